@@ -1,0 +1,191 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, Code, Msg } from '@ks/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conflict, forbidden } from './platform/errors';
+import { bearer, createTestApp, json, loginToken, type TestApp } from './test/harness';
+
+type Body = { code: number; data: any; message: string };
+
+describe('envelope and errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('wraps success as {code: 200, data, message}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' });
+    expect(res.statusCode).toBe(200);
+    const body = json<Body>(res);
+    expect(Object.keys(body).sort()).toEqual(['code', 'data', 'message']);
+    expect(body.code).toBe(200);
+    expect(body.data).toMatchObject({ filingsCoding: '晋ICP备20260001号-1', version: expect.any(String) });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown /ks paths with a 404 envelope, signed in or not', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/ks/no/such/path' });
+    expect(res.statusCode).toBe(404);
+    expect(json<Body>(res).code).toBe(404);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"logValue": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json<Body>(res)).toMatchObject({ code: 400, message: Msg.MALFORMED_JSON });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ logValue: 'x'.repeat(5000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(json<Body>(res).code).toBe(413);
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('errors from handlers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('maps 403, 409 and unexpected errors; a 500 carries a request id and no stack', async () => {
+    const { buildApp } = await import('./app');
+    const app = await buildApp({ config: t.config, db: t.database.db });
+    app.get('/ks/test/forbidden', { config: { public: true } }, async () => {
+      throw forbidden();
+    });
+    app.get('/ks/test/conflict', { config: { public: true } }, async () => {
+      throw conflict();
+    });
+    app.get('/ks/test/boom', { config: { public: true } }, async () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    await app.ready();
+    const f = await app.inject({ method: 'GET', url: '/ks/test/forbidden' });
+    expect([f.statusCode, json<Body>(f).code]).toEqual([403, 403]);
+    const c = await app.inject({ method: 'GET', url: '/ks/test/conflict' });
+    expect([c.statusCode, json<Body>(c).code]).toEqual([409, 409]);
+    const b = await app.inject({ method: 'GET', url: '/ks/test/boom' });
+    expect(b.statusCode).toBe(500);
+    const body = json<Body>(b);
+    expect(body.code).toBe(500);
+    expect(body.data.requestId).toBe(b.headers['x-request-id']);
+    expect(b.body).not.toContain('secret detail');
+    expect(b.body).not.toContain('.ts:');
+    await app.close();
+  });
+
+  it('rate-limits the API with 429 in the envelope', async () => {
+    const limited = await createTestApp({ database: t.database, seed: false, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push((await limited.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' })).statusCode);
+    }
+    expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+    const last = await limited.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' });
+    expect(last.statusCode).toBe(429);
+    expect(json<Body>(last)).toMatchObject({ code: Code.TOO_MANY_REQUESTS, message: Msg.TOO_MANY_REQUESTS });
+    await limited.app.close();
+  });
+
+  it('lists the signed-in user’s systems', async () => {
+    const token = await loginToken(t.app, 'user1', 'U');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ks/authority/manager/system-list',
+      headers: bearer(token),
+    });
+    const list = json<Body>(res).data as { systemCoding: string; title: string }[];
+    expect(list.length).toBeGreaterThanOrEqual(7);
+    expect(list[0]).toMatchObject({ systemCoding: 'XYGL', title: '信用管理' });
+    const anon = await t.app.inject({ method: 'POST', url: '/ks/authority/manager/system-list' });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('documents every endpoint of the contract registry, and every one is served', async () => {
+    const doc = json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
+      await t.app.inject({ method: 'GET', url: '/ks/docs' }),
+    );
+    expect(doc.openapi).toBe('3.0.3');
+    for (const d of Object.values(api)) {
+      expect(doc.paths[d.path]?.[d.method.toLowerCase()]).toBeDefined();
+      const res = await t.app.inject({ method: d.method, url: d.path, payload: d.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${d.method} ${d.path}`).not.toBe(404);
+    }
+  });
+});
+
+describe('web app serving', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'ks-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ks</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
+    t = await createTestApp({
+      env: { WEB_DIST: dist, LOGIN_MODE: 'login', BID_HALL_URL: 'https://hall.example.test/?a=1&b="x"' },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('puts the login mode, the bid-hall address and the platform name into index.html, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/market-list' });
+    expect(res.body).toContain('<meta name="ks-login-mode" content="login">');
+    expect(res.body).toContain(
+      '<meta name="ks-bid-hall" content="https://hall.example.test/?a=1&amp;b=&quot;x&quot;">',
+    );
+    expect(res.body).toContain('<title>公共资源交易与信用管理平台</title>');
+  });
+
+  it('serves index.html for client routes (history mode) and never caches it', async () => {
+    for (const url of ['/', '/system/pageConfig', '/login', '/anything/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable, and 404s for missing files and API paths', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const apiMiss = await t.app.inject({ method: 'GET', url: '/ks/unknown' });
+    expect(apiMiss.statusCode).toBe(404);
+    expect(json<Body>(apiMiss).code).toBe(404);
+  });
+
+  it('reports a version derived from the build', async () => {
+    const body = json<Body>(await t.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' }));
+    expect(body.data.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{10}$/);
+  });
+});

@@ -1,0 +1,200 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import etag from '@fastify/etag';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Code, Msg } from '@ks/contracts';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { portalRoutes } from './modules/portal/portal.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { fail, ok } from './platform/envelope';
+import { AppError } from './platform/errors';
+import { buildOpenApi } from './platform/openapi';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** false in tests; pino options otherwise */
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+const SERVER_VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/** The version the web app compares: server version plus a digest of the built index.html. */
+export function appVersion(webDist: string | null): string {
+  if (webDist) {
+    const index = path.join(webDist, 'index.html');
+    if (existsSync(index)) {
+      return `${SERVER_VERSION}+${createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 10)}`;
+    }
+  }
+  return SERVER_VERSION;
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The client configuration the web app needs before its first request, as meta tags (the CSP allows no inline script). */
+export function injectClientConfig(
+  html: string,
+  config: Pick<Config, 'loginMode' | 'bidHallUrl' | 'platformName'>,
+): string {
+  const tags = [
+    `<meta name="ks-login-mode" content="${escapeAttr(config.loginMode)}">`,
+    `<meta name="ks-bid-hall" content="${escapeAttr(config.bidHallUrl ?? '')}">`,
+  ].join('');
+  const withTitle = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(config.platformName)}</title>`);
+  if (/<meta charset[^>]*>/i.test(withTitle)) return withTitle.replace(/<meta charset[^>]*>/i, (m) => `${m}${tags}`);
+  if (/<head[^>]*>/i.test(withTitle)) return withTitle.replace(/<head[^>]*>/i, (h) => `${h}${tags}`);
+  return withTitle.replace(/^(<!doctype html>)?/i, (d) => `${d}${tags}`);
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : null;
+  const version = appVersion(webDist);
+  const indexHtml = webDist ? injectClientConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), config) : '';
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Served over plain HTTP on a LAN as well: no HSTS from the app (set it at the TLS terminator).
+    strictTransportSecurity: false,
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
+    const status = (err as FastifyError).statusCode ?? 500;
+    const code = (err as FastifyError).code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+      return reply.status(400).send(fail(Code.BAD_REQUEST, Msg.MALFORMED_JSON));
+    }
+    if (status === 413) return reply.status(413).send(fail(Code.PAYLOAD_TOO_LARGE, Msg.PAYLOAD_TOO_LARGE));
+    if (status === 429) return reply.status(429).send(fail(Code.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS));
+    if (status === 415) return reply.status(415).send(fail(415, '不支持的请求内容类型，请使用 application/json'));
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send(
+          fail(status === 404 ? Code.NOT_FOUND : Code.BAD_REQUEST, status === 404 ? Msg.NOT_FOUND : Msg.BAD_REQUEST),
+        );
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(Code.INTERNAL, `${Msg.INTERNAL}（请求编号：${req.id}）`, { requestId: req.id }));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url === '/ks' || url.startsWith('/ks/')) {
+      return reply.status(404).send(fail(Code.NOT_FOUND, `${Msg.NOT_FOUND}：${req.method} ${url.slice(0, 200)}`));
+    }
+    // History-mode client routes: any GET of a path without a file extension gets index.html.
+    if (webDist && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  const auth = createAuthService({ db, config, now: deps.now });
+
+  // The API: rate-limited, and every route needs a live session unless its contract says otherwise.
+  await app.register(async (ks) => {
+    await ks.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => new AppError(429, Code.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS),
+    });
+    await ks.register(etag);
+    ks.addHook('onRequest', async (req) => {
+      if (req.routeOptions.config?.public) {
+        // A public route still knows its caller when a live token is sent (logout, optional personalisation).
+        return;
+      }
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      req.auth = await auth.authenticate(token || null, req.ip);
+    });
+    authRoutes(ks, auth);
+    portalRoutes(ks, db, config, version);
+    systemRoutes(ks, db);
+    const doc = buildOpenApi(version);
+    ks.get('/ks/docs', { config: { public: true } }, async () => doc);
+    ks.get('/ks/health', { config: { public: true } }, async () => ok({ status: 'up', version }));
+  });
+
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+    app.get('/', (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    });
+    app.get('/index.html', (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(indexHtml);
+    });
+  }
+
+  return app;
+}

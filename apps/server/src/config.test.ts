@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/ks');
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/ks/data',
+      databaseUrl: null,
+      seedDemo: true,
+      sessionTtlMinutes: 120,
+      singleSession: true,
+    });
+  });
+
+  it('reads the login mode and the bid-opening hall', () => {
+    expect(loadConfig({}).loginMode).toBe('ggfw');
+    expect(loadConfig({ LOGIN_MODE: 'ywbl', BID_HALL_URL: 'https://hall.test/' })).toMatchObject({
+      loginMode: 'ywbl',
+      bidHallUrl: 'https://hall.test/',
+    });
+    expect(() => loadConfig({ LOGIN_MODE: 'portal' })).toThrow(/LOGIN_MODE/);
+    expect(() => loadConfig({ BID_HALL_URL: 'javascript:alert(1)' })).toThrow(/BID_HALL_URL/);
+  });
+
+  it('seeds in production only with SEED_DEMO=1', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('names every invalid variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'prod' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const msg = (e as Error).message;
+      expect(msg).toContain('PORT');
+      expect(msg).toContain('DATABASE_URL');
+      expect(msg).toContain('NODE_ENV');
+    }
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
+  });
+});

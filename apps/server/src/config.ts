@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1/0/true/false' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`);
+
+/** Every setting the server reads from the environment; README's configuration table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: intIn(1, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must start with postgres:// or postgresql:// (leave unset for the embedded database)',
+    )
+    .optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Idle minutes before a session expires; every request slides it forward. */
+  SESSION_TTL_MINUTES: intIn(1, 60 * 24 * 30).default(120),
+  /** 1: a new sign-in ends the account's other sessions (they get code 10017). */
+  SINGLE_SESSION: bool.default(true),
+  /** Requests per minute per client address on the whole API. */
+  RATE_LIMIT_PER_MINUTE: intIn(1, 1_000_000).default(600),
+  /** Largest JSON body in bytes. */
+  BODY_LIMIT_BYTES: intIn(1024, 100 * 1024 * 1024).default(1_048_576),
+  /** Trust X-Forwarded-For from a reverse proxy. */
+  TRUST_PROXY: bool.default(false),
+  PLATFORM_NAME: z.string().min(1).max(40).default('公共资源交易与信用管理平台'),
+  /** Override the footer texts kept in the database (platform settings). */
+  PLATFORM_DESCRIBE: z.string().max(500).optional(),
+  PLATFORM_FILING_CODE: z.string().max(100).optional(),
+  SERVICE_PHONE: z
+    .string()
+    .regex(/^[0-9+\-() ]{3,30}$/, 'must be a phone number')
+    .optional(),
+  /** ggfw: public portal at `/`; login: the sign-in page is the landing route; ywbl: that plus /admin-business. */
+  LOGIN_MODE: z.enum(['ggfw', 'login', 'ywbl']).default('ggfw'),
+  /** External bid-opening hall (开标大厅) linked from the portal header. */
+  BID_HALL_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** Folder of the built web app; empty disables static serving (API only). */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
+  const dataDir = path.resolve(cwd, env.DATA_DIR);
+  const production = env.NODE_ENV === 'production';
+  return {
+    nodeEnv: env.NODE_ENV,
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
+    /** Seed the demo dataset on an empty database: always outside production, in production only with SEED_DEMO=1. */
+    seedDemo: env.SEED_DEMO ?? !production,
+    logLevel: env.LOG_LEVEL,
+    sessionTtlMinutes: env.SESSION_TTL_MINUTES,
+    singleSession: env.SINGLE_SESSION,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    platformName: env.PLATFORM_NAME,
+    platformOverrides: {
+      describe: env.PLATFORM_DESCRIBE,
+      filingsCoding: env.PLATFORM_FILING_CODE,
+      phone: env.SERVICE_PHONE,
+    },
+    loginMode: env.LOGIN_MODE,
+    bidHallUrl: env.BID_HALL_URL ?? null,
+    webDist: env.WEB_DIST === undefined ? null : env.WEB_DIST === '' ? '' : path.resolve(cwd, env.WEB_DIST),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads configuration from an environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+    else if (key === 'WEB_DIST' && v === '') picked[key] = '';
+  }
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got "${picked[String(i.path[0])] ?? ''}")`),
+    );
+  }
+  return toConfig(parsed.data, cwd);
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** 统一社会信用代码, GB 32100-2015 */
+    creditCode: varchar('credit_code', { length: 18 }).notNull(),
+    enterpriseType: varchar('enterprise_type', { length: 40 }).notNull().default('施工企业'),
+    legalPerson: varchar('legal_person', { length: 50 }),
+    region: varchar('region', { length: 50 }),
+    address: varchar('address', { length: 200 }),
+    /** yuan */
+    registeredCapital: numeric('registered_capital', { precision: 16, scale: 2 }),
+    establishedAt: date('established_at'),
+    /** AAA, AA, A, B, C (credit evaluation result published on the portal) */
+    creditGrade: varchar('credit_grade', { length: 8 }),
+    creditScore: numeric('credit_score', { precision: 6, scale: 2 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enterprises_credit_code_uq').on(t.creditCode),
+    index('enterprises_type_grade_idx').on(t.enterpriseType, t.creditGrade, t.name),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Sign-in name, stored lower-case. */
+    account: varchar('account', { length: 64 }).notNull(),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    /** M admin, D developer, U ordinary user */
+    loginRoleType: varchar('login_role_type', { length: 1 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    enterpriseId: uuid('enterprise_id').references(() => enterprises.id),
+    phone: varchar('phone', { length: 20 }),
+    photo: text('photo'),
+    /** active | disabled */
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_account_uq').on(t.account), index('users_enterprise_idx').on(t.enterpriseId)],
+);
+
+/** Practice status per region: 0 unknown/pending, 1 abnormal, 2 normal. */
+export const practiceStatuses = pgTable(
+  'practice_statuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    region: varchar('region', { length: 50 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('practice_statuses_user_region_uq').on(t.userId, t.region)],
+);
+
+/** Server-side sessions; the client holds an opaque token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** logout | replaced | admin */
+    revokeReason: varchar('revoke_reason', { length: 16 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_live_idx').on(t.userId).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/** Every sign-in attempt; failures in the last 15 minutes drive the captcha and the lock. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: varchar('account', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_account_at_idx').on(t.account, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
+);
+
+export const captchas = pgTable('captchas', {
+  uuid: uuid('uuid').primaryKey(),
+  answerHash: varchar('answer_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** An account locked after too many failed sign-ins (kept for unknown accounts too, so nothing leaks). */
+export const accountLocks = pgTable('account_locks', {
+  account: varchar('account', { length: 64 }).primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});

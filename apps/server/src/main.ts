@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appVersion, buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`\n${e.message}\nFix the environment variables above and start again (see README, 配置).\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (config.webDist === null) config = { ...config, webDist: DEFAULT_WEB_DIST };
+  const started = Date.now();
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (e) {
+    const where = config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `the embedded database under ${config.dataDir}`;
+    console.error(`\nCannot open ${where}: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  await database.migrate();
+  if (config.seedDemo && (await seedDemo(database.db))) {
+    const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(6)} ${a.loginRoleType}  ${a.note}`).join('\n');
+    console.info(`\n  Demo data seeded. Demo accounts (password ${DEMO_PASSWORD}):\n${rows}\n`);
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.passWord'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { version: appVersion(config.webDist || null), driver: database.driver, startupMs: Date.now() - started },
+    'ready',
+  );
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  console.info(`\n  公共资源交易与信用管理平台 is ready: http://${shownHost}:${config.port}/\n`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { api, rolesFor } from '@ks/contracts';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route';
+import type { AuthService } from './auth.service';
+
+export function authRoutes(app: FastifyInstance, auth: AuthService) {
+  route(app, api.publicKey, async ({ reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return { publicKey: (await auth.loginKeys()).publicKey };
+  });
+
+  route(
+    app,
+    api.captcha,
+    async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return auth.createCaptcha();
+    },
+    { rateLimit: { max: 60, timeWindow: '1 minute' } },
+  );
+
+  route(
+    app,
+    api.login,
+    async ({ req, body }) => auth.login(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }),
+    { message: '登录成功', rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  route(
+    app,
+    api.logout,
+    async ({ auth: ctx }) => {
+      await auth.logout(ctx);
+      return null;
+    },
+    { message: '已退出登录' },
+  );
+
+  route(app, api.checkLogin, async ({ auth: ctx }) => ({
+    userInfo: await auth.buildUserInfo(ctx.user),
+    roles: rolesFor(ctx.user.loginRoleType),
+  }));
+}

@@ -1,0 +1,39 @@
+import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes } from 'node:crypto';
+
+export interface KeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+export function generateLoginKeyPair(): KeyPair {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { publicKey, privateKey };
+}
+
+/** RSA-OAEP with SHA-256 (label empty), ciphertext in base64. Returns null when it does not decrypt. */
+export function rsaDecrypt(privateKey: string, base64: string): string | null {
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) return null;
+  const buf = Buffer.from(base64, 'base64');
+  if (buf.length !== 256) return null;
+  try {
+    return privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      buf,
+    ).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function sha256Hex(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}
+
+/** 256-bit opaque token, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -1,0 +1,48 @@
+import { Code, Msg } from '@ks/contracts';
+import { z } from 'zod';
+
+// Validation messages the contracts do not word themselves come out in Chinese.
+z.config(z.locales.zhCN());
+
+/** An error the client caused or may act on; mapped to the envelope by the error handler. */
+export class AppError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = Msg.BAD_REQUEST, data: unknown = null) =>
+  new AppError(400, Code.BAD_REQUEST, message, data);
+export const validationFailed = (fieldErrors: Record<string, string[]>, message?: string) =>
+  new AppError(400, Code.BAD_REQUEST, message ?? firstMessage(fieldErrors) ?? Msg.BAD_REQUEST, { fieldErrors });
+export const unauthorized = (code: number = Code.UNAUTHORIZED, message: string = Msg.NOT_SIGNED_IN) =>
+  new AppError(401, code, message);
+export const forbidden = (message: string = Msg.FORBIDDEN) => new AppError(403, Code.FORBIDDEN, message);
+export const notFound = (message: string = Msg.NOT_FOUND) => new AppError(404, Code.NOT_FOUND, message);
+export const conflict = (message: string = Msg.CONFLICT) => new AppError(409, Code.CONFLICT, message);
+export const tooMany = (message: string = Msg.TOO_MANY_REQUESTS, data: unknown = null) =>
+  new AppError(429, Code.TOO_MANY_REQUESTS, message, data);
+
+function firstMessage(fieldErrors: Record<string, string[]>): string | undefined {
+  for (const list of Object.values(fieldErrors)) if (list.length) return list[0];
+  return undefined;
+}
+
+/** Parse client input with a contract schema; a mismatch is a 400 with messages keyed by field. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const r = schema.safeParse(input ?? {});
+  if (r.success) return r.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of r.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    const list = fieldErrors[key] ?? [];
+    list.push(issue.message);
+    fieldErrors[key] = list;
+  }
+  throw validationFailed(fieldErrors);
+}

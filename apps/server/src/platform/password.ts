@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { argon2id, argon2Verify } from 'hash-wasm';
+
+// OWASP's argon2id minimum: 19 MiB, 2 iterations, parallelism 1.
+const PARAMS = { iterations: 2, memorySize: 19_456, parallelism: 1, hashLength: 32 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2id({ ...PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });
+}
+
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  try {
+    return await argon2Verify({ password, hash: encoded });
+  } catch {
+    return false;
+  }
+}
+
+/** A hash to verify against when the account does not exist, so both paths cost the same. */
+let dummy: Promise<string> | null = null;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(12).toString('hex'));
+  return dummy;
+}
+
+/** Password strength for accounts created or changed: 8–64 chars, at least three of lower, upper, digit, symbol. */
+export function passwordProblem(pw: string): string | null {
+  if (pw.length < 8 || pw.length > 64) return '密码长度应为 8 到 64 位';
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
+  if (classes < 3) return '密码需包含大写字母、小写字母、数字、符号中的至少三种';
+  return null;
+}

@@ -1,0 +1,57 @@
+import type { EndpointDef } from '@ks/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../modules/auth/auth.service';
+import { ok } from './envelope';
+import { forbidden, parse, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface HandlerCtx<D extends EndpointDef> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  /** The signed-in caller; present on every route whose contract says auth: true. */
+  auth: D['auth'] extends true ? AuthContext : AuthContext | null;
+}
+
+/**
+ * Register one endpoint of the contract registry: parse its body and query with the contract,
+ * call the handler, answer the success envelope. Routes stay thin; rules live in services.
+ */
+export function route<D extends EndpointDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: (ctx: HandlerCtx<D>) => Promise<z.infer<D['data']>>,
+  opts: {
+    message?: string;
+    rateLimit?: { max: number; timeWindow: string | number };
+    /** login role types allowed (M admin, D developer, U user); checked before the input is read */
+    roles?: string[];
+  } = {},
+) {
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: { public: !def.auth, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}) },
+    handler: async (req, reply) => {
+      if (def.auth && !req.auth) throw unauthorized();
+      if (opts.roles && !opts.roles.includes(req.auth?.user.loginRoleType ?? '')) throw forbidden();
+      const body = (def.body ? parse(def.body, req.body) : undefined) as Infer<D['body']>;
+      const query = (def.query ? parse(def.query, req.query) : undefined) as Infer<D['query']>;
+      const data = await handler({ req, reply, body, query, auth: req.auth as HandlerCtx<D>['auth'] });
+      return ok(data ?? null, opts.message);
+    },
+  });
+}

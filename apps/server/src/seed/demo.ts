@@ -1,0 +1,97 @@
+import { creditCodeCheckChar } from '@ks/contracts';
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { businessSystems, enterprises, practiceStatuses, users } from '../db/schema';
+import { PLATFORM_SETTING_KEYS } from '../modules/portal/portal.service';
+import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
+import { hashPassword } from '../platform/password';
+import { putSetting } from '../platform/settings';
+import { seedPortal } from './portal';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
+const base = '91140100MA0K8G2J7';
+export const DEMO_CREDIT_CODE = `${base}${creditCodeCheckChar(base)}`;
+
+export const DEMO_ACCOUNTS = [
+  { account: 'admin', userName: '平台管理员', loginRoleType: 'M', note: '管理员' },
+  { account: 'dev', userName: '系统开发者', loginRoleType: 'D', note: '开发者' },
+  { account: 'user1', userName: '张建国', loginRoleType: 'U', note: `企业/个人，${DEMO_ENTERPRISE_NAME}员工` },
+] as const;
+
+/** The business systems of §1, so the shell has something real to enter. */
+export const DEMO_SYSTEMS = [
+  { systemName: '信用管理系统', title: '信用管理', gnCoding: 'XYGL' },
+  { systemName: '招标投标交易系统', title: '招标投标', gnCoding: 'ZBTB' },
+  { systemName: '开评标系统', title: '开评标', gnCoding: 'KPB' },
+  { systemName: '专家抽取系统', title: '专家抽取', gnCoding: 'ZJCQ' },
+  { systemName: '场地预约系统', title: '场地预约', gnCoding: 'CDYY' },
+  { systemName: '电子保函系统', title: '电子保函', gnCoding: 'DZBH' },
+  { systemName: '统计分析系统', title: '统计分析', gnCoding: 'TJFX' },
+] as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Seed the demo dataset into an empty database, in one transaction. Returns false when there was data already. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [ent] = await tx
+      .insert(enterprises)
+      .values({
+        name: DEMO_ENTERPRISE_NAME,
+        creditCode: DEMO_CREDIT_CODE,
+        enterpriseType: '施工企业',
+        legalPerson: '李明华',
+        region: '太原市',
+        address: '太原市小店区长治路 227 号',
+        registeredCapital: '80000000',
+        establishedAt: '2008-06-18',
+        creditGrade: 'AA',
+        creditScore: '88.5',
+      })
+      .returning();
+    const ids: Record<string, string> = {};
+    for (const a of DEMO_ACCOUNTS) {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          account: a.account,
+          userName: a.userName,
+          loginRoleType: a.loginRoleType,
+          passwordHash,
+          enterpriseId: a.loginRoleType === 'U' ? ent!.id : null,
+          phone: a.loginRoleType === 'U' ? '13800138000' : null,
+        })
+        .returning();
+      ids[a.account] = u!.id;
+    }
+    await tx.insert(practiceStatuses).values([
+      { userId: ids.user1!, region: '太原市', status: 2, reason: '' },
+      {
+        userId: ids.user1!,
+        region: '大同市',
+        status: 1,
+        reason: '注册证书有效期已届满，未按期办理延续注册手续，暂停执业',
+      },
+      { userId: ids.user1!, region: '晋中市', status: 0, reason: '变更注册审核中' },
+    ]);
+    await tx.insert(businessSystems).values(DEMO_SYSTEMS.map((s, i) => ({ ...s, levels: 0, sort: i + 1 })));
+    await putSetting(
+      tx,
+      PLATFORM_SETTING_KEYS.describe,
+      '公共资源交易与信用管理平台为工程建设、政府采购等公共资源交易提供招标投标、开标评标、专家抽取、场地预约、电子保函及信用管理等一站式服务。',
+    );
+    await putSetting(tx, PLATFORM_SETTING_KEYS.filingsCoding, '晋ICP备20260001号-1');
+    await putSetting(tx, PLATFORM_SETTING_KEYS.phone, '0351-12345678');
+    await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
+    await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
+  });
+  // Fresh statistics for the planner after the bulk insert.
+  await db.execute(sql`analyze`);
+  return true;
+}

@@ -1,0 +1,119 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { seedDemo } from '../seed/demo';
+
+export const usingPostgres = process.env.TEST_DB === 'pg';
+
+/** A fresh, migrated database of its own: PGlite from the shared dump, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  if (!usingPostgres) {
+    const dump = readFileSync(inject('pgliteDump'));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const name = `ks_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openPostgres(u.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; seed?: boolean; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  if (opts.seed !== false) await seedDemo(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '', RATE_LIMIT_PER_MINUTE: '100000', ...opts.env });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, db: database.db, now: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+export function json<T = { code: number; data: unknown; message: string }>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T;
+}
+
+export async function publicKeyOf(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/ks/common/public-key' });
+  return json<{ data: { publicKey: string } }>(res).data.publicKey;
+}
+
+export function encrypt(publicKey: string, text: string): string {
+  return publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(text, 'utf8'),
+  ).toString('base64');
+}
+
+export async function loginRaw(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  role: string,
+  extra: { uuid?: string; code?: string; ip?: string } = {},
+) {
+  const key = await publicKeyOf(app);
+  return app.inject({
+    method: 'POST',
+    url: '/ks/common/login',
+    remoteAddress: extra.ip ?? '127.0.0.1',
+    payload: {
+      logValue: encrypt(key, account),
+      passWord: encrypt(key, password),
+      loginRoleType: encrypt(key, role),
+      ...(extra.uuid ? { uuid: extra.uuid, code: extra.code } : {}),
+    },
+  });
+}
+
+export async function loginToken(app: FastifyInstance, account: string, role: string, password = 'Demo@2026') {
+  const res = await loginRaw(app, account, password, role);
+  if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.body}`);
+  return json<{ data: { token: string } }>(res).data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,53 @@
+import type { CaptchaResponse, LoginRequest, LoginResponse, UserInfo } from '@ks/contracts';
+import { paths } from '@ks/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './request';
+
+export interface CurrentUser {
+  userInfo: UserInfo;
+  roles: string[];
+}
+
+/** data of a failed login (400 / 429). */
+export interface LoginErrorData {
+  captchaRequired?: boolean;
+  lockedUntil?: string;
+}
+
+export function fetchPublicKey(): Promise<string> {
+  return request<{ publicKey: string }>({
+    url: paths.publicKey.path,
+    method: paths.publicKey.method,
+    isToken: false,
+  }).then((d) => d.publicKey);
+}
+
+export function fetchCaptcha(): Promise<CaptchaResponse> {
+  return request<CaptchaResponse>({ url: paths.captcha.path, method: paths.captcha.method, isToken: false });
+}
+
+/** logValue, passWord and loginRoleType must already be encrypted. */
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return request<LoginResponse>({
+    url: paths.login.path,
+    method: paths.login.method,
+    data: body,
+    isToken: false,
+  });
+}
+
+/** Revokes the token; silent, because the caller leaves the session whatever the answer. */
+export function logout(): Promise<unknown> {
+  return request({ url: paths.logout.path, method: paths.logout.method, silent: true });
+}
+
+export function checkLogin(): Promise<CurrentUser> {
+  return request<CurrentUser>({ url: paths.checkLogin.path, method: paths.checkLogin.method });
+}
+
+/** The signed-in user as the server confirms it; shared by the layout and the pages. */
+export const currentUserQuery = queryOptions({
+  queryKey: ['checkLogin'],
+  queryFn: checkLogin,
+  staleTime: 60_000,
+});

@@ -1,0 +1,17 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { guardRedirect } from './guard';
+import { PageLoading } from './PageLoading';
+import { getHomeUrl, isSignedIn } from './session';
+
+/** Root layout route: applies the guard on every navigation and shows a spinner while page code loads. */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const target = guardRedirect(pathname, isSignedIn(), getHomeUrl());
+  if (target !== null) return <Navigate to={target} replace />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}

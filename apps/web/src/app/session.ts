@@ -1,0 +1,78 @@
+import { type LoginResponse, rolesFor, SESSION_KEYS, type UserInfo, VERSION_STORAGE_KEY } from '@ks/contracts';
+
+/** sessionStorage key of the business system chosen on /system/pageConfig. */
+
+function readJson<T>(key: string): T | null {
+  const raw = sessionStorage.getItem(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return sessionStorage.getItem(SESSION_KEYS.token) || null;
+}
+
+export function setToken(token: string): void {
+  sessionStorage.setItem(SESSION_KEYS.token, token);
+}
+
+export function isSignedIn(): boolean {
+  return getToken() !== null;
+}
+
+export function getUserInfo(): UserInfo | null {
+  return readJson<UserInfo>(SESSION_KEYS.userInfo);
+}
+
+export function setUserInfo(userInfo: UserInfo): void {
+  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(userInfo));
+}
+
+export function getRoles(): string[] {
+  const roles = readJson<unknown>(SESSION_KEYS.roles);
+  return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+}
+
+export function setRoles(roles: string[]): void {
+  sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(roles));
+}
+
+export function getHomeUrl(): string | null {
+  return sessionStorage.getItem(SESSION_KEYS.homeUrl) || null;
+}
+
+export function setHomeUrl(url: string): void {
+  sessionStorage.setItem(SESSION_KEYS.homeUrl, url);
+}
+
+export function getSystemCoding(): string | null {
+  return sessionStorage.getItem(SESSION_KEYS.systemCoding) || null;
+}
+
+export function setSystemCoding(systemCoding: string): void {
+  sessionStorage.setItem(SESSION_KEYS.systemCoding, systemCoding);
+}
+
+/** Stores what a successful login returns (spec §4): token, user info and roles (admin for M, user otherwise). */
+export function saveLogin(res: Pick<LoginResponse, 'token' | 'userInfo' | 'roles'>): void {
+  setToken(res.token);
+  setUserInfo(res.userInfo);
+  setRoles(res.roles.length > 0 ? res.roles : rolesFor(res.userInfo.loginRoleType));
+}
+
+/** Clears the whole session storage (logout). */
+export function clearSession(): void {
+  sessionStorage.clear();
+}
+
+/** Clears session storage and local storage, keeping only the platform version last seen. */
+export function clearAllStorage(): void {
+  sessionStorage.clear();
+  const version = localStorage.getItem(VERSION_STORAGE_KEY);
+  localStorage.clear();
+  if (version !== null) localStorage.setItem(VERSION_STORAGE_KEY, version);
+}

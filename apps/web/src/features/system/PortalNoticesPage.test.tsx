@@ -1,0 +1,300 @@
+import type { AdminNotice } from '@ks/contracts';
+import { SESSION_KEYS } from '@ks/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureRequest, type TransportRequest } from '../../api/request';
+import { browser } from '../../app/browser';
+import { routes } from '../../app/routes';
+import { currentPrompt, resetPrompts } from '../../components/prompt';
+import { queryOf } from '../../test/portal';
+import { renderRoutes } from '../../test/render';
+import { adminNotice, createFakeServer, type Handler, platformInfo, systems, userInfo } from '../../test/server';
+import { fieldErrorsOf, fieldPath, toNoticeInput } from './NoticeFormDrawer';
+
+function signIn(roles: string[]) {
+  sessionStorage.setItem(SESSION_KEYS.token, 'tok-admin');
+  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(userInfo));
+  sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(roles));
+}
+
+let notices: AdminNotice[];
+
+function setup(roles: string[] = ['admin'], handlers: Record<string, Handler> = {}) {
+  signIn(roles);
+  // the request client reads the real location (jsdom: /, which counts as the sign-in page)
+  vi.spyOn(browser, 'pathname').mockReturnValue('/system/portalNotices');
+  notices = [
+    adminNotice(1, { title: '草稿公告', status: 'draft' }),
+    adminNotice(2, { title: '已发布公告', status: 'published' }),
+    adminNotice(3, { title: '已撤回公告', status: 'withdrawn' }),
+  ];
+  const byId = (req: TransportRequest) => {
+    const id = (JSON.parse(String(req.body)) as { id: string }).id;
+    return notices.find((n) => n.id === id)!;
+  };
+  const server = createFakeServer({
+    'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
+    'GET /ks/auth/v1/authorization/check-login': () => ({ data: { userInfo, roles } }),
+    'POST /ks/authority/manager/system-list': () => ({ data: systems }),
+    'GET /ks/portal/v1/admin/notices': (req) => {
+      const q = queryOf(req);
+      const rows = notices.filter((n) => !q.get('status') || n.status === q.get('status'));
+      return { data: { records: rows, total: rows.length } };
+    },
+    'GET /ks/portal/v1/admin/notices/detail': (req) => ({
+      data: notices.find((n) => n.id === queryOf(req).get('id')),
+    }),
+    'POST /ks/portal/v1/admin/notices/save': (req) => {
+      const body = JSON.parse(String(req.body)) as AdminNotice;
+      return { data: { ...adminNotice(9), ...body, version: (body.version ?? 0) + 1 }, message: '保存成功' };
+    },
+    'POST /ks/portal/v1/admin/notices/publish': (req) => {
+      const n = byId(req);
+      n.status = 'published';
+      return { data: n };
+    },
+    'POST /ks/portal/v1/admin/notices/withdraw': (req) => {
+      const n = byId(req);
+      n.status = 'withdrawn';
+      return { data: n };
+    },
+    'POST /ks/portal/v1/admin/notices/delete': (req) => {
+      const n = byId(req);
+      notices = notices.filter((x) => x !== n);
+      return { data: null };
+    },
+    ...handlers,
+  });
+  configureRequest({ transport: server.transport });
+  return server;
+}
+
+afterEach(() => {
+  configureRequest();
+  act(() => resetPrompts());
+});
+
+const render = () => renderRoutes(routes, '/system/portalNotices', { antd: false });
+const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
+
+async function confirmPopover(user: ReturnType<typeof userEvent.setup>) {
+  const ok = await screen.findByTestId('confirm-ok');
+  await user.click(ok);
+}
+
+describe('门户公告管理', () => {
+  it('non-admins see 403 无权访问 and nothing is loaded', async () => {
+    const server = setup(['user']);
+    render();
+    expect((await screen.findByTestId('forbidden')).textContent).toContain('无权访问');
+    expect(document.body.textContent).toContain('403');
+    expect(server.callsTo('/ks/portal/v1/admin/notices')).toHaveLength(0);
+  });
+
+  it('lists notices with status tags and the actions each status allows', async () => {
+    const server = setup();
+    render();
+    await screen.findByText('草稿公告');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '标题',
+      '类别',
+      '交易类型',
+      '地区',
+      '状态',
+      '发布时间',
+      '操作',
+    ]);
+    const draft = rowOf('草稿公告');
+    expect(within(draft).getByTestId('notice-status').textContent).toBe('草稿');
+    expect(within(draft).getByTestId('notice-publish')).toBeTruthy();
+    expect(within(draft).getByTestId('notice-delete')).toBeTruthy();
+    expect(within(draft).queryByTestId('notice-withdraw')).toBeNull();
+    const published = rowOf('已发布公告');
+    expect(within(published).getByTestId('notice-status').textContent).toBe('已发布');
+    expect(within(published).getByTestId('notice-withdraw')).toBeTruthy();
+    expect(within(published).queryByTestId('notice-delete')).toBeNull();
+    expect(within(published).getByRole('link', { name: '已发布公告' }).getAttribute('target')).toBe('_blank');
+    const withdrawn = rowOf('已撤回公告');
+    expect(within(withdrawn).getByTestId('notice-status').textContent).toBe('已撤回');
+    expect(within(withdrawn).getByTestId('notice-publish')).toBeTruthy();
+    const q = queryOf(server.callsTo('/ks/portal/v1/admin/notices')[0]);
+    expect(q.get('pageNum')).toBe('1');
+    expect(q.get('pageSize')).toBe('10');
+    expect(server.callsTo('/ks/portal/v1/admin/notices')[0].headers.Authorization).toBe('Bearer tok-admin');
+  });
+
+  it('the keyword search sends the keyword and starts at page 1', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    render();
+    await screen.findByText('草稿公告');
+    await user.type(screen.getByPlaceholderText('公告标题关键字'), '医院{Enter}');
+    await waitFor(() =>
+      expect(queryOf(server.callsTo('/ks/portal/v1/admin/notices').at(-1)!).get('keyword')).toBe('医院'),
+    );
+  });
+
+  it('发布 asks for confirmation, then shows 操作成功 and reloads the list', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-publish'));
+    expect(server.callsTo('/ks/portal/v1/admin/notices/publish')).toHaveLength(0);
+    await confirmPopover(user);
+    expect(await screen.findByText('操作成功')).toBeTruthy();
+    expect(JSON.parse(String(server.callsTo('/ks/portal/v1/admin/notices/publish')[0].body))).toEqual({
+      id: notices[0].id,
+    });
+    await waitFor(() => expect(within(rowOf('草稿公告')).getByTestId('notice-status').textContent).toBe('已发布'));
+  });
+
+  it('撤回 and 删除 work the same way', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    render();
+    await screen.findByText('已发布公告');
+    await user.click(within(rowOf('已发布公告')).getByTestId('notice-withdraw'));
+    await confirmPopover(user);
+    await waitFor(() => expect(server.callsTo('/ks/portal/v1/admin/notices/withdraw')).toHaveLength(1));
+    await waitFor(() => expect(within(rowOf('已发布公告')).getByTestId('notice-status').textContent).toBe('已撤回'));
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-delete'));
+    await confirmPopover(user);
+    await waitFor(() => expect(screen.queryByText('草稿公告')).toBeNull());
+  });
+
+  it('shows a server refusal in the global prompt', async () => {
+    const user = userEvent.setup();
+    setup(['admin'], {
+      'POST /ks/portal/v1/admin/notices/publish': () => ({ status: 409, code: 409, message: '该公告已发布' }),
+    });
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-publish'));
+    await confirmPopover(user);
+    await waitFor(() => expect(currentPrompt()?.message).toBe('该公告已发布'));
+  });
+
+  it('编辑 loads the notice, previews the body sanitised and saves with id and version', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    notices[0].bodyHtml = '<p>正文</p><img src="x" onerror="window.__y=1">';
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
+    const title = await screen.findByTestId('notice-title-input');
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('草稿公告'));
+    const preview = screen.getByTestId('notice-preview');
+    expect(preview.textContent).toBe('正文');
+    expect(preview.innerHTML).not.toContain('onerror');
+    await user.clear(title);
+    await user.type(title, '改过的标题');
+    await user.click(screen.getByTestId('notice-save'));
+    await waitFor(() => expect(server.callsTo('/ks/portal/v1/admin/notices/save')).toHaveLength(1));
+    const body = JSON.parse(String(server.callsTo('/ks/portal/v1/admin/notices/save')[0].body));
+    expect(body).toMatchObject({
+      id: notices[0].id,
+      version: 1,
+      title: '改过的标题',
+      category: notices[0].category,
+      tradeType: notices[0].tradeType,
+      region: notices[0].region,
+      amount: notices[0].amount,
+      attachments: notices[0].attachments,
+    });
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+  });
+
+  it('shows the field errors of a 400 on the form fields, without a dialog', async () => {
+    const user = userEvent.setup();
+    setup(['admin'], {
+      'POST /ks/portal/v1/admin/notices/save': () => ({
+        status: 400,
+        code: 400,
+        message: '请求参数有误',
+        data: { fieldErrors: { title: ['标题已存在'], 'attachments.0.url': ['附件地址无效'] } },
+      }),
+    });
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
+    await waitFor(() => expect((screen.getByTestId('notice-title-input') as HTMLInputElement).value).toBe('草稿公告'));
+    await user.click(screen.getByTestId('notice-save'));
+    expect(await screen.findByText('标题已存在')).toBeTruthy();
+    expect(screen.getByText('附件地址无效')).toBeTruthy();
+    expect(screen.getByTestId('notice-form-error').textContent).toContain('请求参数有误');
+    expect(currentPrompt()).toBeNull();
+  });
+
+  it('a stale version (409) is reported and the drawer stays open', async () => {
+    const user = userEvent.setup();
+    setup(['admin'], {
+      'POST /ks/portal/v1/admin/notices/save': () => ({
+        status: 409,
+        code: 409,
+        message: '公告已被他人修改，请刷新后重试',
+      }),
+    });
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
+    await waitFor(() => expect((screen.getByTestId('notice-title-input') as HTMLInputElement).value).toBe('草稿公告'));
+    await user.click(screen.getByTestId('notice-save'));
+    await waitFor(() => expect(currentPrompt()?.message).toBe('公告已被他人修改，请刷新后重试'));
+    expect(screen.getByTestId('notice-form-error').textContent).toContain('公告已被他人修改');
+  });
+
+  it('新建公告 checks the required fields before sending anything', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    render();
+    await screen.findByText('草稿公告');
+    await user.click(screen.getByTestId('notice-create'));
+    await user.click(await screen.findByTestId('notice-save'));
+    for (const msg of ['请输入公告标题', '请选择公告类别', '请选择交易类型', '请选择地区', '请填写内容']) {
+      expect(await screen.findByText(msg)).toBeTruthy();
+    }
+    await user.type(screen.getByTestId('notice-amount'), '12.345');
+    expect(await screen.findByText('金额格式有误（元，最多两位小数）')).toBeTruthy();
+    expect(server.callsTo('/ks/portal/v1/admin/notices/save')).toHaveLength(0);
+  });
+});
+
+describe('form helpers', () => {
+  it('turns form values into the NoticeInput (blank optional fields as null, empty attachment rows dropped)', () => {
+    expect(
+      toNoticeInput({
+        title: ' 标题 ',
+        category: '招标公告',
+        tradeType: '工程建设',
+        region: '太原市',
+        projectCode: ' ',
+        tenderer: '某单位',
+        amount: '',
+        bodyHtml: '<p>x</p>',
+        attachments: [
+          { name: ' a.pdf ', url: ' /f/a.pdf ' },
+          { name: '', url: '' },
+        ],
+      }),
+    ).toEqual({
+      title: '标题',
+      category: '招标公告',
+      tradeType: '工程建设',
+      region: '太原市',
+      projectCode: null,
+      tenderer: '某单位',
+      amount: null,
+      bodyHtml: '<p>x</p>',
+      attachments: [{ name: 'a.pdf', url: '/f/a.pdf' }],
+    });
+  });
+
+  it('maps server field paths to form names and ignores unknown fields', () => {
+    expect(fieldPath('attachments.0.url')).toEqual(['attachments', 0, 'url']);
+    const err = { status: 400, data: { fieldErrors: { title: ['x'], _: ['y'], id: ['z'] } } };
+    expect(fieldErrorsOf(err as never)).toEqual([{ name: ['title'], errors: ['x'] }]);
+    expect(fieldErrorsOf({ status: 409, data: null } as never)).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { platformQuery } from './api/platform';
+import { readPortalConfigMeta } from './api/portalConfig';
+import { AppProviders, createQueryClient } from './app/AppProviders';
+import { installPreloadErrorHandler } from './app/chunkLoad';
+import { setNavigator } from './app/navigation';
+import { initialPages, preloadPages } from './app/preload';
+import { routes } from './app/routes';
+import { getHomeUrl, isSignedIn } from './app/session';
+import { checkPlatformVersion } from './app/version';
+import './styles/base.css';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+setNavigator((to) => {
+  void router.navigate(to);
+});
+installPreloadErrorHandler();
+void checkPlatformVersion({ fetchPlatform: () => queryClient.fetchQuery(platformQuery) });
+
+// The first page loads its code, then renders once (fast first paint, no spinner in between).
+const firstPages = initialPages(window.location.pathname, isSignedIn(), getHomeUrl(), readPortalConfigMeta());
+void preloadPages(firstPages).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,71 @@
+import { SESSION_KEYS } from '@ks/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureRequest } from '../api/request';
+import { routes } from '../app/routes';
+import { currentPrompt, resetPrompts } from '../components/prompt';
+import { renderRoutes } from '../test/render';
+import { createFakeServer, type Handler, platformInfo, systems, userInfo } from '../test/server';
+
+function setup(logout: Handler) {
+  sessionStorage.setItem(SESSION_KEYS.token, 'tok-layout');
+  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(userInfo));
+  sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(['admin']));
+  const server = createFakeServer({
+    'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
+    'GET /ks/auth/v1/authorization/check-login': () => ({
+      data: { userInfo: { ...userInfo, userName: '张三（已核验）' }, roles: ['admin'] },
+    }),
+    'POST /ks/authority/manager/system-list': () => ({ data: systems }),
+    'GET /ks/common/logout': logout,
+  });
+  configureRequest({ transport: server.transport });
+  return server;
+}
+
+afterEach(() => {
+  configureRequest();
+  act(() => resetPrompts());
+});
+
+describe('AppLayout', () => {
+  it('shows the platform name in the header and as the page title, and the user in the dropdown', async () => {
+    const server = setup(() => ({ data: null }));
+    renderRoutes(routes, '/system/pageConfig');
+    await waitFor(() => expect(screen.getByTestId('app-platform-name').textContent).toBe(platformInfo.platformName));
+    expect(document.title).toBe(platformInfo.platformName);
+    // the session is confirmed with the server and the fresh user info kept
+    await waitFor(() => expect(screen.getByTestId('user-name').textContent).toBe('张三（已核验）'));
+    expect(server.callsTo('/ks/auth/v1/authorization/check-login')[0].headers.Authorization).toBe('Bearer tok-layout');
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.userInfo) ?? '{}').userName).toBe('张三（已核验）');
+  });
+
+  it('退出登录 revokes the token, clears the session and goes to /', async () => {
+    const server = setup(() => ({ data: null }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/system/pageConfig');
+    await user.click(await screen.findByTestId('user-dropdown'));
+    const item = await screen.findByTestId('logout-item');
+    expect(item.textContent).toBe('退出登录');
+    await user.click(item);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.callsTo('/ks/common/logout')).toHaveLength(1);
+    expect(server.callsTo('/ks/common/logout')[0].headers.Authorization).toBe('Bearer tok-layout');
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    // the landing page of login mode ggfw: the public portal
+    expect(await screen.findByTestId('portal-header')).toBeTruthy();
+  });
+
+  it('still clears the session and leaves when the logout request fails, without a dialog', async () => {
+    setup(() => ({ status: 401, code: 10001, message: '登录凭证无效或已注销，请重新登录' }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/system/pageConfig');
+    await user.click(await screen.findByTestId('user-dropdown'));
+    await user.click(await screen.findByTestId('logout-item'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.length).toBe(0);
+    expect(currentPrompt()).toBeNull();
+  });
+});

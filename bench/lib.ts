@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+export interface Started {
+  proc: ChildProcess;
+  url: string;
+  dataDir: string;
+  ms: number;
+  stop(): Promise<void>;
+}
+
+/** Start `npm start` (or the server alone) on a fresh data dir and wait until /ks/health answers. */
+export async function startServer(opts: {
+  port: number;
+  viaNpmStart?: boolean;
+  env?: Record<string, string>;
+  /** an existing data dir to use (removed on stop); a fresh one otherwise */
+  dataDir?: string;
+}): Promise<Started> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ks-bench-'));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const t0 = performance.now();
+  const args = opts.viaNpmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(opts.port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
+  });
+  let exited = false;
+  proc.on('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error('server exited before it was ready');
+    try {
+      const r = await fetch(`${url}/ks/health`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const ms = performance.now() - t0;
+  return {
+    proc,
+    url,
+    dataDir,
+    ms,
+    async stop() {
+      if (!exited) {
+        const done = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await done;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

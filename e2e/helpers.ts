@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+
+/**
+ * A browser context that looks like its own client address (the e2e server trusts X-Forwarded-For),
+ * random so that a restarted worker never reuses one and inherits its sign-in failures.
+ */
+export async function newClient(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const [a, b, c] = randomBytes(3);
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${(c! % 250) + 1}` },
+  });
+  return { context, page: await context.newPage() };
+}
+
+export type Role = 'U' | 'M' | 'D';
+
+export async function signIn(page: Page, account: string, role: Role, password = 'Demo@2026') {
+  if (!/\/login$/.test(page.url())) await page.goto('/login');
+  await page.getByTestId(`login-role-${role}`).click();
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+export async function expectSignedIn(page: Page, userName: string) {
+  await expect(page).toHaveURL(/\/system\/pageConfig$/);
+  await expect(page.getByTestId('user-name')).toHaveText(userName);
+}
+
+export async function signOut(page: Page) {
+  // The user menu animates in; retry the open-and-click until the app has left for the portal.
+  await expect(async () => {
+    if (new URL(page.url()).pathname !== '/') {
+      await page.getByTestId('user-dropdown').click({ timeout: 2000 });
+      await page.getByTestId('logout-item').click({ timeout: 2000 });
+    }
+    await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
+export const BID_HALL_URL = 'https://hall.example.test/';
+
+/** One real server per login mode, each on a fresh embedded database with the demo seed. */
+const servers: { name: string; port: number; env: Record<string, string> }[] = [
+  { name: 'ggfw', port: BASE_PORT, env: {} },
+  { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
+  { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
+];
+
+const browserOptions = {
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+  trace: 'retain-on-failure' as const,
+  screenshot: 'only-on-failure' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/**
+ * Tests run one at a time: demo accounts are shared and a new sign-in ends the account's other sessions.
+ * Each test client sends its own X-Forwarded-For (the servers trust it) so sign-in failure counters never leak.
+ */
+export default defineConfig({
+  testDir: '.',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(root, 'test-results'),
+  use: browserOptions,
+  projects: [
+    {
+      name: 'ggfw',
+      testMatch: '**/*.spec.ts',
+      testIgnore: '**/mode-*.spec.ts',
+      use: { baseURL: `http://127.0.0.1:${BASE_PORT}` },
+    },
+    { name: 'mode-login', testMatch: '**/mode-login.spec.ts', use: { baseURL: `http://127.0.0.1:${BASE_PORT + 1}` } },
+    { name: 'mode-ywbl', testMatch: '**/mode-ywbl.spec.ts', use: { baseURL: `http://127.0.0.1:${BASE_PORT + 2}` } },
+  ],
+  webServer: servers.map((s) => {
+    const dataDir = path.join(root, `.data-e2e-${s.name}`);
+    return {
+      command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${s.port}/ks/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(s.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '1',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        BID_HALL_URL,
+        ...s.env,
+      },
+    };
+  }),
+});

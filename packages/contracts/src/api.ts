@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import {
+  captchaResponseSchema,
+  currentUserSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  platformInfoSchema,
+  publicKeyResponseSchema,
+  systemItemSchema,
+} from './auth';
+import { type ApiName, paths } from './paths';
+import {
+  adminNoticeListQuerySchema,
+  adminNoticeSchema,
+  homeOverviewSchema,
+  idParamSchema,
+  marketDetailSchema,
+  marketEntitySchema,
+  marketListQuerySchema,
+  noticeDetailSchema,
+  noticeListQuerySchema,
+  noticeSaveSchema,
+  noticeSummarySchema,
+  optionSchema,
+  pageOf,
+  portalConfigSchema,
+} from './portal';
+import { MARKET_KINDS } from './portal-constants';
+
+/**
+ * Endpoint registry: the one list of what the API offers. The server builds its OpenAPI document
+ * (/ks/docs) from it and checks that every registered route is implemented; the web calls paths from it.
+ */
+export interface EndpointDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  tag: string;
+  /** false: no token needed */
+  auth: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** schema of `data` in the success envelope */
+  data: z.ZodType;
+}
+
+const def = <const T extends EndpointDef>(d: T) => d;
+
+export const api = {
+  publicKey: def({
+    ...paths.publicKey,
+    summary: '获取登录加密公钥（PEM，RSA-2048，RSA-OAEP SHA-256）',
+    tag: '账号',
+    auth: false,
+    data: publicKeyResponseSchema,
+  }),
+  captcha: def({
+    ...paths.captcha,
+    summary: '获取图形验证码（SVG）',
+    tag: '账号',
+    auth: false,
+    data: captchaResponseSchema,
+  }),
+  login: def({
+    ...paths.login,
+    summary: '登录：logValue、passWord、loginRoleType 为公钥加密后的 base64',
+    tag: '账号',
+    auth: false,
+    body: loginRequestSchema,
+    data: loginResponseSchema,
+  }),
+  logout: def({
+    ...paths.logout,
+    summary: '退出登录，注销当前令牌',
+    tag: '账号',
+    auth: true,
+    data: z.null(),
+  }),
+  checkLogin: def({
+    ...paths.checkLogin,
+    summary: '检查登录状态：200 有效，401（10000 过期 / 10001 无效 / 10017 异地登录）',
+    tag: '账号',
+    auth: true,
+    data: currentUserSchema,
+  }),
+  platform: def({
+    ...paths.platform,
+    summary: '平台信息：描述、备案号、版本',
+    tag: '门户',
+    auth: false,
+    data: platformInfoSchema,
+  }),
+  systemList: def({
+    ...paths.systemList,
+    summary: '当前用户可进入的业务系统',
+    tag: '配置',
+    auth: true,
+    data: z.array(systemItemSchema),
+  }),
+  portalConfig: def({
+    ...paths.portalConfig,
+    summary: '门户配置：登录模式、开标大厅地址',
+    tag: '门户',
+    auth: false,
+    data: portalConfigSchema,
+  }),
+  homeOverview: def({
+    ...paths.homeOverview,
+    summary: '门户首页：各类别、各交易类型最新公告与统计数据',
+    tag: '门户',
+    auth: false,
+    data: homeOverviewSchema,
+  }),
+  noticeList: def({
+    ...paths.noticeList,
+    summary: '交易信息列表（类别、交易类型、地区、日期范围、关键字，分页）',
+    tag: '门户',
+    auth: false,
+    query: noticeListQuerySchema,
+    data: pageOf(noticeSummarySchema),
+  }),
+  noticeDetail: def({
+    ...paths.noticeDetail,
+    summary: '交易信息详情（正文已净化）',
+    tag: '门户',
+    auth: false,
+    query: idParamSchema,
+    data: noticeDetailSchema,
+  }),
+  enterpriseTypes: def({
+    ...paths.enterpriseTypes,
+    summary: '市场主体类型',
+    tag: '门户',
+    auth: false,
+    data: z.array(optionSchema),
+  }),
+  practiceAreas: def({
+    ...paths.practiceAreas,
+    summary: '从业人员执业领域',
+    tag: '门户',
+    auth: false,
+    data: z.array(optionSchema),
+  }),
+  marketList: def({
+    ...paths.marketList,
+    summary: '市场主体列表（企业、招标代理机构、从业人员）',
+    tag: '门户',
+    auth: false,
+    query: marketListQuerySchema,
+    data: pageOf(marketEntitySchema),
+  }),
+  marketDetail: def({
+    ...paths.marketDetail,
+    summary: '市场主体详情：基本信息、资质、业绩、公开信用记录',
+    tag: '门户',
+    auth: false,
+    query: z.object({ kind: z.enum(MARKET_KINDS), id: z.string().uuid('记录不存在') }),
+    data: marketDetailSchema,
+  }),
+  adminNoticeList: def({
+    ...paths.adminNoticeList,
+    summary: '公告管理列表（管理员）',
+    tag: '公告管理',
+    auth: true,
+    query: adminNoticeListQuerySchema,
+    data: pageOf(adminNoticeSchema),
+  }),
+  adminNoticeDetail: def({
+    ...paths.adminNoticeDetail,
+    summary: '公告详情（管理员）',
+    tag: '公告管理',
+    auth: true,
+    query: idParamSchema,
+    data: adminNoticeSchema,
+  }),
+  adminNoticeSave: def({
+    ...paths.adminNoticeSave,
+    summary: '新建（不带 id）或修改（带 id 与 version）公告；正文在服务端净化',
+    tag: '公告管理',
+    auth: true,
+    body: noticeSaveSchema,
+    data: adminNoticeSchema,
+  }),
+  adminNoticePublish: def({
+    ...paths.adminNoticePublish,
+    summary: '发布公告（草稿或已撤回 → 已发布）',
+    tag: '公告管理',
+    auth: true,
+    body: idParamSchema,
+    data: adminNoticeSchema,
+  }),
+  adminNoticeWithdraw: def({
+    ...paths.adminNoticeWithdraw,
+    summary: '撤回公告（已发布 → 已撤回）',
+    tag: '公告管理',
+    auth: true,
+    body: idParamSchema,
+    data: adminNoticeSchema,
+  }),
+  adminNoticeDelete: def({
+    ...paths.adminNoticeDelete,
+    summary: '删除草稿',
+    tag: '公告管理',
+    auth: true,
+    body: idParamSchema,
+    data: z.null(),
+  }),
+} as const satisfies Record<ApiName, EndpointDef>;
+
+export type { ApiName };
+export type ApiData<K extends ApiName> = z.infer<(typeof api)[K]['data']>;

@@ -1,0 +1,66 @@
+/** Envelope codes and the Chinese messages that go with them (spec §7, §8). */
+export const Code = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  /** Server asks the client to complete the enterprise information first (spec §2: 418 → /system/companyInfo?type=1). */
+  COMPLETE_COMPANY_INFO: 418,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  BAD_GATEWAY: 502,
+  /** Session expired (idle past the sliding expiry). */
+  SESSION_EXPIRED: 10000,
+  /** Token unknown, malformed or revoked (e.g. by logout). */
+  TOKEN_INVALID: 10001,
+  /** The account signed in elsewhere and this session was replaced. */
+  SIGNED_IN_ELSEWHERE: 10017,
+} as const;
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** Codes that end the session on the client: prompt, then after 500 ms clear storage and go to /login. */
+export const SESSION_END_CODES: readonly number[] = [
+  Code.SESSION_EXPIRED,
+  Code.TOKEN_INVALID,
+  Code.SIGNED_IN_ELSEWHERE,
+];
+
+export const Msg = {
+  OK: '操作成功',
+  NOT_SIGNED_IN: '未登录',
+  SESSION_EXPIRED: '登录已过期，请重新登录',
+  TOKEN_INVALID: '登录凭证无效或已注销，请重新登录',
+  SIGNED_IN_ELSEWHERE: '您的账号已在其他地方登录，如非本人操作请及时修改密码',
+  BAD_REQUEST: '请求参数有误',
+  MALFORMED_JSON: '请求体不是有效的 JSON',
+  FORBIDDEN: '无权进行此操作',
+  NOT_FOUND: '请求的资源不存在',
+  CONFLICT: '数据已被修改或已存在，请刷新后重试',
+  PAYLOAD_TOO_LARGE: '请求内容过大',
+  TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试',
+  INTERNAL: '服务器内部错误，请联系管理员',
+  BAD_CREDENTIALS: '账号或密码错误',
+  DECRYPT_FAILED: '登录信息未加密或无法解密，请刷新页面后重试',
+  CAPTCHA_REQUIRED: '请输入验证码',
+  CAPTCHA_WRONG: '验证码错误或已过期，请重新输入',
+  ACCOUNT_DISABLED: '账号已停用，请联系管理员',
+  /** Use accountLocked(until) to fill in the time. */
+  ACCOUNT_LOCKED: '登录失败次数过多，账号已锁定，请于 {until} 后再试',
+  // client-side (spec §8)
+  REQUEST_TIMEOUT: '请求超时',
+  REQUEST_FAILED: '请求失败，请联系管理员！',
+  PROMPT_TITLE: '提示',
+  PROMPT_DEFAULT: '提示信息',
+  CHUNK_LOAD_FAILED: '页面资源加载失败，可能是网络不稳定或系统已更新，请刷新页面后重试',
+} as const;
+
+export function accountLockedMessage(until: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // Shown in China Standard Time whatever the server's zone.
+  const cst = new Date(until.getTime() + 8 * 3600_000);
+  const text = `${cst.getUTCFullYear()}-${pad(cst.getUTCMonth() + 1)}-${pad(cst.getUTCDate())} ${pad(cst.getUTCHours())}:${pad(cst.getUTCMinutes())}:${pad(cst.getUTCSeconds())}`;
+  return Msg.ACCOUNT_LOCKED.replace('{until}', text);
+}

@@ -1,0 +1,60 @@
+/** Business constants and limits (spec §9) shared by web and server. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const DOWNLOAD_TIMEOUT_MS = 60_000;
+/** Delay before a session-ending code clears storage and navigates (spec §2, §8). */
+export const SESSION_END_DELAY_MS = 500;
+export const UPLOAD_CHUNK_SIZE = 5_242_880;
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const PRACTICE_REASON_MAX = 16;
+
+/** Keys in sessionStorage (spec §9). */
+export const SESSION_KEYS = {
+  token: 'token',
+  userInfo: 'userInfo',
+  roles: 'roles',
+  homeUrl: 'homeUrl',
+  gnCoding: 'gnCoding',
+  bidInfo: 'bidInfo',
+  bidSolution: 'bidSolution',
+  searchParams: 'searchParams',
+  /** the business system chosen on the landing page */
+  systemCoding: 'systemCoding',
+} as const;
+/** localStorage key for the platform version last seen (spec §4: a different version forces a reload). */
+export const VERSION_STORAGE_KEY = 'platformVersion';
+
+export const DEFAULT_HOME_URL = '/system/pageConfig';
+
+/** Paths an anonymous visitor may open (spec §2 route guard), besides `/`. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/realName',
+  '/creditCode',
+  '/auth',
+  '/admin-business',
+  '/caLogin',
+  '/caLoginPage',
+  '/caRegister',
+  '/venue',
+  // public portal child paths
+  '/transac',
+  '/transac-news',
+  '/market',
+  '/market-list',
+  '/market-details',
+];
+
+export function isPublicPath(pathname: string): boolean {
+  if (pathname === '/' || pathname === '') return true;
+  return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export const THEME_DEFAULTS = {
+  theme: 'light',
+  themeColor: '#409EFF',
+  navBgColor: '#1362fc',
+  asideMinWidth: 200,
+  drawerWidths: [380, 300],
+} as const;
