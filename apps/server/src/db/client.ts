@@ -45,8 +45,15 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
   };
 }
 
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 20,
+  onIdleError: (err: Error) => void = (err) => process.emitWarning(`PostgreSQL idle connection: ${err.message}`),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection that the server closes (restart, failover, terminate) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', onIdleError);
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -71,8 +78,11 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   };
 }
 
-export async function openDatabase(cfg: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl);
+export async function openDatabase(
+  cfg: { databaseUrl: string | null; dataDir: string },
+  onIdleError?: (err: Error) => void,
+): Promise<Database> {
+  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, 20, onIdleError);
   return openPglite({ dataDir: path.join(cfg.dataDir, 'pgdata') });
 }
 
