@@ -168,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRoutes(ks, auth);
     portalRoutes(ks, db, config, version);
     systemRoutes(ks, db);
+    // @app:shell
+    // @app:accounts
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     ks.get('/ks/health', { config: { public: true } }, async () => ok({ status: 'up', version }));

@@ -26,6 +26,7 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { shellApi } from './shell-api';
 
 /**
  * Endpoint registry: the one list of what the API offers. The server builds its OpenAPI document
@@ -205,6 +206,8 @@ export const api = {
     body: idParamSchema,
     data: z.null(),
   }),
+  ...shellApi,
+  // @api:accounts
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -51,10 +51,4 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-export const THEME_DEFAULTS = {
-  theme: 'light',
-  themeColor: '#409EFF',
-  navBgColor: '#1362fc',
-  asideMinWidth: 200,
-  drawerWidths: [380, 300],
-} as const;
+// Theme defaults (§9) live in shell-constants.ts (THEME_DEFAULTS).

@@ -8,3 +8,6 @@ export * from './paths';
 export * from './portal';
 export * from './portal-constants';
 export * from './roles';
+export * from './shell';
+export * from './shell-constants';
+// @index:accounts

@@ -89,6 +89,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await putSetting(tx, PLATFORM_SETTING_KEYS.filingsCoding, '晋ICP备20260001号-1');
     await putSetting(tx, PLATFORM_SETTING_KEYS.phone, '0351-12345678');
     await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
+    // @seed:shell
+    // @seed:accounts
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   });
   // Fresh statistics for the planner after the bulk insert.

@@ -7,6 +7,10 @@ export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 export const AppLayout = lazyPage(() => import('../shell/AppLayout'));
 export const PageConfigPage = lazyPage(() => import('../features/system/PageConfigPage'));
 export const PortalNoticesPage = lazyPage(() => import('../features/system/PortalNoticesPage'));
+// @pages:shell
+// @pages:config
+// @pages:permission
+// @pages:accounts
 
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));

@@ -40,16 +40,20 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginPage /> },
           {
-            path: 'system',
+            // the signed-in shell: header, user dropdown, and the chosen system's sidebar
             element: <AppLayout />,
             children: [
               {
                 // errors inside the signed-in layout keep the header
                 errorElement: <RouteErrorPage />,
                 children: [
-                  { index: true, element: <Navigate to="pageConfig" replace /> },
-                  { path: 'pageConfig', element: <PageConfigPage /> },
-                  { path: 'portalNotices', element: <PortalNoticesPage /> },
+                  { path: 'system', element: <Navigate to="pageConfig" replace /> },
+                  { path: 'system/pageConfig', element: <PageConfigPage /> },
+                  { path: 'system/portalNotices', element: <PortalNoticesPage /> },
+                  // @routes:shell
+                  // @routes:config
+                  // @routes:permission
+                  // @routes:accounts
                 ],
               },
             ],

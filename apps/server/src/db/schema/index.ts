@@ -1,3 +1,4 @@
 export * from './account';
 export * from './platform';
 export * from './portal';
+export * from './shell';

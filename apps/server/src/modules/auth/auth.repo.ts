@@ -49,8 +49,9 @@ export async function failureCounts(db: Db, account: string, ip: string, since: 
   return { account: Number(a?.n ?? 0), ip: Number(i?.n ?? 0) };
 }
 
-export async function recordAttempt(db: Db, account: string, ip: string, success: boolean): Promise<void> {
-  await db.insert(loginAttempts).values({ account, ip, success });
+/** `at` is the service clock, the same clock the failure window is measured with. */
+export async function recordAttempt(db: Db, account: string, ip: string, success: boolean, at: Date): Promise<void> {
+  await db.insert(loginAttempts).values({ account, ip, success, at });
 }
 
 export async function lockedUntil(db: Db, account: string, now: Date): Promise<Date | null> {

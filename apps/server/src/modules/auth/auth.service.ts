@@ -131,7 +131,7 @@ export function createAuthService(deps: AuthDeps) {
     const user = await repo.findUserByAccount(db, account);
     const passwordOk = await verifyPassword(plain.passWord, user?.passwordHash ?? (await dummyHash()));
     if (!user || !passwordOk || user.loginRoleType !== plain.loginRoleType) {
-      await repo.recordAttempt(db, account, ip, false);
+      await repo.recordAttempt(db, account, ip, false, t);
       const accountFails = fails.account + 1;
       if (accountFails >= LOCK_AFTER_FAILURES) {
         const lockUntil = new Date(t.getTime() + LOCK_MS);
@@ -146,7 +146,7 @@ export function createAuthService(deps: AuthDeps) {
 
     const token = newToken();
     await db.transaction(async (tx) => {
-      await repo.recordAttempt(tx, account, ip, true);
+      await repo.recordAttempt(tx, account, ip, true, t);
       const session = await repo.insertSession(tx, {
         tokenHash: sha256Hex(token),
         userId: user.id,

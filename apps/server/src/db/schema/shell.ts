@@ -1,0 +1,192 @@
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './account';
+import { businessSystems } from './platform';
+
+/**
+ * The configurable shell: a menu tree per business system whose items are nodes (spec §3 menu item, §7
+ * Configuration). A node's code (gn_coding) is unique across systems and immutable; its properties drive routing.
+ */
+export const menuNodes = pgTable(
+  'menu_nodes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => businessSystems.id),
+    parentId: uuid('parent_id').references((): AnyPgColumn => menuNodes.id),
+    gnCoding: varchar('gn_coding', { length: 63 }).notNull(),
+    title: varchar('title', { length: 30 }).notNull(),
+    icon: varchar('icon', { length: 40 }),
+    /** 是 shown in the sidebar, 否 hidden */
+    itShows: varchar('it_shows', { length: 2 }).notNull().default('是'),
+    nodeProperties: varchar('node_properties', { length: 30 }).notNull().default('list'),
+    style: varchar('style', { length: 10 }).notNull().default('table'),
+    nodeSetFlag: boolean('node_set_flag').notNull().default(false),
+    disabled: boolean('disabled').notNull().default(false),
+    groupName: varchar('group_name', { length: 30 }),
+    dataSource: varchar('data_source', { length: 63 }).notNull().default('engine'),
+    sort: integer('sort').notNull().default(0),
+    /** §3 table columns of the node's list */
+    columns: jsonb('columns').notNull().default([]),
+    /** §3 card style, null until configured */
+    cardStyle: jsonb('card_style'),
+    charts: jsonb('charts').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('menu_nodes_gn_coding_uq').on(t.gnCoding),
+    index('menu_nodes_tree_idx').on(t.systemId, t.parentId, t.sort),
+  ],
+);
+
+/** Buttons of a node (spec §3 operation: code, name, color, show). */
+export const nodeFunctions = pgTable(
+  'node_functions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: varchar('name', { length: 20 }).notNull(),
+    color: varchar('color', { length: 7 }).notNull().default('#409EFF'),
+    show: boolean('show').notNull().default(true),
+    /** table | form */
+    kind: varchar('kind', { length: 8 }).notNull().default('table'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('node_functions_node_code_uq').on(t.nodeId, t.code)],
+);
+
+/** Roles: the built-in admin / developer / user (by loginRoleType) and roles administrators add. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 63 }).notNull(),
+    name: varchar('name', { length: 30 }).notNull(),
+    builtin: boolean('builtin').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_code_uq').on(t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * Permission grants: a role (by code) or a user (by id) may see a node (function_code '') and press its functions.
+ * Checked on every request, never cached, so a change takes effect on the next request.
+ */
+export const grants = pgTable(
+  'grants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subjectType: varchar('subject_type', { length: 8 }).notNull(),
+    subjectId: varchar('subject_id', { length: 64 }).notNull(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    functionCode: varchar('function_code', { length: 40 }).notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('grants_uq').on(t.subjectType, t.subjectId, t.nodeId, t.functionCode),
+    index('grants_node_idx').on(t.nodeId, t.functionCode),
+  ],
+);
+
+export const displayGroups = pgTable(
+  'display_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => businessSystems.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 30 }).notNull(),
+    icon: varchar('icon', { length: 40 }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('display_groups_system_name_uq').on(t.systemId, t.name)],
+);
+
+/** Header dropdown entries (spec §2), each for the login role types listed. */
+export const headerMenus = pgTable('header_menus', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  label: varchar('label', { length: 20 }).notNull(),
+  path: varchar('path', { length: 200 }).notNull(),
+  icon: varchar('icon', { length: 40 }).notNull(),
+  roleTypes: jsonb('role_types').$type<string[]>().notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const userThemes = pgTable('user_themes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  theme: jsonb('theme').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Audit levels of a node and the way each level decides (single / all / any). */
+export const auditLevels = pgTable(
+  'audit_levels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    name: varchar('name', { length: 30 }).notNull(),
+    way: varchar('way', { length: 8 }).notNull().default('any'),
+    reviewerRoles: jsonb('reviewer_roles').$type<string[]>().notNull().default([]),
+    reviewerUserIds: jsonb('reviewer_user_ids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('audit_levels_node_level_uq').on(t.nodeId, t.level)],
+);
+
+/** Where a message of a type jumps to (jumpNoticeCfg). */
+export const noticeJumps = pgTable('notice_jumps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 30 }).notNull(),
+  msgType: varchar('msg_type', { length: 10 }).notNull(),
+  nodeId: uuid('node_id')
+    .notNull()
+    .references(() => menuNodes.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const styleTemplates = pgTable('style_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 30 }).notNull(),
+  kind: varchar('kind', { length: 8 }).notNull(),
+  columns: jsonb('columns'),
+  cardStyle: jsonb('card_style'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
