@@ -12,7 +12,7 @@ import type { Db } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { portalRoutes } from './modules/portal/portal.routes';
-import { systemRoutes } from './modules/system/system.routes';
+import { shellRoutes } from './modules/shell/shell.routes';
 import { fail, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { buildOpenApi } from './platform/openapi';
@@ -167,8 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     authRoutes(ks, auth);
     portalRoutes(ks, db, config, version);
-    systemRoutes(ks, db);
-    // @app:shell
+    shellRoutes(ks, db);
     // @app:accounts
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);

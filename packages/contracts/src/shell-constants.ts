@@ -46,6 +46,7 @@ export const NODE_PROPERTIES = [
   { value: 'dataStatistics', label: '数据统计', path: '/custom/completeCount' },
   { value: 'txPush', label: '交易推送', path: '/dexRecords/txPushLogs' },
   { value: 'regAudit', label: '监管审核', path: '/dexRecords/regAuditLogs' },
+  { value: 'portalNotices', label: '门户公告管理', path: '/system/portalNotices' },
   { value: 'directory', label: '目录', path: '/system/pageConfig' },
 ] as const;
 export type NodeProperty = (typeof NODE_PROPERTIES)[number]['value'];
@@ -54,6 +55,8 @@ export const NODE_PROPERTY_VALUES = NODE_PROPERTIES.map((p) => p.value) as unkno
   ...NodeProperty[],
 ];
 export const DEFAULT_HOME_PATH = '/system/pageConfig';
+/** The node whose functions govern the administration of portal notices. */
+export const PORTAL_NOTICE_NODE = 'PORTAL_NOTICE';
 
 /** Display style of a list-type node. */
 export const NODE_STYLES = ['table', 'card'] as const;

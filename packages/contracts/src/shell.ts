@@ -12,10 +12,10 @@ import {
   HEX_COLOR,
   IT_SHOWS,
   LIST_ALIGNMENTS,
+  NEW_SYSTEM_MESSAGES as M,
   MAX_ASIDE_WIDTH,
   MAX_AUDIT_LEVELS,
   MIN_ASIDE_WIDTH,
-  NEW_SYSTEM_MESSAGES as M,
   NODE_PROPERTY_VALUES,
   NODE_STYLES,
   SYSTEM_TITLE_MAX,
@@ -27,18 +27,13 @@ const code = (message = '编码须以字母开头，由字母、数字、下划�
   z.string().trim().regex(CODE_PATTERN, message);
 const uuid = (message = '记录不存在') => z.string().uuid(message);
 const color = z.string().regex(HEX_COLOR, '颜色格式为 #RRGGBB');
-const shortText = (max: number, required: string) =>
-  z.string().trim().min(1, required).max(max, `最多 ${max} 个字符`);
+const shortText = (max: number, required: string) => z.string().trim().min(1, required).max(max, `最多 ${max} 个字符`);
 
 // ── systems ──────────────────────────────────────────────────────────────────
 
 export const newSystemSchema = z.object({
   systemName: z.string({ error: M.systemNameRequired }).trim().min(1, M.systemNameRequired).max(50, '最多 50 个字符'),
-  title: z
-    .string({ error: M.titleRequired })
-    .trim()
-    .min(1, M.titleRequired)
-    .max(SYSTEM_TITLE_MAX, M.titleLength),
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(SYSTEM_TITLE_MAX, M.titleLength),
   gnCoding: z.string({ error: M.gnCodingFormat }).trim().regex(CODE_PATTERN, M.gnCodingFormat),
   levels: z.literal(0).default(0),
 });
@@ -49,11 +44,7 @@ export const newSystemResponseSchema = z.object({ gnName: z.string(), gnCoding: 
 export const systemRenameSchema = z.object({
   systemCoding: code(),
   systemName: z.string({ error: M.systemNameRequired }).trim().min(1, M.systemNameRequired).max(50, '最多 50 个字符'),
-  title: z
-    .string({ error: M.titleRequired })
-    .trim()
-    .min(1, M.titleRequired)
-    .max(SYSTEM_TITLE_MAX, M.titleLength),
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(SYSTEM_TITLE_MAX, M.titleLength),
   gnCoding: z.string().optional(),
   enabled: z.boolean().optional(),
 });
@@ -240,7 +231,10 @@ export const roleCreateSchema = z.object({
   name: shortText(30, '请输入角色名称'),
 });
 export const roleUpdateSchema = z.object({ id: uuid('角色不存在'), name: shortText(30, '请输入角色名称') });
-export const roleMembersSchema = z.object({ roleId: uuid('角色不存在'), userIds: z.array(uuid('用户不存在')).max(500) });
+export const roleMembersSchema = z.object({
+  roleId: uuid('角色不存在'),
+  userIds: z.array(uuid('用户不存在')).max(500),
+});
 export const roleIdQuerySchema = z.object({ roleId: uuid('角色不存在') });
 export const userBriefSchema = z.object({
   id: z.string(),

@@ -10,16 +10,18 @@ describe.skipIf(process.env.TEST_DB !== 'pg' || !url)('PostgreSQL pool', () => {
     const seen: Error[] = [];
     const database = await openPostgres(url as string, 2, (err) => seen.push(err));
     try {
-      const res = await database.db.execute(sql`select pg_backend_pid() as pid`);
-      const pid = Number((res.rows[0] as { pid: number }).pid);
+      const res = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      const pid = Number(res.rows[0]?.pid);
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [pid]);
       await admin.end();
       await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1);
       expect((seen[0] as Error & { code?: string }).code).toBe('57P01');
-      const again = await database.db.execute(sql`select 1 as one`);
-      expect(Number((again.rows[0] as { one: number }).one)).toBe(1);
+      const again = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(Number(again.rows[0]?.one)).toBe(1);
     } finally {
       await database.close();
     }

@@ -39,6 +39,8 @@ export function route<D extends EndpointDef>(
     rateLimit?: { max: number; timeWindow: string | number };
     /** login role types allowed (M admin, D developer, U user); checked before the input is read */
     roles?: string[];
+    /** further checks of the caller (function permissions), run before the input is read */
+    guard?: (auth: AuthContext, req: FastifyRequest) => Promise<unknown>;
   } = {},
 ) {
   app.route({
@@ -48,6 +50,10 @@ export function route<D extends EndpointDef>(
     handler: async (req, reply) => {
       if (def.auth && !req.auth) throw unauthorized();
       if (opts.roles && !opts.roles.includes(req.auth?.user.loginRoleType ?? '')) throw forbidden();
+      if (opts.guard) {
+        if (!req.auth) throw unauthorized();
+        await opts.guard(req.auth, req);
+      }
       const body = (def.body ? parse(def.body, req.body) : undefined) as Infer<D['body']>;
       const query = (def.query ? parse(def.query, req.query) : undefined) as Infer<D['query']>;
       const data = await handler({ req, reply, body, query, auth: req.auth as HandlerCtx<D>['auth'] });

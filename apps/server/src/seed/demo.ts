@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
 import { putSetting } from '../platform/settings';
 import { seedPortal } from './portal';
+import { seedShell } from './shell';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -89,7 +90,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await putSetting(tx, PLATFORM_SETTING_KEYS.filingsCoding, '晋ICP备20260001号-1');
     await putSetting(tx, PLATFORM_SETTING_KEYS.phone, '0351-12345678');
     await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
-    // @seed:shell
+    await seedShell(tx);
     // @seed:accounts
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   });

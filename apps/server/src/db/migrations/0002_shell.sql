@@ -125,4 +125,30 @@ CREATE UNIQUE INDEX "menu_nodes_gn_coding_uq" ON "menu_nodes" USING btree ("gn_c
 CREATE INDEX "menu_nodes_tree_idx" ON "menu_nodes" USING btree ("system_id","parent_id","sort");--> statement-breakpoint
 CREATE UNIQUE INDEX "node_functions_node_code_uq" ON "node_functions" USING btree ("node_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_code_uq" ON "roles" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");
+CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
+-- Platform data every installation needs (not demo data): built-in roles, the header dropdown, and the platform
+-- administration system whose PORTAL_NOTICE node governs the administration of portal notices.
+INSERT INTO "roles" ("code", "name", "builtin") VALUES ('admin', '管理员', true), ('developer', '开发者', true), ('user', '企业/个人', true) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "header_menus" ("key", "label", "path", "icon", "role_types", "sort") VALUES
+  ('uCenter', '用户中心', '/userCenter/uCenter', 'UserOutlined', '["M","D","U"]', 1),
+  ('judge', '业务办理', '/judge', 'AppstoreOutlined', '["M","D","U"]', 2),
+  ('permissionsSet', '权限设置', '/system/permissionsSet', 'SafetyCertificateOutlined', '["M"]', 3),
+  ('permissConfig', '管理权限', '/system/permissConfig', 'LockOutlined', '["M"]', 4),
+  ('managementInfo', '管理信息', '/system/managementInfo', 'BankOutlined', '["M","D"]', 5),
+  ('jumpNoticeCfg', '公告配置', '/system/jumpNoticeCfg', 'NotificationOutlined', '["M","D"]', 6),
+  ('allSystem', '系统设置', '/system/allSystem', 'SettingOutlined', '["D"]', 7),
+  ('companyInfo', '企业信息', '/system/companyInfo', 'IdcardOutlined', '["U"]', 8)
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "business_systems" ("system_name", "title", "gn_coding", "levels", "sort") VALUES ('平台管理系统', '平台管理', 'PTGL', 0, 100) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "menu_nodes" ("system_id", "gn_coding", "title", "icon", "node_properties", "style", "data_source", "sort")
+  SELECT "id", 'PORTAL_NOTICE', '门户公告', 'NotificationOutlined', 'portalNotices', 'table', 'portal_notices', 0 FROM "business_systems" WHERE "gn_coding" = 'PTGL'
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "node_functions" ("node_id", "code", "name", "color", "kind", "sort")
+  SELECT n."id", f.code, f.name, f.color, 'table', f.sort FROM "menu_nodes" n,
+    (VALUES ('add', '新增', '#409EFF', 0), ('edit', '编辑', '#409EFF', 1), ('publish', '发布', '#67C23A', 2), ('withdraw', '撤回', '#E6A23C', 3), ('delete', '删除', '#F56C6C', 4)) AS f(code, name, color, sort)
+  WHERE n."gn_coding" = 'PORTAL_NOTICE'
+ON CONFLICT DO NOTHING;

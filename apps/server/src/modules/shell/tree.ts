@@ -1,0 +1,78 @@
+import type { MenuItem } from '@ks/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { menuNodes } from '../../db/schema';
+
+export type NodeRow = typeof menuNodes.$inferSelect;
+
+export function toMenuItem(r: NodeRow, systemCoding: string, children: MenuItem[] = []): MenuItem {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    systemCoding,
+    gnCoding: r.gnCoding,
+    title: r.title,
+    icon: r.icon,
+    itShows: r.itShows === '否' ? '否' : '是',
+    nodeProperties: r.nodeProperties,
+    style: r.style,
+    nodeSetFlag: r.nodeSetFlag,
+    disabled: r.disabled,
+    groupName: r.groupName,
+    dataSource: r.dataSource,
+    sort: r.sort,
+    badge: 0,
+    score: null,
+    children,
+  };
+}
+
+export function nodesOfSystem(db: Db, systemId: string): Promise<NodeRow[]> {
+  return db
+    .select()
+    .from(menuNodes)
+    .where(eq(menuNodes.systemId, systemId))
+    .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
+}
+
+/** Builds the tree from rows already in order; `keep` decides which rows take part (their ancestors come along). */
+export function buildTree(
+  rows: NodeRow[],
+  systemCoding: string,
+  keep: (r: NodeRow) => boolean = () => true,
+  /** rows that leave out their whole subtree (a hidden menu hides what is under it) */
+  prune: (r: NodeRow) => boolean = () => false,
+) {
+  const byParent = new Map<string | null, NodeRow[]>();
+  for (const r of rows) {
+    const list = byParent.get(r.parentId) ?? [];
+    list.push(r);
+    byParent.set(r.parentId, list);
+  }
+  const walk = (parentId: string | null): MenuItem[] => {
+    const out: MenuItem[] = [];
+    for (const r of byParent.get(parentId) ?? []) {
+      if (prune(r)) continue;
+      const children = walk(r.id);
+      if (keep(r) || children.length > 0) out.push(toMenuItem(r, systemCoding, children));
+    }
+    return out;
+  };
+  return walk(null);
+}
+
+/** The ids of a node and everything below it. */
+export function subtreeIds(rows: NodeRow[], rootId: string): Set<string> {
+  const ids = new Set([rootId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const r of rows) {
+      if (r.parentId && ids.has(r.parentId) && !ids.has(r.id)) {
+        ids.add(r.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}

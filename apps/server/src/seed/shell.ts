@@ -1,0 +1,178 @@
+import { STANDARD_BUTTONS } from '@ks/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { auditLevels, businessSystems, grants, menuNodes, nodeFunctions, noticeJumps, roles } from '../db/schema';
+
+/**
+ * Demo configuration: a menu tree in each demo system covering the business areas of spec §1, node buttons, a custom
+ * reviewer role, what ordinary users (role `user`) may see and press, audit levels and a notice jump.
+ */
+
+type Seed = {
+  code: string;
+  title: string;
+  icon: string;
+  prop: string;
+  style?: 'table' | 'card';
+  hidden?: boolean;
+  buttons?: string[];
+  children?: Seed[];
+};
+
+const LIST = ['add', 'edit', 'detail', 'delete', 'export'];
+const REVIEWED = ['add', 'edit', 'detail', 'delete', 'submit', 'revoke', 'audit', 'export'];
+
+export const DEMO_MENUS: Record<string, Seed[]> = {
+  XYGL: [
+    {
+      code: 'XYGL_XYPJ',
+      title: '信用评价',
+      icon: 'TrophyOutlined',
+      prop: 'directory',
+      children: [
+        { code: 'XYGL_XYJL', title: '信用记录', icon: 'FileTextOutlined', prop: 'list', buttons: REVIEWED },
+        { code: 'XYGL_XYDJ', title: '信用等级公示', icon: 'ProfileOutlined', prop: 'creditList' },
+        { code: 'XYGL_XYFX', title: '信用分析', icon: 'PieChartOutlined', prop: 'analysis2' },
+      ],
+    },
+    { code: 'XYGL_XYCN', title: '信用承诺书', icon: 'FileProtectOutlined', prop: 'creditLetter' },
+    { code: 'XYGL_BGSQ', title: '信用变更申请', icon: 'AuditOutlined', prop: 'applyList', buttons: REVIEWED },
+    { code: 'XYGL_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport', hidden: true },
+  ],
+  ZBTB: [
+    { code: 'ZBTB_XMDJ', title: '项目进场登记', icon: 'ProjectOutlined', prop: 'fiveInOne', buttons: REVIEWED },
+    {
+      code: 'ZBTB_ZBGL',
+      title: '招标管理',
+      icon: 'FolderOutlined',
+      prop: 'directory',
+      children: [
+        { code: 'ZBTB_ZBGG', title: '招标公告', icon: 'NotificationOutlined', prop: 'list', buttons: REVIEWED },
+        { code: 'ZBTB_TBWJ', title: '投标文件', icon: 'ContainerOutlined', prop: 'list', buttons: LIST },
+        { code: 'ZBTB_WJFX', title: '文件分析', icon: 'FileSearchOutlined', prop: 'fileAnalysis' },
+      ],
+    },
+  ],
+  KPB: [
+    { code: 'KPB_KBDT', title: '开标大厅', icon: 'BankOutlined', prop: 'bidTab' },
+    { code: 'KPB_PSGL', title: '评审概览', icon: 'DashboardOutlined', prop: 'reviewOverview' },
+    { code: 'KPB_PBJG', title: '评标结果', icon: 'CheckCircleOutlined', prop: 'list', buttons: LIST },
+  ],
+  ZJCQ: [
+    { code: 'ZJCQ_CQXM', title: '抽取项目', icon: 'ClusterOutlined', prop: 'list', buttons: REVIEWED },
+    { code: 'ZJCQ_ZJK', title: '专家库', icon: 'TeamOutlined', prop: 'card', style: 'card', buttons: LIST },
+  ],
+  CDYY: [
+    { code: 'CDYY_CDYY', title: '场地预约', icon: 'CalendarOutlined', prop: 'venue', buttons: REVIEWED },
+    { code: 'CDYY_CDGL', title: '场地管理', icon: 'ScheduleOutlined', prop: 'list', buttons: LIST },
+  ],
+  DZBH: [
+    { code: 'DZBH_BHSQ', title: '保函申请', icon: 'SafetyCertificateOutlined', prop: 'list', buttons: REVIEWED },
+    { code: 'DZBH_BHCY', title: '保函查验', icon: 'FileSearchOutlined', prop: 'list', buttons: ['detail', 'export'] },
+  ],
+  TJFX: [
+    { code: 'TJFX_QLTJ', title: '全量统计', icon: 'BarChartOutlined', prop: 'fullStatistics' },
+    { code: 'TJFX_SJTJ', title: '数据统计', icon: 'PieChartOutlined', prop: 'dataStatistics' },
+    { code: 'TJFX_JYTS', title: '交易推送', icon: 'DatabaseOutlined', prop: 'txPush' },
+    { code: 'TJFX_JGSH', title: '监管审核', icon: 'AuditOutlined', prop: 'regAudit' },
+    { code: 'TJFX_SGL', title: '锁管理', icon: 'LockOutlined', prop: 'lock' },
+  ],
+};
+
+/** What every ordinary user (role `user`) may see and press in the demo. */
+export const DEMO_USER_GRANTS: Record<string, string[]> = {
+  XYGL_XYPJ: [],
+  XYGL_XYJL: ['add', 'edit', 'detail', 'submit', 'revoke'],
+  XYGL_XYDJ: [],
+  XYGL_XYCN: [],
+  XYGL_BGSQ: ['add', 'edit', 'detail', 'submit', 'revoke'],
+  ZBTB_ZBGL: [],
+  ZBTB_ZBGG: ['detail'],
+  ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
+  CDYY_CDYY: ['add', 'detail'],
+  DZBH_BHSQ: ['add', 'edit', 'detail', 'submit'],
+};
+
+export async function seedShell(tx: Db): Promise<void> {
+  const systems = await tx.select().from(businessSystems);
+  const sysId = new Map(systems.map((s) => [s.gnCoding, s.id]));
+  const ids = new Map<string, string>();
+  const insertLevel = async (systemId: string, parentId: string | null, items: Seed[]) => {
+    for (const [i, it] of items.entries()) {
+      const [n] = await tx
+        .insert(menuNodes)
+        .values({
+          systemId,
+          parentId,
+          gnCoding: it.code,
+          title: it.title,
+          icon: it.icon,
+          itShows: it.hidden ? '否' : '是',
+          nodeProperties: it.prop,
+          style: it.style ?? 'table',
+          sort: i,
+        })
+        .returning();
+      ids.set(it.code, n!.id);
+      if (it.buttons?.length) {
+        await tx.insert(nodeFunctions).values(
+          it.buttons.map((code, j) => {
+            const b = STANDARD_BUTTONS.find((x) => x.code === code)!;
+            return { nodeId: n!.id, code, name: b.name, color: b.color, kind: b.kind, sort: j };
+          }),
+        );
+      }
+      if (it.children) await insertLevel(systemId, n!.id, it.children);
+    }
+  };
+  for (const [code, items] of Object.entries(DEMO_MENUS)) {
+    const systemId = sysId.get(code);
+    if (systemId) await insertLevel(systemId, null, items);
+  }
+
+  await tx.insert(roles).values({ code: 'auditor', name: '审核员' }).onConflictDoNothing();
+  const values = Object.entries(DEMO_USER_GRANTS).flatMap(([code, fns]) =>
+    ['', ...fns].map((functionCode) => ({
+      subjectType: 'role',
+      subjectId: 'user',
+      nodeId: ids.get(code)!,
+      functionCode,
+    })),
+  );
+  await tx.insert(grants).values(values);
+  // reviewers: the 审核员 role sees and reviews the records that enterprises submit
+  const reviewed = ['XYGL_XYPJ', 'XYGL_XYJL', 'XYGL_BGSQ', 'ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ'];
+  await tx.insert(grants).values(
+    reviewed.flatMap((code) =>
+      ['', 'detail', ...(code === 'XYGL_XYPJ' ? [] : ['audit'])].map((functionCode) => ({
+        subjectType: 'role',
+        subjectId: 'auditor',
+        nodeId: ids.get(code)!,
+        functionCode,
+      })),
+    ),
+  );
+  const levels = [
+    { level: 1, name: '初审', way: 'any', reviewerRoles: ['auditor'], reviewerUserIds: [] },
+    { level: 2, name: '复审', way: 'any', reviewerRoles: ['admin'], reviewerUserIds: [] },
+  ];
+  for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
+    await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
+  }
+  for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {
+    await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
+  }
+  await tx.insert(noticeJumps).values([
+    { name: '信用记录待审核', msgType: 'todo', nodeId: ids.get('XYGL_XYJL')! },
+    { name: '信用变更被驳回', msgType: 'rejected', nodeId: ids.get('XYGL_BGSQ')! },
+  ]);
+}
+
+/** Used by tests: the node ids of codes. */
+export async function nodeIds(db: Db, codes: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: menuNodes.id, code: menuNodes.gnCoding })
+    .from(menuNodes)
+    .where(inArray(menuNodes.gnCoding, codes));
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
