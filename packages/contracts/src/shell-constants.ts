@@ -57,6 +57,7 @@ export const NODE_PROPERTY_VALUES = NODE_PROPERTIES.map((p) => p.value) as unkno
 export const DEFAULT_HOME_PATH = '/system/pageConfig';
 /** The node whose functions govern the administration of portal notices. */
 export const PORTAL_NOTICE_NODE = 'PORTAL_NOTICE';
+export const PORTAL_NOTICE_SYSTEM = 'PTGL';
 
 /** Display style of a list-type node. */
 export const NODE_STYLES = ['table', 'card'] as const;

@@ -20,7 +20,13 @@ function signIn(roles: string[]) {
 
 let notices: AdminNotice[];
 
-function setup(roles: string[] = ['admin'], handlers: Record<string, Handler> = {}) {
+const ALL_BUTTONS = ['add', 'edit', 'publish', 'withdraw', 'delete'];
+
+function setup(
+  roles: string[] = ['admin'],
+  handlers: Record<string, Handler> = {},
+  buttons: string[] | null = roles.includes('admin') ? ALL_BUTTONS : null,
+) {
   signIn(roles);
   // the request client reads the real location (jsdom: /, which counts as the sign-in page)
   vi.spyOn(browser, 'pathname').mockReturnValue('/system/portalNotices');
@@ -37,6 +43,10 @@ function setup(roles: string[] = ['admin'], handlers: Record<string, Handler> = 
     'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
     'GET /ks/auth/v1/authorization/check-login': () => ({ data: { userInfo, roles } }),
     'POST /ks/authority/manager/system-list': () => ({ data: systems }),
+    'POST /ks/common/buttons/table-button': () =>
+      buttons === null
+        ? { status: 403, code: 403, message: '无权限' }
+        : { data: buttons.map((code) => ({ code, name: code, color: '#409EFF', show: true })) },
     'GET /ks/portal/v1/admin/notices': (req) => {
       const q = queryOf(req);
       const rows = notices.filter((n) => !q.get('status') || n.status === q.get('status'));
@@ -84,12 +94,28 @@ async function confirmPopover(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('门户公告管理', () => {
-  it('non-admins see 403 无权访问 and nothing is loaded', async () => {
+  it('without a grant on the node (403) shows 无权访问 and loads nothing', async () => {
     const server = setup(['user']);
     render();
     expect((await screen.findByTestId('forbidden')).textContent).toContain('无权访问');
     expect(document.body.textContent).toContain('403');
     expect(server.callsTo('/ks/portal/v1/admin/notices')).toHaveLength(0);
+    expect(JSON.parse(String(server.callsTo('/ks/common/buttons/table-button')[0]?.body))).toEqual({
+      gnCoding: 'PORTAL_NOTICE',
+      systemCoding: 'PTGL',
+    });
+  });
+
+  it('shows only the buttons the server lists for the user', async () => {
+    setup(['user'], {}, ['add', 'publish']);
+    render();
+    await screen.findByText('草稿公告');
+    expect(screen.getByTestId('notice-create')).toBeTruthy();
+    const draft = rowOf('草稿公告');
+    expect(within(draft).getByTestId('notice-publish')).toBeTruthy();
+    expect(within(draft).queryByTestId('notice-edit')).toBeNull();
+    expect(within(draft).queryByTestId('notice-delete')).toBeNull();
+    expect(within(rowOf('已发布公告')).queryByTestId('notice-withdraw')).toBeNull();
   });
 
   it('lists notices with status tags and the actions each status allows', async () => {

@@ -8,10 +8,14 @@ import {
   NOTICE_STATUSES,
   type NoticeCategory,
   type NoticeStatus,
+  type Operation,
   PAGE_SIZES,
   PORTAL_KEYWORD_MAX,
+  PORTAL_NOTICE_NODE,
+  PORTAL_NOTICE_SYSTEM,
+  paths,
 } from '@ks/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Breadcrumb,
@@ -22,6 +26,7 @@ import {
   Popconfirm,
   Result,
   Select,
+  Skeleton,
   Space,
   Table,
   type TableColumnsType,
@@ -38,8 +43,8 @@ import {
   publishNotice,
   withdrawNotice,
 } from '../../api/portalAdmin';
+import { request } from '../../api/request';
 import { formatDateTime } from '../../lib/format';
-import { useIsAdmin } from './admin';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 
 export const FORBIDDEN_TEXT = '无权访问';
@@ -54,7 +59,21 @@ const ACTIONS: Record<Action, { run: (id: string) => Promise<unknown>; confirm: 
   delete: { run: deleteNotice, confirm: '确认删除该草稿？删除后不可恢复。', label: '删除' },
 };
 
-function NoticeManager() {
+/** The notice buttons the signed-in user may press: the server's operations list of the PORTAL_NOTICE node. */
+export const noticeButtonsQuery = queryOptions({
+  queryKey: ['buttons', PORTAL_NOTICE_NODE],
+  queryFn: () =>
+    request<Operation[]>({
+      url: paths.tableButtons.path,
+      method: paths.tableButtons.method,
+      data: { gnCoding: PORTAL_NOTICE_NODE, systemCoding: PORTAL_NOTICE_SYSTEM },
+      // a 403 (no grant) is shown on the page itself
+      silent: true,
+    }),
+  retry: false,
+});
+
+function NoticeManager({ can }: { can: Set<string> }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<AdminNoticeFilters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -139,17 +158,19 @@ function NoticeManager() {
       width: 170,
       render: (_, row) => (
         <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            data-testid="notice-edit"
-            onClick={() => setDrawer({ open: true, id: row.id })}
-          >
-            编辑
-          </Button>
-          {row.status !== 'published' ? actionButton('publish', row) : null}
-          {row.status === 'published' ? actionButton('withdraw', row) : null}
-          {row.status === 'draft' ? actionButton('delete', row, true) : null}
+          {can.has('edit') ? (
+            <Button
+              type="link"
+              size="small"
+              data-testid="notice-edit"
+              onClick={() => setDrawer({ open: true, id: row.id })}
+            >
+              编辑
+            </Button>
+          ) : null}
+          {row.status !== 'published' && can.has('publish') ? actionButton('publish', row) : null}
+          {row.status === 'published' && can.has('withdraw') ? actionButton('withdraw', row) : null}
+          {row.status === 'draft' && can.has('delete') ? actionButton('delete', row, true) : null}
         </Space>
       ),
     },
@@ -163,14 +184,16 @@ function NoticeManager() {
           <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
             刷新
           </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDrawer({ open: true, id: null })}
-            data-testid="notice-create"
-          >
-            新建公告
-          </Button>
+          {can.has('add') ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDrawer({ open: true, id: null })}
+              data-testid="notice-create"
+            >
+              新建公告
+            </Button>
+          ) : null}
         </Space>
       }
     >
@@ -238,9 +261,12 @@ function NoticeManager() {
   );
 }
 
-/** 门户公告管理 `/system/portalNotices` (admins; others see 403). */
+/**
+ * 门户公告管理 `/system/portalNotices`: governed by the PORTAL_NOTICE node's functions (administrators hold them all);
+ * each button shows only when the server lists it, and the server checks it again when pressed.
+ */
 export default function PortalNoticesPage() {
-  const isAdmin = useIsAdmin();
+  const buttons = useQuery(noticeButtonsQuery);
   const navigate = useNavigate();
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto' }}>
@@ -248,8 +274,12 @@ export default function PortalNoticesPage() {
         style={{ marginBottom: 16 }}
         items={[{ title: <Link to={DEFAULT_HOME_URL}>首页</Link> }, { title: '门户公告管理' }]}
       />
-      {isAdmin ? (
-        <NoticeManager />
+      {buttons.isPending ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : buttons.isSuccess ? (
+        <NoticeManager can={new Set(buttons.data.map((b) => b.code))} />
       ) : (
         <Card>
           <Result
@@ -257,7 +287,7 @@ export default function PortalNoticesPage() {
             title="403"
             subTitle={
               <Typography.Text type="secondary" data-testid="forbidden">
-                {FORBIDDEN_TEXT}：门户公告管理仅限管理员使用
+                {FORBIDDEN_TEXT}：您没有门户公告管理的权限
               </Typography.Text>
             }
             extra={
