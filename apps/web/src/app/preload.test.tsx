@@ -46,6 +46,12 @@ describe('initialPages', () => {
     expect(initialPages('/', false, null, null)).toEqual([]);
     expect(initialPages('/no-such-page', true, null, ggfw)).toEqual([]);
   });
+
+  it('the shell layout for other signed-in pages', () => {
+    expect(initialPages('/system/menuSetUp', true, null, ggfw)).toEqual([AntdShell, AppLayout]);
+    expect(initialPages('/judge', true, null, ggfw)).toEqual([AntdShell, AppLayout]);
+    expect(initialPages('/judge', false, null, ggfw)).toEqual([PortalHome]);
+  });
 });
 
 describe('lazyPage preload', () => {

@@ -52,8 +52,13 @@ export function initialPages(
     return config.loginMode === 'ggfw' ? [PortalHome] : SIGN_IN;
   }
   if (path === '/admin-business') return config?.loginMode === 'ywbl' ? SIGN_IN : [];
-  return PAGES[path] ?? [];
+  const known = PAGES[path];
+  if (known) return known;
+  // any other page of the signed-in shell: at least its layout
+  return signedIn && SHELL_PREFIXES.some((p) => path.startsWith(p)) ? [AntdShell, AppLayout] : [];
 }
+
+const SHELL_PREFIXES = ['/system/', '/judge', '/userCenter/', '/configPage/'];
 
 /** Waits for the pages to load, at most `capMs`; never rejects (a failure shows on the page when it renders). */
 export function preloadPages(pages: AnyPage[], capMs = 3000): Promise<void> {
