@@ -9,6 +9,7 @@ import { Code, Msg } from '@ks/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { portalRoutes } from './modules/portal/portal.routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     portalRoutes(ks, db, config, version);
     shellRoutes(ks, db);
     // @app:accounts
+    accountsRoutes(ks, db);
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     ks.get('/ks/health', { config: { public: true } }, async () => ok({ status: 'up', version }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountsApi } from './accounts-api';
 import {
   captchaResponseSchema,
   currentUserSchema,
@@ -208,6 +209,7 @@ export const api = {
   }),
   ...shellApi,
   // @api:accounts
+  ...accountsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

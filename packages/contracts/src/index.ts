@@ -1,3 +1,5 @@
+export * from './accounts';
+export * from './accounts-constants';
 export * from './api';
 export * from './auth';
 export * from './codes';

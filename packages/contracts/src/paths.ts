@@ -84,6 +84,27 @@ export const paths = {
   saveNoticeJump: { method: 'POST', path: '/ks/config/notice-jump' },
   deleteNoticeJump: { method: 'DELETE', path: '/ks/config/notice-jump' },
   // @paths:accounts
+  // administration: accounts, organisations, enterprise information, service matters (issue 4)
+  adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
+  adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },
+  personnelList: { method: 'GET', path: '/ks/authority/v1/accounts/personnel' },
+  personnelCreate: { method: 'POST', path: '/ks/authority/v1/accounts/personnel' },
+  accountUpdate: { method: 'PUT', path: '/ks/authority/v1/accounts' },
+  accountStatus: { method: 'PUT', path: '/ks/authority/v1/accounts/status' },
+  accountPassword: { method: 'PUT', path: '/ks/authority/v1/accounts/password' },
+  accountRoles: { method: 'GET', path: '/ks/authority/v1/accounts/roles' },
+  saveAccountRoles: { method: 'PUT', path: '/ks/authority/v1/accounts/roles' },
+  organizationList: { method: 'GET', path: '/ks/basic/v1/organizations' },
+  organizationCreate: { method: 'POST', path: '/ks/basic/v1/organizations' },
+  organizationUpdate: { method: 'PUT', path: '/ks/basic/v1/organizations' },
+  organizationDelete: { method: 'DELETE', path: '/ks/basic/v1/organizations' },
+  enterpriseInfo: { method: 'GET', path: '/ks/basic/v1/enterprise/info' },
+  enterpriseInfoUpdate: { method: 'PUT', path: '/ks/basic/v1/enterprise/info' },
+  enterpriseInfoList: { method: 'GET', path: '/ks/basic/v1/enterprise/info/list' },
+  serviceItemList: { method: 'GET', path: '/ks/config/v1/service-items' },
+  serviceItemCreate: { method: 'POST', path: '/ks/config/v1/service-items' },
+  serviceItemUpdate: { method: 'PUT', path: '/ks/config/v1/service-items' },
+  serviceItemDelete: { method: 'DELETE', path: '/ks/config/v1/service-items' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -35,6 +35,9 @@ function firstMessage(fieldErrors: Record<string, string[]>): string | undefined
 
 /** Parse client input with a contract schema; a mismatch is a 400 with messages keyed by field. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  // PostgreSQL refuses NUL in text: a client sending one gets a 400, never a 500
+  const nul = nulPath(input, []);
+  if (nul) throw validationFailed({ [nul.join('.') || '_']: ['不能包含空字符'] });
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
   const fieldErrors: Record<string, string[]> = {};
@@ -45,4 +48,14 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
     fieldErrors[key] = list;
   }
   throw validationFailed(fieldErrors);
+}
+
+function nulPath(value: unknown, path: (string | number)[], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const hit = nulPath(v, [...path, Array.isArray(value) ? Number(k) : k], depth + 1);
+    if (hit) return hit;
+  }
+  return null;
 }

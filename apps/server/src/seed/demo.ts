@@ -6,6 +6,7 @@ import { PLATFORM_SETTING_KEYS } from '../modules/portal/portal.service';
 import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
 import { putSetting } from '../platform/settings';
+import { seedAccounts } from './accounts';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
 
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
     await seedShell(tx);
     // @seed:accounts
+    await seedAccounts(tx);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   });
   // Fresh statistics for the planner after the bulk insert.

@@ -8,9 +8,29 @@ export const AppLayout = lazyPage(() => import('../shell/AppLayout'));
 export const PageConfigPage = lazyPage(() => import('../features/system/PageConfigPage'));
 export const PortalNoticesPage = lazyPage(() => import('../features/system/PortalNoticesPage'));
 // @pages:shell
+export const PendingPage = lazyPage(() => import('../features/shell/PendingPage'));
+export const JudgePage = lazyPage(() => import('../features/shell/JudgePage'));
+export const UserCenterPage = lazyPage(() => import('../features/shell/UserCenterPage'));
 // @pages:config
+export const AllSystemPage = lazyPage(() => import('../features/config/AllSystemPage'));
+export const MenuSetUpPage = lazyPage(() => import('../features/config/MenuSetUpPage'));
+export const SetUpListPage = lazyPage(() => import('../features/config/SetUpListPage'));
+export const SetTypeCardPage = lazyPage(() => import('../features/config/SetTypeCardPage'));
+export const StyleTemplatePage = lazyPage(() => import('../features/config/StyleTemplatePage'));
+export const EchartsSettingPage = lazyPage(() => import('../features/config/EchartsSettingPage'));
+export const JumpNoticeCfgPage = lazyPage(() => import('../features/config/JumpNoticeCfgPage'));
+export const ProductConfigPage = lazyPage(() => import('../features/config/ProductConfigPage'));
 // @pages:permission
+export const PermissionsSetPage = lazyPage(() => import('../features/permission/PermissionsSetPage'));
+export const PermissConfigPage = lazyPage(() => import('../features/permission/PermissConfigPage'));
+export const AuditLevelPage = lazyPage(() => import('../features/permission/AuditLevelPage'));
+export const AuditWayPage = lazyPage(() => import('../features/permission/AuditWayPage'));
 // @pages:accounts
+export const AdminInfoPage = lazyPage(() => import('../features/accounts/AdminInfoPage'));
+export const PersonnelInfoPage = lazyPage(() => import('../features/accounts/PersonnelInfoPage'));
+export const ManagementInfoPage = lazyPage(() => import('../features/accounts/ManagementInfoPage'));
+export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));
+export const TransactPage = lazyPage(() => import('../features/accounts/TransactPage'));
 
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));

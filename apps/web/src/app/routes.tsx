@@ -1,17 +1,38 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundView } from '../features/errors/NotFoundView';
+import { PENDING_ROUTE_PREFIXES } from '../features/shell/pendingRoutes';
 import { BusinessLanding, Landing } from './Landing';
 import {
+  AdminInfoPage,
+  AllSystemPage,
   AntdShell,
   AppLayout,
+  AuditLevelPage,
+  AuditWayPage,
+  CompanyInfoPage,
+  EchartsSettingPage,
+  JudgePage,
+  JumpNoticeCfgPage,
   LoginPage,
+  ManagementInfoPage,
   MarketDetailPage,
   MarketListPage,
   MarketPage,
+  MenuSetUpPage,
   NoticeDetailPage,
   PageConfigPage,
+  PendingPage,
+  PermissConfigPage,
+  PermissionsSetPage,
+  PersonnelInfoPage,
   PortalNoticesPage,
+  ProductConfigPage,
+  SetTypeCardPage,
+  SetUpListPage,
+  StyleTemplatePage,
   TransacPage,
+  TransactPage,
+  UserCenterPage,
 } from './pages';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RouteGuard } from './RouteGuard';
@@ -51,9 +72,33 @@ export const routes: RouteObject[] = [
                   { path: 'system/pageConfig', element: <PageConfigPage /> },
                   { path: 'system/portalNotices', element: <PortalNoticesPage /> },
                   // @routes:shell
+                  { path: 'judge', element: <JudgePage /> },
+                  { path: 'userCenter/uCenter', element: <UserCenterPage /> },
+                  // business pages of later releases: wired by node property, shown as not yet available
+                  ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
+                    { path: p, element: <PendingPage /> },
+                    { path: `${p}/*`, element: <PendingPage /> },
+                  ]),
                   // @routes:config
+                  { path: 'system/allSystem', element: <AllSystemPage /> },
+                  { path: 'system/menuSetUp', element: <MenuSetUpPage /> },
+                  { path: 'system/setUpList', element: <SetUpListPage /> },
+                  { path: 'system/setTypeCard', element: <SetTypeCardPage /> },
+                  { path: 'system/styleTemplate', element: <StyleTemplatePage /> },
+                  { path: 'system/echartsSetting', element: <EchartsSettingPage /> },
+                  { path: 'system/jumpNoticeCfg', element: <JumpNoticeCfgPage /> },
+                  { path: 'configPage/productConfig', element: <ProductConfigPage /> },
                   // @routes:permission
+                  { path: 'system/permissionsSet', element: <PermissionsSetPage /> },
+                  { path: 'system/permissConfig', element: <PermissConfigPage /> },
+                  { path: 'system/auditLevel', element: <AuditLevelPage /> },
+                  { path: 'system/auditWay', element: <AuditWayPage /> },
                   // @routes:accounts
+                  { path: 'system/adminInfo', element: <AdminInfoPage /> },
+                  { path: 'system/personnelInfo', element: <PersonnelInfoPage /> },
+                  { path: 'system/managementInfo', element: <ManagementInfoPage /> },
+                  { path: 'system/companyInfo', element: <CompanyInfoPage /> },
+                  { path: 'system/transact', element: <TransactPage /> },
                 ],
               },
             ],

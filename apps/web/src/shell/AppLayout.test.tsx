@@ -68,4 +68,43 @@ describe('AppLayout', () => {
     expect(sessionStorage.length).toBe(0);
     expect(currentPrompt()).toBeNull();
   });
+
+  it('the dropdown lists the server entries before 退出登录; an entry opens its path', async () => {
+    const server = setup(() => ({ data: null }));
+    const headerMenus = [
+      { key: 'uCenter', label: '用户中心', path: '/userCenter/uCenter', icon: 'UserOutlined' },
+      { key: 'judge', label: '业务办理', path: '/judge', icon: 'AppstoreOutlined' },
+      { key: 'permissionsSet', label: '权限设置', path: '/system/permissionsSet', icon: 'NoSuchIcon' },
+    ];
+    const withMenus = createFakeServer({
+      'GET /ks/individual/menus': () => ({ data: headerMenus }),
+      'GET /ks/individual/theme': () => ({ data: null }),
+    });
+    configureRequest({
+      transport: (req) => (req.url.startsWith('/ks/individual/') ? withMenus.transport(req) : server.transport(req)),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/system/pageConfig');
+    await user.click(await screen.findByTestId('user-dropdown'));
+    await screen.findByTestId('header-menu-uCenter');
+    const labels = Array.from(document.querySelectorAll('.ant-dropdown-menu-item')).map((e) => e.textContent);
+    expect(labels).toEqual(['用户中心', '业务办理', '权限设置', '退出登录']);
+    expect(withMenus.callsTo('/ks/individual/menus')[0].headers.Authorization).toBe('Bearer tok-layout');
+    await user.click(screen.getByTestId('header-menu-judge'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/judge'));
+    expect(await screen.findByTestId('judge-systems')).toBeTruthy();
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBe('tok-layout');
+  });
+
+  it('without server entries the dropdown still offers 退出登录, without an error dialog', async () => {
+    setup(() => ({ data: null }));
+    const user = userEvent.setup();
+    renderRoutes(routes, '/system/pageConfig');
+    await user.click(await screen.findByTestId('user-dropdown'));
+    await screen.findByTestId('logout-item');
+    expect(Array.from(document.querySelectorAll('.ant-dropdown-menu-item')).map((e) => e.textContent)).toEqual([
+      '退出登录',
+    ]);
+    expect(currentPrompt()).toBeNull();
+  });
 });

@@ -90,6 +90,8 @@ describe('transaction information', () => {
     for (const [params, field] of [
       [{ pageSize: 7 }, 'pageSize'],
       [{ keyword: 'x'.repeat(51) }, 'keyword'],
+      // PostgreSQL cannot store NUL: refused as input, not a 500
+      [{ keyword: 'a\u0000b' }, 'keyword'],
       [{ category: '不存在' }, 'category'],
       [{ startDate: '2026-13-40x' }, 'startDate'],
       [{ startDate: '2026-05-02', endDate: '2026-05-01' }, 'endDate'],

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies in tests
 type Body = { code: number; data: any; message: string };
 
 let t: TestApp;

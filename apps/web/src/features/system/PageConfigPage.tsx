@@ -12,8 +12,9 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
 import { systemListQuery } from '../../api/platform';
-import { getSystemCoding, getUserInfo, setSystemCoding } from '../../app/session';
+import { getSystemCoding, getUserInfo } from '../../app/session';
 import { PRIMARY_COLOR } from '../../app/theme';
+import { chooseSystem } from '../shell/session';
 import { useIsAdmin } from './admin';
 
 export function roleLabel(loginRoleType: string | undefined): string {
@@ -146,7 +147,8 @@ export default function PageConfigPage() {
   const isAdmin = useIsAdmin();
 
   const select = (item: SystemItem) => {
-    setSystemCoding(item.systemCoding);
+    // the shell's sidebar follows at once
+    chooseSystem(item.systemCoding);
     setSelected(item.systemCoding);
   };
 

@@ -1,0 +1,385 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { businessSystems, enterprises, organizations, roles, serviceItems, userRoles, users } from '../../db/schema';
+
+/** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
+
+export type UserRow = typeof users.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type EnterpriseRow = typeof enterprises.$inferSelect;
+export type ServiceItemRow = typeof serviceItems.$inferSelect;
+
+/** `%`, `_` and `\` in a user's keyword match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+const by = (col: AnyPgColumn, order: 'asc' | 'desc') => (order === 'asc' ? asc(col) : desc(col));
+
+/** The row was last written at `iso` (timestamps are kept to the microsecond, the client sees milliseconds). */
+export const sameInstant = (col: AnyPgColumn, iso: string) =>
+  sql`abs(extract(epoch from (${col} - ${iso}::timestamptz))) < 0.001`;
+
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = err?.code ?? err?.cause?.code;
+  if (code !== '23505') return false;
+  if (!constraint) return true;
+  const name = err?.constraint ?? err?.cause?.constraint;
+  // a driver that does not report the constraint: assume it is the one asked about
+  return name === undefined || name === constraint;
+}
+
+// ── accounts ────────────────────────────────────────────────────────────────
+
+export interface AccountFilter extends Paging {
+  loginRoleTypes: string[];
+  loginRoleType?: string;
+  enterpriseId?: string;
+  keyword?: string;
+  status?: string;
+  sortField: 'account' | 'userName' | 'createdAt';
+  order: 'asc' | 'desc';
+}
+
+const accountColumns = {
+  user: users,
+  enterpriseName: enterprises.name,
+};
+
+export async function listAccounts(db: Db, f: AccountFilter) {
+  const conds: SQL[] = [inArray(users.loginRoleType, f.loginRoleTypes)];
+  if (f.loginRoleType) conds.push(eq(users.loginRoleType, f.loginRoleType));
+  if (f.enterpriseId) conds.push(eq(users.enterpriseId, f.enterpriseId));
+  if (f.status) conds.push(eq(users.status, f.status));
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    conds.push(or(ilike(users.account, p), ilike(users.userName, p), ilike(users.phone, p))!);
+  }
+  const where = and(...conds);
+  const sortCol = { account: users.account, userName: users.userName, createdAt: users.createdAt }[f.sortField];
+  const records = await db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(where)
+    .orderBy(by(sortCol, f.order), asc(users.id))
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+export async function findAccount(db: Db, id: string) {
+  const [row] = await db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(eq(users.id, id));
+  return row;
+}
+
+export async function accountExists(db: Db, account: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    // accounts are stored lower-case
+    .where(eq(users.account, account.toLowerCase()));
+  return Boolean(row);
+}
+
+export async function insertAccount(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+  basedOn?: string,
+): Promise<UserRow | undefined> {
+  const cond = basedOn ? and(eq(users.id, id), sameInstant(users.updatedAt, basedOn)) : eq(users.id, id);
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(cond)
+    .returning();
+  return row;
+}
+
+/** Custom roles (not built in) of each of the users. */
+export async function customRolesOf(db: Db, userIds: string[]) {
+  const out = new Map<string, { id: string; code: string; name: string }[]>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({ userId: userRoles.userId, id: roles.id, code: roles.code, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(userRoles.userId, userIds), eq(roles.builtin, false)))
+    .orderBy(asc(roles.name));
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push({ id: r.id, code: r.code, name: r.name });
+    out.set(r.userId, list);
+  }
+  return out;
+}
+
+export async function assignableRoles(db: Db) {
+  return db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(roles)
+    .where(eq(roles.builtin, false))
+    .orderBy(asc(roles.name), asc(roles.id));
+}
+
+/** Replace a user's custom roles (built-in roles are never stored as rows). */
+export async function replaceUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+// ── organisations ───────────────────────────────────────────────────────────
+
+export interface OrganizationFilter extends Paging {
+  keyword?: string;
+  orgType?: string;
+  region?: string;
+  enabled?: boolean;
+  sortField: 'name' | 'orgType' | 'region' | 'createdAt';
+  order: 'asc' | 'desc';
+}
+
+export async function listOrganizations(db: Db, f: OrganizationFilter) {
+  const conds: SQL[] = [];
+  if (f.orgType) conds.push(eq(organizations.orgType, f.orgType));
+  if (f.region) conds.push(eq(organizations.region, f.region));
+  if (f.enabled !== undefined) conds.push(eq(organizations.enabled, f.enabled));
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    conds.push(or(ilike(organizations.name, p), ilike(organizations.contact, p), ilike(organizations.creditCode, p))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const sortCol = {
+    name: organizations.name,
+    orgType: organizations.orgType,
+    region: organizations.region,
+    createdAt: organizations.createdAt,
+  }[f.sortField];
+  const records = await db
+    .select()
+    .from(organizations)
+    .where(where)
+    .orderBy(by(sortCol, f.order), asc(organizations.id))
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize);
+  const [total] = await db.select({ n: count() }).from(organizations).where(where);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
+  return row;
+}
+
+/** Another organisation (not `exceptId`) with this name or credit code. */
+export async function organizationClash(db: Db, name: string, creditCode: string | null, exceptId?: string) {
+  const same = creditCode
+    ? or(eq(organizations.name, name), eq(organizations.creditCode, creditCode))
+    : eq(organizations.name, name);
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name, creditCode: organizations.creditCode })
+    .from(organizations)
+    .where(exceptId ? and(same, sql`${organizations.id} <> ${exceptId}`) : same);
+  return {
+    name: rows.some((r) => r.name === name),
+    creditCode: creditCode !== null && rows.some((r) => r.creditCode === creditCode),
+  };
+}
+
+export async function insertOrganization(db: Db, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values(values).returning();
+  return row!;
+}
+
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  version: number,
+  values: Partial<typeof organizations.$inferInsert>,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...values, version: version + 1, updatedAt: new Date() })
+    .where(and(eq(organizations.id, id), eq(organizations.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.delete(organizations).where(eq(organizations.id, id)).returning();
+  return row;
+}
+
+// ── enterprises ─────────────────────────────────────────────────────────────
+
+/** Accounts of the enterprise (written out: inside a subquery drizzle would leave the outer column unqualified). */
+const staffCount = sql<number>`(select count(*)::int from "users" "staff" where "staff"."enterprise_id" = "enterprises"."id")`;
+
+export async function findEnterprise(db: Db, id: string) {
+  const [row] = await db
+    .select({ enterprise: enterprises, staffCount })
+    .from(enterprises)
+    .where(eq(enterprises.id, id));
+  return row;
+}
+
+export interface EnterpriseFilter extends Paging {
+  keyword?: string;
+  enterpriseType?: string;
+  region?: string;
+  sortField: 'name' | 'creditCode' | 'updatedAt';
+  order: 'asc' | 'desc';
+}
+
+export async function listEnterprises(db: Db, f: EnterpriseFilter) {
+  const conds: SQL[] = [];
+  if (f.enterpriseType) conds.push(eq(enterprises.enterpriseType, f.enterpriseType));
+  if (f.region) conds.push(eq(enterprises.region, f.region));
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    conds.push(or(ilike(enterprises.name, p), ilike(enterprises.creditCode, p))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const sortCol = { name: enterprises.name, creditCode: enterprises.creditCode, updatedAt: enterprises.updatedAt }[
+    f.sortField
+  ];
+  const records = await db
+    .select({ enterprise: enterprises, staffCount })
+    .from(enterprises)
+    .where(where)
+    .orderBy(by(sortCol, f.order), asc(enterprises.id))
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize);
+  const [total] = await db.select({ n: count() }).from(enterprises).where(where);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+/** Update only when the row was last written at `basedOn`; undefined when someone else changed it first. */
+export async function updateEnterprise(
+  db: Db,
+  id: string,
+  basedOn: string,
+  values: Partial<typeof enterprises.$inferInsert>,
+): Promise<EnterpriseRow | undefined> {
+  const [row] = await db
+    .update(enterprises)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(enterprises.id, id), sameInstant(enterprises.updatedAt, basedOn)))
+    .returning();
+  return row;
+}
+
+// ── service matters ─────────────────────────────────────────────────────────
+
+export interface ServiceItemFilter extends Paging {
+  keyword?: string;
+  systemCoding?: string;
+  enabled?: boolean;
+  /** only items of enabled systems (what non-administrators see) */
+  liveSystemsOnly: boolean;
+  sortField: 'sort' | 'name' | 'timeLimitDays' | 'updatedAt';
+  order: 'asc' | 'desc';
+}
+
+const serviceItemColumns = { item: serviceItems, systemName: businessSystems.systemName };
+
+export async function listServiceItems(db: Db, f: ServiceItemFilter) {
+  const conds: SQL[] = [];
+  if (f.systemCoding) conds.push(eq(serviceItems.systemCoding, f.systemCoding));
+  if (f.enabled !== undefined) conds.push(eq(serviceItems.enabled, f.enabled));
+  if (f.liveSystemsOnly) conds.push(eq(businessSystems.enabled, true));
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    conds.push(or(ilike(serviceItems.name, p), ilike(serviceItems.description, p))!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const sortCol = {
+    sort: serviceItems.sort,
+    name: serviceItems.name,
+    timeLimitDays: serviceItems.timeLimitDays,
+    updatedAt: serviceItems.updatedAt,
+  }[f.sortField];
+  const records = await db
+    .select(serviceItemColumns)
+    .from(serviceItems)
+    .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .where(where)
+    .orderBy(by(sortCol, f.order), asc(serviceItems.name), asc(serviceItems.id))
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize);
+  const [total] = await db
+    .select({ n: count() })
+    .from(serviceItems)
+    .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .where(where);
+  return { records, total: Number(total?.n ?? 0) };
+}
+
+export async function findServiceItem(db: Db, id: string) {
+  const [row] = await db
+    .select(serviceItemColumns)
+    .from(serviceItems)
+    .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .where(eq(serviceItems.id, id));
+  return row;
+}
+
+export async function systemNameOf(db: Db, gnCoding: string): Promise<string | null> {
+  const [row] = await db
+    .select({ systemName: businessSystems.systemName })
+    .from(businessSystems)
+    .where(eq(businessSystems.gnCoding, gnCoding));
+  return row?.systemName ?? null;
+}
+
+export async function serviceItemNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: serviceItems.id })
+    .from(serviceItems)
+    .where(
+      exceptId ? and(eq(serviceItems.name, name), sql`${serviceItems.id} <> ${exceptId}`) : eq(serviceItems.name, name),
+    );
+  return Boolean(row);
+}
+
+export async function insertServiceItem(db: Db, values: typeof serviceItems.$inferInsert) {
+  const [row] = await db.insert(serviceItems).values(values).returning();
+  return row!;
+}
+
+export async function updateServiceItem(
+  db: Db,
+  id: string,
+  version: number,
+  values: Partial<typeof serviceItems.$inferInsert>,
+) {
+  const [row] = await db
+    .update(serviceItems)
+    .set({ ...values, version: version + 1, updatedAt: new Date() })
+    .where(and(eq(serviceItems.id, id), eq(serviceItems.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteServiceItem(db: Db, id: string) {
+  const [row] = await db.delete(serviceItems).where(eq(serviceItems.id, id)).returning();
+  return row;
+}

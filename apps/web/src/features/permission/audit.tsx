@@ -1,0 +1,141 @@
+import { AUDIT_WAYS, type AuditLevel, type AuditWay, type Role } from '@ks/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Empty, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { roleOptionsQuery } from '../../api/permission';
+import { isApiError } from '../../api/request';
+import { NodePicker, type NodeTarget, type UserDirectory, userLabel } from './shared';
+
+/** Messages of the audit level rules (the server's schema uses the same words). */
+export const AUDIT_MESSAGES = {
+  nameRequired: '请输入审核级别名称',
+  nameMax: '最多 30 个字符',
+  reviewerRequired: '每一级审核都需要指定审核角色或审核人',
+  singleOne: '单人审核只能指定一个审核人或角色',
+} as const;
+export const AUDIT_LEVEL_NAME_MAX = 30;
+
+/** One line on what each way means. */
+export const WAY_HINTS: Record<AuditWay, string> = {
+  single: '单人审核：由唯一指定的审核人（或角色）审核，审核通过即进入下一级。',
+  all: '会签：本级全部审核人都审核通过才进入下一级，任一人驳回即驳回。',
+  any: '或签：本级任一审核人审核通过即进入下一级。',
+};
+
+export const wayLabel = (way: AuditWay) => AUDIT_WAYS.find((w) => w.value === way)?.label ?? way;
+
+export const reviewerCount = (l: Pick<AuditLevel, 'reviewerRoles' | 'reviewerUserIds'>) =>
+  l.reviewerRoles.length + l.reviewerUserIds.length;
+
+/** The rule violations of each level (empty lists when all is well). */
+export function levelErrors(levels: readonly Pick<AuditLevel, 'name' | 'way' | 'reviewerRoles' | 'reviewerUserIds'>[]) {
+  return levels.map((l) => {
+    const errors: string[] = [];
+    const name = l.name.trim();
+    if (!name) errors.push(AUDIT_MESSAGES.nameRequired);
+    else if (name.length > AUDIT_LEVEL_NAME_MAX) errors.push(AUDIT_MESSAGES.nameMax);
+    const n = reviewerCount(l);
+    if (n === 0) errors.push(AUDIT_MESSAGES.reviewerRequired);
+    else if (l.way === 'single' && n !== 1) errors.push(AUDIT_MESSAGES.singleOne);
+    return errors;
+  });
+}
+
+/** The lines of a failed save: the message, then any field messages that say something else. */
+export function saveErrorLines(err: unknown): string[] {
+  if (!isApiError(err)) return [err instanceof Error ? err.message : String(err)];
+  const fe = (err.data as { fieldErrors?: Record<string, string[] | string> } | null)?.fieldErrors ?? {};
+  const extra = Object.values(fe)
+    .flatMap((v) => (Array.isArray(v) ? v : [String(v)]))
+    .filter((m) => m !== err.message);
+  return [err.message, ...new Set(extra)];
+}
+
+export function SaveErrorAlert({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="audit-save-error"
+      title={lines[0]}
+      description={lines.length > 1 ? lines.slice(1).map((l) => <div key={l}>{l}</div>) : undefined}
+    />
+  );
+}
+
+/** The node of the page from ?systemCoding&gnCoding, and a picker that writes the query string. */
+export function useNodeTarget() {
+  const [params, setParams] = useSearchParams();
+  const target: NodeTarget = {
+    systemCoding: params.get('systemCoding') || null,
+    gnCoding: params.get('gnCoding') || null,
+  };
+  const pick = (next: NodeTarget) =>
+    setParams((prev) => {
+      const q = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(next)) {
+        if (v) q.set(k, v);
+        else q.delete(k);
+      }
+      return q;
+    });
+  return { target, pick };
+}
+
+/** The address of another node page, keeping the system of the picker. */
+export function nodePageUrl(path: string, target: NodeTarget): string {
+  const q = new URLSearchParams();
+  if (target.systemCoding) q.set('systemCoding', target.systemCoding);
+  if (target.gnCoding) q.set('gnCoding', target.gnCoding);
+  return `${path}?${q.toString()}`;
+}
+
+/** System + node picker above an editor that needs a node. */
+export function NodeScope({
+  target,
+  pick,
+  what,
+  children,
+}: {
+  target: NodeTarget;
+  pick: (next: NodeTarget) => void;
+  what: string;
+  children: (gnCoding: string) => ReactNode;
+}) {
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <span>节点</span>
+        <NodePicker systemCoding={target.systemCoding} gnCoding={target.gnCoding} onChange={pick} />
+      </Space>
+      {target.gnCoding ? (
+        children(target.gnCoding)
+      ) : (
+        <Empty description={`请选择要配置${what}的系统和节点`} data-testid="node-empty" />
+      )}
+    </>
+  );
+}
+
+/** Role options (administrators only; others may still type role codes). */
+export function useRoleOptions() {
+  const roles = useQuery(roleOptionsQuery);
+  const byCode = new Map<string, Role>((roles.data ?? []).map((r) => [r.code, r]));
+  return {
+    roles,
+    byCode,
+    forbidden: roles.isError,
+    label: (code: string) => {
+      const r = byCode.get(code);
+      return r ? `${r.name}（${r.code}）` : code;
+    },
+  };
+}
+
+export const userName = (directory: UserDirectory, id: string) => {
+  const u = directory.known.get(id);
+  return u ? userLabel(u) : `用户 ${id.slice(0, 8)}`;
+};

@@ -1,0 +1,281 @@
+import { DEFAULT_HOME_URL, type MenuItem, type UserBrief } from '@ks/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Breadcrumb, Button, Card, Result, Select, Space, TreeSelect, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { permissionNodeListQuery, permissionSystemsQuery, searchUsers } from '../../api/permission';
+import { isApiError } from '../../api/request';
+
+export const PERMISSION_SECTION = { title: '权限管理', to: '/system/permissionsSet' } as const;
+export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
+
+export const permissConfigUrl = (subjectType: 'role' | 'user', subjectId: string, systemCoding?: string | null) => {
+  const q = new URLSearchParams({ subjectType, subjectId });
+  if (systemCoding) q.set('systemCoding', systemCoding);
+  return `/system/permissConfig?${q.toString()}`;
+};
+
+/** Breadcrumb 首页 / {section} / {title} above the page's cards. */
+export function PermissionLayout({
+  section,
+  title,
+  children,
+}: {
+  section: { title: string; to?: string };
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div style={{ maxWidth: 1440, margin: '0 auto' }}>
+      <Breadcrumb
+        style={{ marginBottom: 16 }}
+        items={[
+          { title: <Link to={DEFAULT_HOME_URL}>首页</Link> },
+          { title: section.to ? <Link to={section.to}>{section.title}</Link> : section.title },
+          { title },
+        ]}
+      />
+      {children}
+    </div>
+  );
+}
+
+export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
+
+/** 403 for a page the signed-in user may not administer. */
+export function ForbiddenCard({ what }: { what: string }) {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <Result
+        status="403"
+        title="403"
+        subTitle={
+          <Typography.Text type="secondary" data-testid="forbidden">
+            无权访问：{what}
+          </Typography.Text>
+        }
+        extra={
+          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
+            返回首页
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+/** A failed load with the server's message (the request client has shown it in the prompt as well). */
+export function LoadError({ error, what }: { error: Error; what: string }) {
+  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
+}
+
+// ── users ───────────────────────────────────────────────────────────────────
+
+export const userLabel = (u: UserBrief) =>
+  `${u.userName}（${u.account}）${u.enterpriseName ? ` · ${u.enterpriseName}` : ''}`;
+
+export const USER_SEARCH_PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The users a page has met (search results, members), so that selected ids show names. `silent` searches leave
+ * a refusal (403 for non-administrators) to the page instead of the prompt dialog.
+ */
+export function useUserDirectory({ silent = false, prime = false }: { silent?: boolean; prime?: boolean } = {}) {
+  const [known, setKnown] = useState<Map<string, UserBrief>>(() => new Map());
+  const [error, setError] = useState<string | null>(null);
+  const remember = useCallback((users: readonly UserBrief[]) => {
+    if (users.length === 0) return;
+    setKnown((prev) => {
+      const next = new Map(prev);
+      for (const u of users) next.set(u.id, u);
+      return next;
+    });
+  }, []);
+  const search = useCallback(
+    async (keyword: string) => {
+      try {
+        const page = await searchUsers(
+          { keyword: keyword.trim() || undefined, pageNum: 1, pageSize: USER_SEARCH_PAGE_SIZE },
+          silent,
+        );
+        setError(null);
+        remember(page.records);
+        return page.records;
+      } catch (err) {
+        setError(err instanceof Error ? err.message : '查询用户失败');
+        return [];
+      }
+    },
+    [silent, remember],
+  );
+  // the first page of users, so that saved reviewer ids show names without a search
+  useEffect(() => {
+    if (prime) void search('');
+  }, [prime, search]);
+  return { known, remember, search, error };
+}
+
+export type UserDirectory = ReturnType<typeof useUserDirectory>;
+
+/** A user search Select (single or multiple), valued by user id. */
+export function UserSelect({
+  directory,
+  value,
+  onChange,
+  multiple = false,
+  placeholder = '输入账号或姓名查找用户',
+  testId,
+  width = 320,
+  disabled = false,
+}: {
+  directory: UserDirectory;
+  value: string | string[] | null | undefined;
+  onChange: (value: string | string[] | null) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  testId: string;
+  width?: number | string;
+  disabled?: boolean;
+}) {
+  const [results, setResults] = useState<UserBrief[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const seq = useRef(0);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const run = (keyword: string, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const n = ++seq.current;
+      setLoading(true);
+      void directory.search(keyword).then((records) => {
+        if (n !== seq.current) return;
+        setResults(records);
+        setLoading(false);
+      });
+    }, delay);
+  };
+
+  const selected = value == null ? [] : Array.isArray(value) ? value : [value];
+  const options = useMemo(() => {
+    const seen = new Set<string>();
+    const out: { value: string; label: string }[] = [];
+    for (const u of results ?? []) {
+      seen.add(u.id);
+      out.push({ value: u.id, label: userLabel(u) });
+    }
+    // selected users stay labelled whatever the last search found
+    for (const id of selected) {
+      if (seen.has(id)) continue;
+      const u = directory.known.get(id);
+      out.push({ value: id, label: u ? userLabel(u) : `用户 ${id.slice(0, 8)}` });
+    }
+    return out;
+  }, [results, selected, directory.known]);
+
+  return (
+    <Select<string | string[]>
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: (kw) => run(kw, SEARCH_DEBOUNCE_MS) }}
+      placeholder={placeholder}
+      style={{ width }}
+      disabled={disabled}
+      loading={loading}
+      value={multiple ? selected : (selected[0] ?? undefined)}
+      onChange={(v) => onChange(v ?? (multiple ? [] : null))}
+      onOpenChange={(open) => {
+        if (open && results === null) run('', 0);
+      }}
+      options={options}
+      notFoundContent={loading ? '查询中…' : (directory.error ?? '暂无数据')}
+      data-testid={testId}
+      aria-label="用户"
+    />
+  );
+}
+
+// ── systems and nodes ───────────────────────────────────────────────────────
+
+/** A Select of all business systems, valued by their code. */
+export function SystemSelect({
+  value,
+  onChange,
+  testId = 'system-select',
+  width = 240,
+}: {
+  value: string | null | undefined;
+  onChange: (systemCoding: string | null) => void;
+  testId?: string;
+  width?: number;
+}) {
+  const systems = useQuery(permissionSystemsQuery);
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="请选择系统"
+      style={{ width }}
+      loading={systems.isPending}
+      value={value ?? undefined}
+      onChange={(v) => onChange(v ?? null)}
+      options={(systems.data ?? []).map((s) => ({
+        value: s.gnCoding,
+        label: `${s.systemName}（${s.gnCoding}）${s.enabled ? '' : ' [已停用]'}`,
+      }))}
+      data-testid={testId}
+      aria-label="系统"
+      notFoundContent="暂无数据"
+    />
+  );
+}
+
+interface TreeOption {
+  value: string;
+  title: string;
+  children?: TreeOption[];
+}
+
+function treeOptions(items: MenuItem[]): TreeOption[] {
+  return items.map((it) => ({
+    value: it.gnCoding,
+    title: `${it.title}（${it.gnCoding}）${it.itShows === '否' ? ' [隐藏]' : ''}`,
+    children: it.children?.length ? treeOptions(it.children) : undefined,
+  }));
+}
+
+export interface NodeTarget {
+  systemCoding: string | null;
+  gnCoding: string | null;
+}
+
+/** System Select + TreeSelect of that system's nodes (the full tree, hidden items included). */
+export function NodePicker({
+  systemCoding,
+  gnCoding,
+  onChange,
+}: NodeTarget & { onChange: (next: NodeTarget) => void }) {
+  const nodes = useQuery({ ...permissionNodeListQuery(systemCoding ?? ''), enabled: !!systemCoding });
+  return (
+    <Space wrap data-testid="node-picker">
+      <SystemSelect value={systemCoding} onChange={(next) => onChange({ systemCoding: next, gnCoding: null })} />
+      <TreeSelect<string>
+        allowClear
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        treeDefaultExpandAll
+        placeholder={systemCoding ? '请选择节点' : '请先选择系统'}
+        disabled={!systemCoding && !gnCoding}
+        loading={nodes.isFetching}
+        style={{ width: 320 }}
+        value={gnCoding ?? undefined}
+        onChange={(v) => onChange({ systemCoding, gnCoding: v ?? null })}
+        treeData={treeOptions(nodes.data ?? [])}
+        notFoundContent="暂无数据"
+        data-testid="node-select"
+        aria-label="节点"
+      />
+    </Space>
+  );
+}

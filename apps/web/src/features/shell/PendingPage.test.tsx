@@ -1,0 +1,33 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureRequest } from '../../api/request';
+import { routes } from '../../app/routes';
+import { resetPrompts } from '../../components/prompt';
+import { renderRoutes } from '../../test/render';
+import { setupShell } from './testData';
+
+afterEach(() => {
+  configureRequest();
+  act(() => resetPrompts());
+});
+
+describe('business pages of later releases', () => {
+  it('say plainly that the node’s page is not available yet, inside the shell, with the way back', async () => {
+    setupShell({ systemCoding: 'XYGL' });
+    const { router } = renderRoutes(routes, '/dynamicPage/dynamicIndex?gnCoding=XY_LIST&systemCoding=XYGL');
+    const page = await screen.findByTestId('pending-page');
+    expect(page.textContent).toContain('该功能页面尚未开放');
+    expect(await screen.findByText(/「信用记录」（列表）的业务页面将在后续版本中提供/)).toBeTruthy();
+    // the shell stays: the sidebar of the chosen system is there
+    expect(await screen.findByTestId('side-item-XY_LIST')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '返回业务系统' }));
+    expect(router.state.location.pathname).toBe('/judge');
+  });
+
+  it('unknown paths still get the 404 page', async () => {
+    setupShell({ systemCoding: 'XYGL' });
+    renderRoutes(routes, '/no-such-business');
+    expect(await screen.findByTestId('notfound')).toBeTruthy();
+  });
+});

@@ -1,0 +1,22 @@
+// Plain data (no UI kit): the route table imports it eagerly.
+/** The business pages of the spec §2 route table that later releases build; the sidebar already routes to them. */
+export const PENDING_ROUTE_PREFIXES = [
+  'expertExtraction',
+  'bidEvaluationSys',
+  'bidZj',
+  'bid',
+  'bidStep',
+  'demoPublicPage',
+  'credit',
+  'dynamicPage',
+  'meetingVenue',
+  'applyIndex',
+  'applyDetail',
+  'standardFile',
+  'fileAnalysis',
+  'productCenter',
+  'lock',
+  'custom',
+  'fiveInOne',
+  'dexRecords',
+] as const;
