@@ -428,10 +428,11 @@ test.describe('portal notice administration', () => {
     await context.close();
   });
 
-  test('a non-admin opening the notice administration sees 403', async ({ browser }) => {
+  test('a user without a grant on the PORTAL_NOTICE node sees 403', async ({ browser }) => {
     const { context, page } = await newClient(browser);
-    await signIn(page, 'dev', 'D');
-    await expectSignedIn(page, '系统开发者');
+    await signIn(page, 'user1', 'U');
+    await page.getByTestId('practice-ok').click();
+    await expect(page).toHaveURL(/\/system\/pageConfig$/);
     await expect(page.getByTestId('portal-notices-entry')).toHaveCount(0);
     await page.goto('/system/portalNotices');
     await expect(page.getByTestId('forbidden')).toContainText('无权访问');
