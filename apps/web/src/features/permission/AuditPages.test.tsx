@@ -71,6 +71,16 @@ describe('审核级别 /system/auditLevel', () => {
     expect(button('save-levels').disabled).toBe(true);
   });
 
+  it('arriving with a node only, takes the node’s system from its configuration for the picker', async () => {
+    setup(PATH, {
+      'GET /ks/config/new/node/previews': () => ({ data: { node: { gnCoding: 'XY_LIST', systemCoding: 'XYGL' } } }),
+    });
+    render();
+    await screen.findByTestId('levels-editor', {}, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('node-picker').textContent).toContain('信用管理'));
+    await waitFor(() => expect(screen.getByTestId('node-picker').textContent).toContain('企业档案'));
+  });
+
   it('shows the rules of each level and sends nothing while they fail', async () => {
     const user = userEvent.setup();
     const server = setup(PATH);

@@ -1,10 +1,10 @@
-import { AUDIT_WAYS, type AuditLevel, type AuditWay, type Role } from '@ks/contracts';
+import { AUDIT_WAYS, type AuditLevel, type AuditWay, type NodePreview, paths, type Role } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { roleOptionsQuery } from '../../api/permission';
-import { isApiError } from '../../api/request';
+import { isApiError, request } from '../../api/request';
 import { NodePicker, type NodeTarget, type UserDirectory, userLabel } from './shared';
 
 /** Messages of the audit level rules (the server's schema uses the same words). */
@@ -69,10 +69,23 @@ export function SaveErrorAlert({ lines }: { lines: string[] }) {
 /** The node of the page from ?systemCoding&gnCoding, and a picker that writes the query string. */
 export function useNodeTarget() {
   const [params, setParams] = useSearchParams();
-  const target: NodeTarget = {
-    systemCoding: params.get('systemCoding') || null,
-    gnCoding: params.get('gnCoding') || null,
-  };
+  const gnCoding = params.get('gnCoding') || null;
+  const given = params.get('systemCoding') || null;
+  // arriving with a node only (e.g. from a link): its system comes from the node's configuration
+  const preview = useQuery({
+    queryKey: ['audit', 'nodeSystem', gnCoding],
+    queryFn: () =>
+      request<NodePreview>({
+        url: paths.nodePreviews.path,
+        method: paths.nodePreviews.method,
+        params: { gnCoding: gnCoding ?? '' },
+        // only a convenience: without it the system picker stays empty
+        silent: true,
+      }),
+    enabled: Boolean(gnCoding && !given),
+    retry: false,
+  });
+  const target: NodeTarget = { systemCoding: given ?? preview.data?.node.systemCoding ?? null, gnCoding };
   const pick = (next: NodeTarget) =>
     setParams((prev) => {
       const q = new URLSearchParams(prev);
