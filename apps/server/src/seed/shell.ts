@@ -1,5 +1,5 @@
 import { STANDARD_BUTTONS } from '@ks/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLevels, businessSystems, grants, menuNodes, nodeFunctions, noticeJumps, roles } from '../db/schema';
 
@@ -162,6 +162,52 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
   }
+  // list columns and a card style, so the configuration pages open on something real
+  const col = (code: string, name: string, extra: object = {}) => ({
+    code,
+    name,
+    type: 'text',
+    show: true,
+    isSearch: false,
+    isStatus: false,
+    listAlignment: '居中',
+    width: null,
+    ...extra,
+  });
+  await tx
+    .update(menuNodes)
+    .set({
+      columns: [
+        col('qymc', '企业名称', { isSearch: true, listAlignment: '左对齐', width: 240 }),
+        col('xylb', '信用类别', { isSearch: true }),
+        col('fz', '分值', { listAlignment: '右对齐', width: 90 }),
+        col('djsj', '登记时间', { width: 160 }),
+        col('zt', '状态', { type: 'status', isStatus: true, width: 100 }),
+        col('shlc', '审核流程', { type: 'auditFlow' }),
+        col('cz', '操作', { type: 'operations', width: 180 }),
+      ],
+    })
+    .where(eq(menuNodes.id, ids.get('XYGL_XYJL')!));
+  await tx
+    .update(menuNodes)
+    .set({
+      columns: [
+        col('xm', '姓名', { isSearch: true }),
+        col('zy', '评标专业', { isSearch: true }),
+        col('zc', '职称'),
+        col('dw', '工作单位', { listAlignment: '左对齐' }),
+      ],
+      cardStyle: {
+        titleKey: 'xm',
+        contents: [
+          { contentKey: 'zy', label: '评标专业', fontSize: 14, color: '#303133', style: 'normal' },
+          { contentKey: 'zc', label: '职称', fontSize: 13, color: '#606266', style: 'normal' },
+          { contentKey: 'dw', label: '工作单位', fontSize: 13, color: '#909399', style: 'italic' },
+        ],
+        width: '33.3%',
+      },
+    })
+    .where(eq(menuNodes.id, ids.get('ZJCQ_ZJK')!));
   await tx.insert(noticeJumps).values([
     { name: '信用记录待审核', msgType: 'todo', nodeId: ids.get('XYGL_XYJL')! },
     { name: '信用变更被驳回', msgType: 'rejected', nodeId: ids.get('XYGL_BGSQ')! },
