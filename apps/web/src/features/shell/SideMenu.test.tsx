@@ -193,3 +193,19 @@ describe('sidebar (spec §2, §4, screen 20)', () => {
     expect(creditMenus()).toHaveLength(3);
   });
 });
+
+describe('display groups in the sidebar', () => {
+  it('puts consecutive items of one group under its heading and leaves ungrouped items as they are', async () => {
+    const { toItems } = await import('./SideMenu');
+    const nodes = [
+      menu({ gnCoding: 'A', title: '甲', groupName: '业务办理' }),
+      menu({ gnCoding: 'B', title: '乙', groupName: '业务办理' }),
+      menu({ gnCoding: 'C', title: '丙' }),
+      menu({ gnCoding: 'D', title: '丁', groupName: '统计' }),
+    ];
+    const items = toItems(nodes) as { type?: string; children?: { key: string }[]; key: string }[];
+    expect(items.map((i) => i.type ?? 'item')).toEqual(['group', 'item', 'group']);
+    expect(items[0]?.children?.map((c) => c.key)).toEqual([nodes[0]?.id, nodes[1]?.id]);
+    expect(items[2]?.children).toHaveLength(1);
+  });
+});

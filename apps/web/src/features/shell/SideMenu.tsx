@@ -58,18 +58,39 @@ function ItemLabel({ node }: { node: MenuItem }) {
   );
 }
 
-function toItems(nodes: readonly MenuItem[]): ItemType[] {
-  return nodes.map((node) =>
-    node.children?.length
-      ? {
-          key: node.id,
-          icon: shellIcon(node.icon),
-          label: <ItemLabel node={node} />,
-          disabled: node.disabled,
-          children: toItems(node.children),
-        }
-      : { key: node.id, icon: shellIcon(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled },
-  );
+function toItem(node: MenuItem): ItemType {
+  return node.children?.length
+    ? {
+        key: node.id,
+        icon: shellIcon(node.icon),
+        label: <ItemLabel node={node} />,
+        disabled: node.disabled,
+        children: toItems(node.children),
+      }
+    : { key: node.id, icon: shellIcon(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled };
+}
+
+/**
+ * Menu items in order; consecutive items of one display group (groupName) sit under that group's heading, so a
+ * developer's display groups show in the sidebar as they are configured.
+ */
+export function toItems(nodes: readonly MenuItem[]): ItemType[] {
+  const out: ItemType[] = [];
+  for (const node of nodes) {
+    const item = toItem(node);
+    const group = node.groupName?.trim();
+    const last = out.at(-1) as { type?: string; key?: unknown; children?: ItemType[] } | undefined;
+    if (!group) out.push(item);
+    else if (last?.type === 'group' && last.key === `group:${group}:${out.length - 1}`) last.children?.push(item);
+    else
+      out.push({
+        type: 'group',
+        key: `group:${group}:${out.length}`,
+        label: <span data-testid={`side-group-${group}`}>{group}</span>,
+        children: [item],
+      });
+  }
+  return out;
 }
 
 /** Drops undefined entries, so that an unset colour leaves antd's own token in place. */
