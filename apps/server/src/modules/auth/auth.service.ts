@@ -14,11 +14,12 @@ import {
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { appSettings } from '../../db/schema';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { dummyHash, verifyPassword } from '../../platform/password';
-import { getSettings, putSettingIfAbsent } from '../../platform/settings';
+import { getSettings } from '../../platform/settings';
 import * as repo from './auth.repo';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -45,26 +46,41 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
-  let keys: { publicKey: string; privateKey: string } | null = null;
+  let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
-  /** The login key pair: generated once, kept in the database so every process and restart shares it. */
-  async function loginKeys() {
-    if (keys) return keys;
-    const stored = await getSettings(db, ['login.publicKey', 'login.privateKey']);
-    if (stored['login.publicKey'] && stored['login.privateKey']) {
-      keys = { publicKey: stored['login.publicKey'], privateKey: stored['login.privateKey'] };
-      return keys;
+  /**
+   * The login key pair: generated once, kept in the database so every process and restart shares it. Concurrent
+   * callers in this process share one promise; across processes both keys go in one statement, so a racing writer
+   * waits for the first one's commit and then keeps the pair that won.
+   */
+  function loginKeys() {
+    if (!keys) {
+      keys = loadOrCreateKeys().catch((e) => {
+        keys = null;
+        throw e;
+      });
     }
-    const fresh = generateLoginKeyPair();
-    // Private key first: a racing process then reads the pair that won.
-    const privateKey = await putSettingIfAbsent(db, 'login.privateKey', fresh.privateKey);
-    const publicKey =
-      privateKey === fresh.privateKey
-        ? await putSettingIfAbsent(db, 'login.publicKey', fresh.publicKey)
-        : (await getSettings(db, ['login.publicKey']))['login.publicKey'];
-    if (!publicKey) throw new Error('login key pair incomplete');
-    keys = { publicKey, privateKey };
     return keys;
+  }
+
+  async function loadOrCreateKeys() {
+    const names = ['login.publicKey', 'login.privateKey'];
+    let stored = await getSettings(db, names);
+    if (!stored['login.publicKey'] || !stored['login.privateKey']) {
+      const fresh = generateLoginKeyPair();
+      await db
+        .insert(appSettings)
+        .values([
+          { key: 'login.privateKey', value: fresh.privateKey },
+          { key: 'login.publicKey', value: fresh.publicKey },
+        ])
+        .onConflictDoNothing();
+      stored = await getSettings(db, names);
+    }
+    const publicKey = stored['login.publicKey'];
+    const privateKey = stored['login.privateKey'];
+    if (!publicKey || !privateKey) throw new Error('login key pair incomplete');
+    return { publicKey, privateKey };
   }
 
   async function createCaptcha(): Promise<{ uuid: string; img: string }> {

@@ -39,6 +39,19 @@ describe('public key', () => {
     expect(await publicKeyOf(again.app)).toBe(a);
     await again.app.close();
   });
+
+  it('is one pair when first asked for by many requests at once, in one process and in two', async () => {
+    const fresh = await createTestApp({ seed: false });
+    const other = await createTestApp({ database: fresh.database, seed: false });
+    try {
+      const keys = await Promise.all(Array.from({ length: 12 }, (_, i) => publicKeyOf((i % 2 ? other : fresh).app)));
+      expect(keys[0]).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      await other.app.close();
+      await fresh.close();
+    }
+  });
 });
 
 describe('sign-in', () => {
