@@ -4,6 +4,8 @@ export * from './api';
 export * from './auth';
 export * from './codes';
 export * from './constants';
+export * from './engine';
+export * from './engine-rules';
 export * from './envelope';
 export * from './identifiers';
 export * from './paths';
