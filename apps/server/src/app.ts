@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { engineRoutes } from './modules/engine/engine.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { fail, ok } from './platform/envelope';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRoutes(ks, auth);
     portalRoutes(ks, db, config, version);
     shellRoutes(ks, db);
+    engineRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:accounts
     accountsRoutes(ks, db);
     const doc = buildOpenApi(version);

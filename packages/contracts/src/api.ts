@@ -9,6 +9,7 @@ import {
   publicKeyResponseSchema,
   systemItemSchema,
 } from './auth';
+import { engineApi } from './engine-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -208,6 +209,7 @@ export const api = {
     data: z.null(),
   }),
   ...shellApi,
+  ...engineApi,
   // @api:accounts
   ...accountsApi,
 } as const satisfies Record<ApiName, EndpointDef>;

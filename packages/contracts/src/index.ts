@@ -5,6 +5,7 @@ export * from './auth';
 export * from './codes';
 export * from './constants';
 export * from './engine';
+export * from './engine-api';
 export * from './engine-rules';
 export * from './envelope';
 export * from './identifiers';

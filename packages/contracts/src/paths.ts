@@ -84,6 +84,13 @@ export const paths = {
   saveNoticeJump: { method: 'POST', path: '/ks/config/notice-jump' },
   deleteNoticeJump: { method: 'DELETE', path: '/ks/config/notice-jump' },
   // @paths:accounts
+  // schema engine
+  arrayFields: { method: 'POST', path: '/ks/common/array/fields' },
+  saveFields: { method: 'PUT', path: '/ks/config/node/fields' },
+  recordList: { method: 'POST', path: '/ks/engine/v1/records/list' },
+  recordDetail: { method: 'POST', path: '/ks/engine/v1/records/detail' },
+  recordSave: { method: 'POST', path: '/ks/engine/v1/records/save' },
+  recordDelete: { method: 'POST', path: '/ks/engine/v1/records/delete' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)
   adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
   adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },

@@ -44,6 +44,10 @@ export const menuNodes = pgTable(
     /** §3 card style, null until configured */
     cardStyle: jsonb('card_style'),
     charts: jsonb('charts').notNull().default([]),
+    /** the schema engine's field list (contracts FieldDef[]); the node's record table follows it */
+    fields: jsonb('fields').notNull().default([]),
+    /** version of `fields`, bumped by every schema change (optimistic: a stale save is a 409) */
+    fieldsVersion: integer('fields_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -190,3 +194,20 @@ export const styleTemplates = pgTable('style_templates', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every schema change of a node's record table: the field list saved and the DDL it ran. */
+export const nodeSchemaHistory = pgTable(
+  'node_schema_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fields: jsonb('fields').notNull(),
+    ddl: jsonb('ddl').$type<string[]>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('node_schema_history_uq').on(t.nodeId, t.version)],
+);

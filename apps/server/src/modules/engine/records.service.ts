@@ -1,0 +1,219 @@
+import {
+  type EngineRecord,
+  type FieldDef,
+  isCascaderType,
+  isMultiValueType,
+  joinValue,
+  normaliseValues,
+  type Operation,
+  validateRecord,
+} from '@ks/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conflict, notFound, validationFailed } from '../../platform/errors';
+import { type Actor, writeOpLog } from '../../platform/oplog';
+import { type Caller, requireFunction, requireNode } from '../../platform/permissions';
+import { buttonsFor } from '../shell/grants.service';
+import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
+import {
+  columnOf,
+  ident,
+  normaliseSearchParams,
+  orderSql,
+  parseSort,
+  parseWhereStr,
+  searchToConditions,
+  tableOf,
+  whereSql,
+} from './sqlsafe';
+
+/**
+ * Records of an engine node, in the node's own table. Who sees what: administrators and developers every record;
+ * anyone else the records of their enterprise (or their own, without one). Every change is one transaction with an
+ * operation-log row; edits carry the version they started from (stale → 409).
+ */
+
+export interface EngineCaller extends Caller {
+  enterpriseId: string | null;
+  actor: Actor;
+}
+
+const seesAll = (c: Caller) => c.loginRoleType === 'M' || c.loginRoleType === 'D';
+
+function scopeSql(c: EngineCaller): SQL {
+  if (seesAll(c)) return sql`true`;
+  return c.enterpriseId ? sql`"enterprise_id" = ${c.enterpriseId}` : sql`"owner_id" = ${c.id}`;
+}
+
+async function engineNode(db: Db, gnCoding: string) {
+  const n = await nodeForEngine(db, gnCoding);
+  if (n.dataSource !== 'engine' || n.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
+  return n;
+}
+
+function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: Operation[]): EngineRecord {
+  const values: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = row[columnOf(f.code)];
+    values[f.code] =
+      v instanceof Date
+        ? v.toISOString()
+        : v === null || v === undefined
+          ? null
+          : kindOf(f.type) === 'number'
+            ? Number(v)
+            : v;
+  }
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+  return {
+    id: String(row.id),
+    status: String(row.status),
+    version: Number(row.version),
+    ownerId: String(row.owner_id),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    values,
+    operations,
+  };
+}
+
+/** What the caller may do with one record: the granted row buttons its status allows. */
+function operationsFor(all: Operation[], row: { status: unknown; owner_id: unknown }, c: EngineCaller): Operation[] {
+  const draft = row.status === 'draft';
+  const mine = seesAll(c) || row.owner_id === c.id || c.enterpriseId !== null;
+  return all.filter((op) => {
+    if (op.code === 'edit' || op.code === 'delete' || op.code === 'submit') return draft && mine;
+    return op.code !== 'add' && op.code !== 'export' && op.code !== 'import';
+  });
+}
+
+const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+
+export async function listRecords(
+  db: Db,
+  c: EngineCaller,
+  q: {
+    gnCoding: string;
+    pageNum: number;
+    pageSize: number;
+    search?: Record<string, unknown>;
+    whereStr?: string;
+    sortField?: string;
+    order?: string;
+  },
+) {
+  await requireNode(db, c, q.gnCoding);
+  const n = await engineNode(db, q.gnCoding);
+  const fields = fieldsOf(n);
+  const catalog = catalogOf(fields);
+  const conditions = [
+    ...parseWhereStr(q.whereStr, catalog),
+    ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog),
+  ];
+  const where = sql`${scopeSql(c)} and ${whereSql(conditions, catalog)}`;
+  const order = orderSql(parseSort(q.sortField, q.order, catalog));
+  const table = ident(tableOf(n.gnCoding));
+  const ops = await buttonsFor(db, c, q.gnCoding, 'table');
+  // the total is counted up to a cap (STACK.md): an exact count over a large match is what makes lists slow
+  const CAP = 10_000;
+  const [page, counted] = await Promise.all([
+    db.execute(
+      sql`select * from ${table} where ${where} order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
+    ),
+    db.execute(sql`select count(*)::int as n from (select 1 from ${table} where ${where} limit ${CAP + 1}) t`),
+  ]);
+  return {
+    records: rowsOf(page).map((r) => toRecord(r, fields, operationsFor(ops, r as never, c))),
+    total: Math.min(Number(rowsOf(counted)[0]?.n ?? 0), CAP),
+  };
+}
+
+async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string) {
+  const table = ident(tableOf(gnCoding));
+  const [row] = rowsOf(await db.execute(sql`select * from ${table} where "id" = ${id}`));
+  // another enterprise's record answers as if it did not exist
+  if (!row) throw notFound('记录不存在');
+  const visible = rowsOf(await db.execute(sql`select 1 from ${table} where "id" = ${id} and ${scopeSql(c)}`));
+  if (!visible.length) throw notFound('记录不存在');
+  return row;
+}
+
+export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id: string) {
+  await requireNode(db, c, gnCoding);
+  const n = await engineNode(db, gnCoding);
+  const row = await rowOf(db, c, n.gnCoding, id);
+  return toRecord(row, fieldsOf(n), operationsFor(await buttonsFor(db, c, gnCoding, 'table'), row as never, c));
+}
+
+/** The stored form of a value: multi-values and cascader paths joined, numbers as numbers, empty as null. */
+function storedValue(f: FieldDef, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return null;
+  if (Array.isArray(v))
+    return isMultiValueType(f.type) || isCascaderType(f.type) || f.type === 'daterange'
+      ? joinValue(f.type, v)
+      : String(v.at(-1) ?? '');
+  if (kindOf(f.type) === 'number') return Number(v);
+  return String(v);
+}
+
+export async function saveRecord(
+  db: Db,
+  c: EngineCaller,
+  input: { gnCoding: string; id?: string; version?: number; values: Record<string, unknown> },
+  today: string,
+) {
+  await requireFunction(db, c, input.gnCoding, input.id ? 'edit' : 'add');
+  const n = await engineNode(db, input.gnCoding);
+  const fields = fieldsOf(n);
+  // the same rules as the form, from the same code
+  const values = normaliseValues(fields, input.values);
+  const errors = validateRecord(fields, values, { today });
+  if (Object.keys(errors).length) {
+    throw validationFailed(Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])));
+  }
+  const table = ident(tableOf(n.gnCoding));
+  // read before the transaction: the embedded database has one connection, which the transaction holds
+  const ops = await buttonsFor(db, c, input.gnCoding, 'table');
+  const cols = fields.map((f) => ({ col: ident(columnOf(f.code)), value: storedValue(f, values[f.code]) }));
+  return db.transaction(async (tx) => {
+    let row: Record<string, unknown> | undefined;
+    if (!input.id) {
+      const names = sql.join([sql`"owner_id"`, sql`"enterprise_id"`, ...cols.map((x) => x.col)], sql`, `);
+      const vals = sql.join([sql`${c.id}`, sql`${c.enterpriseId}`, ...cols.map((x) => sql`${x.value}`)], sql`, `);
+      [row] = rowsOf(await tx.execute(sql`insert into ${table} (${names}) values (${vals}) returning *`));
+    } else {
+      await rowOf(tx as unknown as Db, c, n.gnCoding, input.id);
+      const sets = sql.join(
+        [...cols.map((x) => sql`${x.col} = ${x.value}`), sql`"version" = "version" + 1`, sql`"updated_at" = now()`],
+        sql`, `,
+      );
+      [row] = rowsOf(
+        await tx.execute(
+          sql`update ${table} set ${sets} where "id" = ${input.id} and "status" = 'draft' and "version" = ${input.version ?? -1} returning *`,
+        ),
+      );
+      if (!row) throw conflict('记录已被修改或已提交，请刷新后重试');
+    }
+    await writeOpLog(tx, c.actor, {
+      glName: n.title,
+      gnCoding: n.gnCoding,
+      recordId: String(row?.id),
+      logbook: input.id ? '修改记录' : '新增记录',
+    });
+    return toRecord(row as Record<string, unknown>, fields, operationsFor(ops, row as never, c));
+  });
+}
+
+export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id: string) {
+  await requireFunction(db, c, gnCoding, 'delete');
+  const n = await engineNode(db, gnCoding);
+  const table = ident(tableOf(n.gnCoding));
+  await db.transaction(async (tx) => {
+    await rowOf(tx as unknown as Db, c, n.gnCoding, id);
+    const gone = rowsOf(
+      await tx.execute(sql`delete from ${table} where "id" = ${id} and "status" = 'draft' returning "id"`),
+    );
+    if (!gone.length) throw conflict('只能删除草稿');
+    await writeOpLog(tx, c.actor, { glName: n.title, gnCoding, recordId: id, logbook: '删除记录' });
+  });
+}
