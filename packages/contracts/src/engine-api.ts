@@ -51,6 +51,28 @@ export const recordSchema = z.object({
   operations: z.array(z.object({ code: z.string(), name: z.string(), color: z.string(), show: z.boolean() })),
 });
 export type EngineRecord = z.infer<typeof recordSchema>;
+export const auditStepSchema = z.object({
+  level: z.number().int(),
+  /** submit | pass | reject | revoke */
+  action: z.string(),
+  suggestion: z.string().nullable(),
+  userName: z.string(),
+  round: z.number().int(),
+  time: z.string(),
+});
+export const recordDetailSchema = recordSchema.extend({
+  auditLevel: z.number().int(),
+  auditFlow: z.array(auditStepSchema),
+});
+export const recordStepSchema = z.object({
+  gnCoding,
+  id: z.string().uuid('记录不存在'),
+  version: z.number().int().min(1),
+});
+export const recordAuditSchema = recordStepSchema.extend({
+  pass: z.boolean(),
+  suggestion: z.string().trim().max(500, '审核建议最多 500 个字符').optional(),
+});
 
 export const engineApi = {
   arrayFields: {
@@ -83,7 +105,7 @@ export const engineApi = {
     tag: '引擎',
     auth: true,
     body: recordRefSchema,
-    data: recordSchema,
+    data: recordDetailSchema,
   },
   recordSave: {
     ...paths.recordSave,
@@ -100,5 +122,29 @@ export const engineApi = {
     auth: true,
     body: recordRefSchema,
     data: z.null(),
+  },
+  recordSubmit: {
+    ...paths.recordSubmit,
+    summary: '提交审核（草稿或被驳回的记录）',
+    tag: '引擎',
+    auth: true,
+    body: recordStepSchema,
+    data: recordDetailSchema,
+  },
+  recordAudit: {
+    ...paths.recordAudit,
+    summary: '审核：通过或驳回（驳回须填写审核建议）；并发时仅一人成功，其余 409',
+    tag: '引擎',
+    auth: true,
+    body: recordAuditSchema,
+    data: recordDetailSchema,
+  },
+  recordRevoke: {
+    ...paths.recordRevoke,
+    summary: '撤回尚未审核的提交',
+    tag: '引擎',
+    auth: true,
+    body: recordStepSchema,
+    data: recordDetailSchema,
   },
 } as const;

@@ -91,6 +91,9 @@ export const paths = {
   recordDetail: { method: 'POST', path: '/ks/engine/v1/records/detail' },
   recordSave: { method: 'POST', path: '/ks/engine/v1/records/save' },
   recordDelete: { method: 'POST', path: '/ks/engine/v1/records/delete' },
+  recordSubmit: { method: 'POST', path: '/ks/engine/v1/records/submit' },
+  recordAudit: { method: 'POST', path: '/ks/engine/v1/records/audit' },
+  recordRevoke: { method: 'POST', path: '/ks/engine/v1/records/revoke' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)
   adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
   adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },

@@ -211,3 +211,52 @@ export const nodeSchemaHistory = pgTable(
   },
   (t) => [uniqueIndex('node_schema_history_uq').on(t.nodeId, t.version)],
 );
+
+/** Review history of engine records (the auditFlow column): submissions, decisions and revocations. */
+export const recordAudits = pgTable(
+  'record_audits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    level: integer('level').notNull(),
+    /** submit | pass | reject | revoke */
+    action: varchar('action', { length: 8 }).notNull(),
+    suggestion: varchar('suggestion', { length: 500 }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: varchar('user_name', { length: 64 }).notNull(),
+    /** the round: bumped by every submission, so decisions of an earlier round never count again */
+    round: integer('round').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_audits_record_idx').on(t.nodeId, t.recordId, t.id)],
+);
+
+/** To-do items of reviewers: open until the level is decided or the submission revoked. */
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => businessSystems.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+    level: integer('level').notNull(),
+    /** role | user */
+    assigneeType: varchar('assignee_type', { length: 8 }).notNull(),
+    assigneeId: varchar('assignee_id', { length: 64 }).notNull(),
+    businessName: varchar('business_name', { length: 200 }).notNull(),
+    submitterName: varchar('submitter_name', { length: 64 }).notNull(),
+    sbTime: timestamp('sb_time', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('todos_open_idx').on(t.assigneeType, t.assigneeId, t.doneAt, t.systemId),
+    index('todos_record_idx').on(t.nodeId, t.recordId),
+  ],
+);

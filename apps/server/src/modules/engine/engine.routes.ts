@@ -5,6 +5,7 @@ import { requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { deleteRecord, type EngineCaller, listRecords, recordDetail, saveRecord } from './records.service';
+import { auditRecord, revokeRecord, submitRecord } from './review.service';
 import { fieldsOf, nodeForEngine, saveFields } from './schema.service';
 
 /** The schema engine: a node's fields (developers edit them) and the records of its own table. */
@@ -32,6 +33,33 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
   route(app, api.recordSave, async ({ auth, body }) => saveRecord(db, caller(auth), body, localToday(now())), {
     message: '保存成功',
   });
+  route(
+    app,
+    api.recordSubmit,
+    async ({ auth, body }) => {
+      await submitRecord(db, caller(auth), body);
+      return recordDetail(db, caller(auth), body.gnCoding, body.id);
+    },
+    { message: '提交成功' },
+  );
+  route(
+    app,
+    api.recordAudit,
+    async ({ auth, body }) => {
+      await auditRecord(db, caller(auth), body);
+      return recordDetail(db, caller(auth), body.gnCoding, body.id);
+    },
+    { message: '操作成功' },
+  );
+  route(
+    app,
+    api.recordRevoke,
+    async ({ auth, body }) => {
+      await revokeRecord(db, caller(auth), body);
+      return recordDetail(db, caller(auth), body.gnCoding, body.id);
+    },
+    { message: '操作成功' },
+  );
   route(
     app,
     api.recordDelete,

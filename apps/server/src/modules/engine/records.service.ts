@@ -12,8 +12,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { type Caller, requireFunction, requireNode } from '../../platform/permissions';
+import { type Caller, requireFunction, requireNode, roleCodesOf } from '../../platform/permissions';
 import { buttonsFor } from '../shell/grants.service';
+import { auditFlow } from './review.service';
 import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
 import {
   columnOf,
@@ -40,9 +41,20 @@ export interface EngineCaller extends Caller {
 
 const seesAll = (c: Caller) => c.loginRoleType === 'M' || c.loginRoleType === 'D';
 
-function scopeSql(c: EngineCaller): SQL {
+/**
+ * Which records a caller sees: administrators and developers all; anyone else their enterprise's (or their own),
+ * plus those they were asked to review (a to-do of theirs or of one of their roles, open or done).
+ */
+function scopeSql(c: EngineCaller, nodeId: string, roleCodes: string[]): SQL {
   if (seesAll(c)) return sql`true`;
-  return c.enterpriseId ? sql`"enterprise_id" = ${c.enterpriseId}` : sql`"owner_id" = ${c.id}`;
+  const own = c.enterpriseId ? sql`"enterprise_id" = ${c.enterpriseId}` : sql`"owner_id" = ${c.id}`;
+  const roleList = roleCodes.length
+    ? sql.join(
+        roleCodes.map((r) => sql`${r}`),
+        sql`, `,
+      )
+    : sql`''`;
+  return sql`(${own} or "id" in (select "record_id" from "todos" where "node_id" = ${nodeId} and (("assignee_type" = 'user' and "assignee_id" = ${c.id}) or ("assignee_type" = 'role' and "assignee_id" in (${roleList})))))`;
 }
 
 async function engineNode(db: Db, gnCoding: string) {
@@ -79,10 +91,14 @@ function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: 
 
 /** What the caller may do with one record: the granted row buttons its status allows. */
 function operationsFor(all: Operation[], row: { status: unknown; owner_id: unknown }, c: EngineCaller): Operation[] {
-  const draft = row.status === 'draft';
+  const editable = row.status === 'draft' || row.status === 'rejected';
   const mine = seesAll(c) || row.owner_id === c.id || c.enterpriseId !== null;
   return all.filter((op) => {
-    if (op.code === 'edit' || op.code === 'delete' || op.code === 'submit') return draft && mine;
+    if (op.code === 'edit' || op.code === 'submit') return editable && mine;
+    if (op.code === 'delete') return row.status === 'draft' && mine;
+    if (op.code === 'revoke') return row.status === 'pending' && mine;
+    // the server checks the reviewer of the current level again when pressed
+    if (op.code === 'audit') return row.status === 'pending';
     return op.code !== 'add' && op.code !== 'export' && op.code !== 'import';
   });
 }
@@ -110,7 +126,7 @@ export async function listRecords(
     ...parseWhereStr(q.whereStr, catalog),
     ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog),
   ];
-  const where = sql`${scopeSql(c)} and ${whereSql(conditions, catalog)}`;
+  const where = sql`${scopeSql(c, n.id, await roleCodesOf(db, c))} and ${whereSql(conditions, catalog)}`;
   const order = orderSql(parseSort(q.sortField, q.order, catalog));
   const table = ident(tableOf(n.gnCoding));
   const ops = await buttonsFor(db, c, q.gnCoding, 'table');
@@ -128,12 +144,16 @@ export async function listRecords(
   };
 }
 
-async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string) {
+async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
   const table = ident(tableOf(gnCoding));
   const [row] = rowsOf(await db.execute(sql`select * from ${table} where "id" = ${id}`));
   // another enterprise's record answers as if it did not exist
   if (!row) throw notFound('记录不存在');
-  const visible = rowsOf(await db.execute(sql`select 1 from ${table} where "id" = ${id} and ${scopeSql(c)}`));
+  const visible = rowsOf(
+    await db.execute(
+      sql`select 1 from ${table} where "id" = ${id} and ${scopeSql(c, nodeId, await roleCodesOf(db, c))}`,
+    ),
+  );
   if (!visible.length) throw notFound('记录不存在');
   return row;
 }
@@ -141,8 +161,12 @@ async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string) {
 export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id: string) {
   await requireNode(db, c, gnCoding);
   const n = await engineNode(db, gnCoding);
-  const row = await rowOf(db, c, n.gnCoding, id);
-  return toRecord(row, fieldsOf(n), operationsFor(await buttonsFor(db, c, gnCoding, 'table'), row as never, c));
+  const row = await rowOf(db, c, n.gnCoding, id, n.id);
+  return {
+    ...toRecord(row, fieldsOf(n), operationsFor(await buttonsFor(db, c, gnCoding, 'table'), row as never, c)),
+    auditLevel: Number(row.audit_level ?? 0),
+    auditFlow: await auditFlow(db, n.id, id),
+  };
 }
 
 /** The stored form of a value: multi-values and cascader paths joined, numbers as numbers, empty as null. */
@@ -182,14 +206,14 @@ export async function saveRecord(
       const vals = sql.join([sql`${c.id}`, sql`${c.enterpriseId}`, ...cols.map((x) => sql`${x.value}`)], sql`, `);
       [row] = rowsOf(await tx.execute(sql`insert into ${table} (${names}) values (${vals}) returning *`));
     } else {
-      await rowOf(tx as unknown as Db, c, n.gnCoding, input.id);
+      await rowOf(tx as unknown as Db, c, n.gnCoding, input.id, n.id);
       const sets = sql.join(
         [...cols.map((x) => sql`${x.col} = ${x.value}`), sql`"version" = "version" + 1`, sql`"updated_at" = now()`],
         sql`, `,
       );
       [row] = rowsOf(
         await tx.execute(
-          sql`update ${table} set ${sets} where "id" = ${input.id} and "status" = 'draft' and "version" = ${input.version ?? -1} returning *`,
+          sql`update ${table} set ${sets} where "id" = ${input.id} and "status" in ('draft', 'rejected') and "version" = ${input.version ?? -1} returning *`,
         ),
       );
       if (!row) throw conflict('记录已被修改或已提交，请刷新后重试');
@@ -209,7 +233,7 @@ export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id
   const n = await engineNode(db, gnCoding);
   const table = ident(tableOf(n.gnCoding));
   await db.transaction(async (tx) => {
-    await rowOf(tx as unknown as Db, c, n.gnCoding, id);
+    await rowOf(tx as unknown as Db, c, n.gnCoding, id, n.id);
     const gone = rowsOf(
       await tx.execute(sql`delete from ${table} where "id" = ${id} and "status" = 'draft' returning "id"`),
     );

@@ -53,6 +53,8 @@ export function planDdl(
         '"owner_id" uuid not null, ' +
         '"enterprise_id" uuid, ' +
         `"status" varchar(12) not null default 'draft', ` +
+        '"audit_level" integer not null default 0, ' +
+        '"round" integer not null default 0, ' +
         '"version" integer not null default 1, ' +
         '"created_at" timestamptz not null default now(), ' +
         '"updated_at" timestamptz not null default now(), ' +

@@ -137,6 +137,8 @@ export const SYSTEM_COLUMNS = [
   'owner_id',
   'enterprise_id',
   'status',
+  'audit_level',
+  'round',
   'version',
   'created_at',
   'updated_at',

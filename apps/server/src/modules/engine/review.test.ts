@@ -1,0 +1,154 @@
+import { creditCodeCheckChar } from '@ks/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enterprises, roles, todos, userRoles, users } from '../../db/schema';
+import { hashPassword } from '../../platform/password';
+import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+
+type Body = { code: number; data: any; message: string };
+
+let t: TestApp;
+let dev: string;
+let admin: string;
+let user: string;
+let aud1: string;
+let aud2: string;
+const NODE = 'XYGL_XYJL';
+
+async function call(token: string, url: string, payload: object, method: 'POST' | 'PUT' = 'POST') {
+  const res = await t.app.inject({ method, url, headers: bearer(token), payload });
+  return { status: res.statusCode, body: json<Body>(res) };
+}
+const step = (token: string, action: string, id: string, version: number, extra: object = {}) =>
+  call(token, `/ks/engine/v1/records/${action}`, { gnCoding: NODE, id, version, ...extra });
+const detail = async (token: string, id: string) =>
+  (await call(token, '/ks/engine/v1/records/detail', { gnCoding: NODE, id })).body.data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  // two reviewers of the 审核员 role, staff of a review agency
+  const base = '91140100MA0L00003';
+  const [ent] = await db
+    .insert(enterprises)
+    .values({ name: '某某审核服务中心', creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .returning();
+  const [auditor] = await db.select().from(roles).where(eq(roles.code, 'auditor'));
+  for (const account of ['aud1', 'aud2']) {
+    const [u] = await db
+      .insert(users)
+      .values({
+        account,
+        userName: `审核员${account}`,
+        loginRoleType: 'U',
+        passwordHash: await hashPassword('Demo@2026'),
+        enterpriseId: ent!.id,
+      })
+      .returning();
+    await db.insert(userRoles).values({ userId: u!.id, roleId: auditor!.id });
+  }
+  [dev, admin, user, aud1, aud2] = await Promise.all([
+    loginToken(t.app, 'dev', 'D'),
+    loginToken(t.app, 'admin', 'M'),
+    loginToken(t.app, 'user1', 'U'),
+    loginToken(t.app, 'aud1', 'U'),
+    loginToken(t.app, 'aud2', 'U'),
+  ]);
+  const fields = [
+    { code: 'qymc', name: '企业名称', type: 'text', required: 1 },
+    { code: 'xylb', name: '信用类别', type: 'text' },
+  ];
+  expect((await call(dev, '/ks/config/node/fields', { gnCoding: NODE, fields, version: 0 }, 'PUT')).status).toBe(200);
+});
+afterAll(async () => t?.close());
+
+async function newRecord(name: string) {
+  const res = await call(user, '/ks/engine/v1/records/save', { gnCoding: NODE, values: { qymc: name } });
+  expect(res.status).toBe(200);
+  return res.body.data as { id: string; version: number };
+}
+
+const openTodos = (recordId: string) =>
+  t.database.db
+    .select()
+    .from(todos)
+    .where(and(eq(todos.recordId, recordId), isNull(todos.doneAt)));
+
+describe('review workflow', () => {
+  it('submit → level 1 (审核员) → level 2 (管理员) reject with a suggestion → resubmit → both pass', async () => {
+    const r = await newRecord('示例建设工程有限公司');
+    let d = (await step(user, 'submit', r.id, r.version)).body.data;
+    expect(d).toMatchObject({ status: 'pending', auditLevel: 1 });
+    expect((await openTodos(r.id)).map((x) => [x.assigneeType, x.assigneeId, x.level])).toEqual([
+      ['role', 'auditor', 1],
+    ]);
+
+    // a reviewer of another enterprise sees the record through the to-do
+    const listed = await call(aud1, '/ks/engine/v1/records/list', { gnCoding: NODE });
+    expect(listed.body.data.records.map((x: any) => x.id)).toContain(r.id);
+    // rejecting needs a suggestion; the submitter cannot review
+    const noSuggestion = await step(aud1, 'audit', r.id, d.version, { pass: false, suggestion: '  ' });
+    expect(noSuggestion.status).toBe(400);
+    expect(noSuggestion.body.message).toBe('请填写审核建议');
+    expect((await step(user, 'audit', r.id, d.version, { pass: true })).status).toBe(403);
+
+    d = (await step(aud1, 'audit', r.id, d.version, { pass: true })).body.data;
+    expect(d).toMatchObject({ status: 'pending', auditLevel: 2 });
+    expect((await openTodos(r.id)).map((x) => [x.assigneeId, x.level])).toEqual([['admin', 2]]);
+    // level 2 belongs to 管理员: the 审核员 may not decide it
+    expect((await step(aud2, 'audit', r.id, d.version, { pass: true })).status).toBe(403);
+
+    d = (await step(admin, 'audit', r.id, d.version, { pass: false, suggestion: '附件不清晰，请重新上传' })).body.data;
+    expect(d).toMatchObject({ status: 'rejected', auditLevel: 0 });
+    expect(await openTodos(r.id)).toEqual([]);
+
+    // the enterprise edits and resubmits
+    const edited = await call(user, '/ks/engine/v1/records/save', {
+      gnCoding: NODE,
+      id: r.id,
+      version: d.version,
+      values: { qymc: '示例建设工程有限公司（更正）' },
+    });
+    expect(edited.status).toBe(200);
+    d = (await step(user, 'submit', r.id, edited.body.data.version)).body.data;
+    d = (await step(aud2, 'audit', r.id, d.version, { pass: true })).body.data;
+    d = (await step(admin, 'audit', r.id, d.version, { pass: true })).body.data;
+    expect(d).toMatchObject({ status: 'passed', auditLevel: 0 });
+    expect(d.auditFlow.map((s: any) => [s.round, s.action, s.level])).toEqual([
+      [1, 'submit', 0],
+      [1, 'pass', 1],
+      [1, 'reject', 2],
+      [2, 'submit', 0],
+      [2, 'pass', 1],
+      [2, 'pass', 2],
+    ]);
+    expect(d.auditFlow[2].suggestion).toBe('附件不清晰，请重新上传');
+    // a passed record cannot be edited or resubmitted
+    expect((await step(user, 'submit', r.id, d.version)).status).toBe(409);
+  });
+
+  it('two simultaneous decisions: exactly one wins, the other is a 409', async () => {
+    const r = await newRecord('并发测试企业');
+    const d = (await step(user, 'submit', r.id, r.version)).body.data;
+    const results = await Promise.all([
+      step(aud1, 'audit', r.id, d.version, { pass: true }),
+      step(aud2, 'audit', r.id, d.version, { pass: false, suggestion: '不同意' }),
+    ]);
+    expect(results.map((x) => x.status).sort()).toEqual([200, 409]);
+    const after = await detail(admin, r.id);
+    expect(after.auditFlow.filter((s: any) => s.action !== 'submit')).toHaveLength(1);
+  });
+
+  it('revokes a submission nobody has decided yet, and not after a decision', async () => {
+    const r = await newRecord('撤回测试企业');
+    let d = (await step(user, 'submit', r.id, r.version)).body.data;
+    d = (await step(user, 'revoke', r.id, d.version)).body.data;
+    expect(d.status).toBe('draft');
+    expect(await openTodos(r.id)).toEqual([]);
+    d = (await step(user, 'submit', r.id, d.version)).body.data;
+    d = (await step(aud1, 'audit', r.id, d.version, { pass: true })).body.data;
+    const late = await step(user, 'revoke', r.id, d.version);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('审核已开始，不能撤回');
+  });
+});
