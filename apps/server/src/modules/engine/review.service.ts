@@ -78,12 +78,6 @@ async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, on
     );
 }
 
-async function isReviewer(db: Db, c: EngineCaller, level: AuditLevel): Promise<boolean> {
-  if (level.reviewerUserIds.includes(c.id)) return true;
-  const mine = await roleCodesOf(db, c);
-  return level.reviewerRoles.some((r) => mine.includes(r));
-}
-
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
   await requireFunction(db, c, input.gnCoding, 'submit');
   const n = await nodeForEngine(db, input.gnCoding);
