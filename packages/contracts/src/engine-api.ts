@@ -74,7 +74,45 @@ export const recordAuditSchema = recordStepSchema.extend({
   suggestion: z.string().trim().max(500, '审核建议最多 500 个字符').optional(),
 });
 
+export const todoSystemSchema = z.object({
+  systemCoding: z.string(),
+  systemName: z.string(),
+  todoCount: z.number().int(),
+});
+export const todoListRequestSchema = z.object({
+  systemCoding: z.string().max(63).optional(),
+  curPage: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(6),
+  sizes: z.array(z.number().int()).max(10).optional(),
+});
+export const todoRecordSchema = z.object({
+  id: z.string(),
+  gnName: z.string(),
+  gnCoding: z.string(),
+  systemCoding: z.string(),
+  recordId: z.string(),
+  level: z.number().int(),
+  sbTime: z.string(),
+  businessName: z.string(),
+  userName: z.string(),
+});
+
 export const engineApi = {
+  todoSystems: {
+    ...paths.todoSystems,
+    summary: '有待办的业务系统及待办数',
+    tag: '待办',
+    auth: true,
+    data: z.array(todoSystemSchema),
+  },
+  todoList: {
+    ...paths.todoList,
+    summary: '当前用户的待办（审核任务）',
+    tag: '待办',
+    auth: true,
+    body: todoListRequestSchema,
+    data: pageOf(todoRecordSchema),
+  },
   arrayFields: {
     ...paths.arrayFields,
     summary: '节点的字段定义',

@@ -94,6 +94,8 @@ export const paths = {
   recordSubmit: { method: 'POST', path: '/ks/engine/v1/records/submit' },
   recordAudit: { method: 'POST', path: '/ks/engine/v1/records/audit' },
   recordRevoke: { method: 'POST', path: '/ks/engine/v1/records/revoke' },
+  todoSystems: { method: 'GET', path: '/ks/notification/v1/audit/system-list' },
+  todoList: { method: 'POST', path: '/ks/notification/v1/audit/todo-list' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)
   adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
   adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },

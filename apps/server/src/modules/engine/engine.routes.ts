@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import { requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
+import { systemsFor } from '../shell/structure.service';
 import { deleteRecord, type EngineCaller, listRecords, recordDetail, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
 import { fieldsOf, nodeForEngine, saveFields } from './schema.service';
+import { todoCounts, todoList } from './todos.service';
 
 /** The schema engine: a node's fields (developers edit them) and the records of its own table. */
 export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
@@ -17,6 +19,14 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
     actor: auth.actor,
   });
 
+  route(app, api.todoSystems, async ({ auth }) => {
+    const c = caller(auth);
+    const { bySystem } = await todoCounts(db, c);
+    return (await systemsFor(db, c))
+      .map((s) => ({ systemCoding: s.gnCoding, systemName: s.systemName, todoCount: bySystem.get(s.id) ?? 0 }))
+      .filter((s) => s.todoCount > 0);
+  });
+  route(app, api.todoList, async ({ auth, body }) => todoList(db, caller(auth), body));
   route(app, api.arrayFields, async ({ auth, body }) => {
     await requireNode(db, caller(auth), body.gnCoding);
     const n = await nodeForEngine(db, body.gnCoding);

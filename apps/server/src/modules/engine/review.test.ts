@@ -127,6 +127,36 @@ describe('review workflow', () => {
     expect((await step(user, 'submit', r.id, d.version)).status).toBe(409);
   });
 
+  it('to-dos reach the reviewers: system counts, menu badges and the to-do list, and clear once decided', async () => {
+    const r = await newRecord('待办测试企业');
+    const d = (await step(user, 'submit', r.id, r.version)).body.data;
+    const count = async (token: string) =>
+      ((await call(token, '/ks/authority/manager/system-list', {})).body.data as any[]).find(
+        (s) => s.systemCoding === 'XYGL',
+      )?.todoCount;
+    expect(await count(aud1)).toBe(1);
+    expect(await count(user)).toBe(0);
+    const menus = (await call(aud1, '/ks/menu/v1/menus/main-menus', { systemCoding: 'XYGL' })).body.data as any[];
+    const dir = menus.find((m) => m.gnCoding === 'XYGL_XYPJ');
+    expect(dir.badge).toBe(1);
+    expect(dir.children.find((m: any) => m.gnCoding === NODE).badge).toBe(1);
+    const list = await call(aud1, '/ks/notification/v1/audit/todo-list', {
+      systemCoding: 'XYGL',
+      curPage: 1,
+      pageSize: 6,
+    });
+    expect(list.body.data.records.map((x: any) => [x.recordId, x.gnName, x.businessName])).toEqual([
+      [r.id, '信用记录', '信用记录：待办测试企业'],
+    ]);
+    const systems = (
+      await t.app.inject({ method: 'GET', url: '/ks/notification/v1/audit/system-list', headers: bearer(aud1) })
+    ).json() as Body;
+    expect(systems.data).toEqual([{ systemCoding: 'XYGL', systemName: '信用管理系统', todoCount: 1 }]);
+    await step(aud2, 'audit', r.id, d.version, { pass: true });
+    expect(await count(aud1)).toBe(0);
+    expect(await count(admin)).toBe(1);
+  });
+
   it('two simultaneous decisions: exactly one wins, the other is a 409', async () => {
     const r = await newRecord('并发测试企业');
     const d = (await step(user, 'submit', r.id, r.version)).body.data;

@@ -1,8 +1,9 @@
-import { api } from '@ks/contracts';
+import { api, type MenuItem } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { clearNodeCache, requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
+import { todoCounts } from '../engine/todos.service';
 import * as g from './grants.service';
 import * as set from './settings.service';
 import * as s from './structure.service';
@@ -28,15 +29,16 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     message: '保存成功',
   });
   route(app, api.configSystemList, async () => s.configSystems(db), { roles: CONFIG });
-  route(app, api.systemList, async ({ auth }) =>
-    (await s.systemsFor(db, caller(auth))).map((x) => ({
+  route(app, api.systemList, async ({ auth }) => {
+    const { bySystem } = await todoCounts(db, caller(auth));
+    return (await s.systemsFor(db, caller(auth))).map((x) => ({
       systemName: x.systemName,
       systemCoding: x.gnCoding,
       title: x.title,
-      // to-dos arrive with the review workflow
-      todoCount: 0,
-    })),
-  );
+      // the caller's open to-dos in the system
+      todoCount: bySystem.get(x.id) ?? 0,
+    }));
+  });
 
   // menus and nodes
   route(
@@ -73,8 +75,22 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     async ({ auth, body }) => s.updateDataSource(db, auth.actor, body.gnCoding, body.dataSource),
     { roles: DEV, message: '保存成功' },
   );
-  route(app, api.mainMenus, async ({ auth, body }) => s.menusFor(db, caller(auth), body.systemCoding));
-  route(app, api.submenus, async ({ auth, body }) => s.menusFor(db, caller(auth), body.systemCoding, body.parentId));
+  // badges: the caller's open to-dos per node, and on a menu the sum of its children's
+  const badged = async (auth: Parameters<typeof caller>[0], items: Promise<MenuItem[]>) => {
+    const { byNode } = await todoCounts(db, caller(auth));
+    const mark = (list: MenuItem[]): number =>
+      list.reduce((sum, m) => {
+        m.badge = (byNode.get(m.id) ?? 0) + mark(m.children);
+        return sum + m.badge;
+      }, 0);
+    const tree = await items;
+    mark(tree);
+    return tree;
+  };
+  route(app, api.mainMenus, async ({ auth, body }) => badged(auth, s.menusFor(db, caller(auth), body.systemCoding)));
+  route(app, api.submenus, async ({ auth, body }) =>
+    badged(auth, s.menusFor(db, caller(auth), body.systemCoding, body.parentId)),
+  );
   route(app, api.nodeList, async ({ query }) => s.fullTree(db, query.systemCoding), { roles: CONFIG });
   route(app, api.nodePreviews, async ({ query }) => s.preview(db, query.gnCoding), { roles: CONFIG });
   route(app, api.nodeDbList, async () => s.DATA_SOURCES.map((d) => ({ ...d })), { roles: CONFIG });
