@@ -97,7 +97,25 @@ export const todoRecordSchema = z.object({
   userName: z.string(),
 });
 
+export const opLogRequestSchema = z.object({ gnCoding, id: z.string().uuid('记录不存在') });
+export const opLogEntrySchema = z.object({
+  glName: z.string(),
+  czrClassification: z.string(),
+  czrName: z.string(),
+  logbook: z.string(),
+  failInfo: z.string().nullable(),
+  czTime: z.string(),
+});
+
 export const engineApi = {
+  recordLogs: {
+    ...paths.recordLogs,
+    summary: '记录的操作日志（只增不改）',
+    tag: '引擎',
+    auth: true,
+    body: opLogRequestSchema,
+    data: z.array(opLogEntrySchema),
+  },
   todoSystems: {
     ...paths.todoSystems,
     summary: '有待办的业务系统及待办数',

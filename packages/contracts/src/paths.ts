@@ -94,6 +94,7 @@ export const paths = {
   recordSubmit: { method: 'POST', path: '/ks/engine/v1/records/submit' },
   recordAudit: { method: 'POST', path: '/ks/engine/v1/records/audit' },
   recordRevoke: { method: 'POST', path: '/ks/engine/v1/records/revoke' },
+  recordLogs: { method: 'POST', path: '/ks/engine/v1/records/logs' },
   todoSystems: { method: 'GET', path: '/ks/notification/v1/audit/system-list' },
   todoList: { method: 'POST', path: '/ks/notification/v1/audit/todo-list' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)

@@ -5,7 +5,7 @@ import { requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { systemsFor } from '../shell/structure.service';
-import { deleteRecord, type EngineCaller, listRecords, recordDetail, saveRecord } from './records.service';
+import { deleteRecord, type EngineCaller, listRecords, recordDetail, recordLogs, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
 import { fieldsOf, nodeForEngine, saveFields } from './schema.service';
 import { todoCounts, todoList } from './todos.service';
@@ -27,6 +27,7 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
       .filter((s) => s.todoCount > 0);
   });
   route(app, api.todoList, async ({ auth, body }) => todoList(db, caller(auth), body));
+  route(app, api.recordLogs, async ({ auth, body }) => recordLogs(db, caller(auth), body.gnCoding, body.id));
   route(app, api.arrayFields, async ({ auth, body }) => {
     await requireNode(db, caller(auth), body.gnCoding);
     const n = await nodeForEngine(db, body.gnCoding);

@@ -8,8 +8,9 @@ import {
   type Operation,
   validateRecord,
 } from '@ks/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, requireFunction, requireNode, roleCodesOf } from '../../platform/permissions';
@@ -240,4 +241,24 @@ export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id
     if (!gone.length) throw conflict('只能删除草稿');
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding, recordId: id, logbook: '删除记录' });
   });
+}
+
+/** The operation log of one record the caller may see, oldest first (screen 25). */
+export async function recordLogs(db: Db, c: EngineCaller, gnCoding: string, id: string) {
+  await requireNode(db, c, gnCoding);
+  const n = await engineNode(db, gnCoding);
+  await rowOf(db, c, n.gnCoding, id, n.id);
+  const rows = await db
+    .select()
+    .from(operationLogs)
+    .where(and(eq(operationLogs.gnCoding, gnCoding), eq(operationLogs.recordId, id)))
+    .orderBy(asc(operationLogs.id));
+  return rows.map((r) => ({
+    glName: r.glName,
+    czrClassification: r.czrClassification,
+    czrName: r.czrName,
+    logbook: r.logbook,
+    failInfo: r.failInfo,
+    czTime: r.czTime.toISOString(),
+  }));
 }

@@ -125,6 +125,29 @@ describe('review workflow', () => {
     expect(d.auditFlow[2].suggestion).toBe('附件不清晰，请重新上传');
     // a passed record cannot be edited or resubmitted
     expect((await step(user, 'submit', r.id, d.version)).status).toBe(409);
+    // the operation log shows every step, to the submitter and the reviewers alike
+    const logs = await call(user, '/ks/engine/v1/records/logs', { gnCoding: NODE, id: r.id });
+    expect(logs.body.data.map((l: any) => l.logbook)).toEqual([
+      '新增记录',
+      '提交审核（第 1 次），待初审',
+      '初审通过，待复审',
+      '驳回：附件不清晰，请重新上传',
+      '修改记录',
+      '提交审核（第 2 次），待初审',
+      '初审通过，待复审',
+      '复审通过，审核完成',
+    ]);
+    expect(logs.body.data.map((l: any) => l.czrClassification)).toEqual([
+      '企业/个人',
+      '企业/个人',
+      '企业/个人',
+      '管理员',
+      '企业/个人',
+      '企业/个人',
+      '企业/个人',
+      '管理员',
+    ]);
+    expect((await call(aud1, '/ks/engine/v1/records/logs', { gnCoding: NODE, id: r.id })).status).toBe(200);
   });
 
   it('to-dos reach the reviewers: system counts, menu badges and the to-do list, and clear once decided', async () => {
