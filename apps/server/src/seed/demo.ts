@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
 import { putSetting } from '../platform/settings';
 import { seedAccounts } from './accounts';
+import { seedEngine } from './engine';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
 
@@ -92,6 +93,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await putSetting(tx, PLATFORM_SETTING_KEYS.phone, '0351-12345678');
     await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
     await seedShell(tx);
+    await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });

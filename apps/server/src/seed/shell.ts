@@ -37,6 +37,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     },
     { code: 'XYGL_XYCN', title: '信用承诺书', icon: 'FileProtectOutlined', prop: 'creditLetter' },
     { code: 'XYGL_BGSQ', title: '信用变更申请', icon: 'AuditOutlined', prop: 'applyList', buttons: REVIEWED },
+    { code: 'XYGL_ZYZC', title: '执业注册申请', icon: 'IdcardOutlined', prop: 'list', buttons: REVIEWED },
     { code: 'XYGL_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport', hidden: true },
   ],
   ZBTB: [
@@ -90,7 +91,8 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   ZBTB_ZBGG: ['detail'],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
   CDYY_CDYY: ['add', 'detail'],
-  DZBH_BHSQ: ['add', 'edit', 'detail', 'submit'],
+  DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
+  XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
 };
 
 export async function seedShell(tx: Db): Promise<void> {
@@ -141,7 +143,7 @@ export async function seedShell(tx: Db): Promise<void> {
   );
   await tx.insert(grants).values(values);
   // reviewers: the 审核员 role sees and reviews the records that enterprises submit
-  const reviewed = ['XYGL_XYPJ', 'XYGL_XYJL', 'XYGL_BGSQ', 'ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ'];
+  const reviewed = ['XYGL_XYPJ', 'XYGL_XYJL', 'XYGL_BGSQ', 'XYGL_ZYZC', 'ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ'];
   await tx.insert(grants).values(
     reviewed.flatMap((code) =>
       ['', 'detail', ...(code === 'XYGL_XYPJ' ? [] : ['audit'])].map((functionCode) => ({
@@ -157,6 +159,9 @@ export async function seedShell(tx: Db): Promise<void> {
     { level: 2, name: '复审', way: 'any', reviewerRoles: ['admin'], reviewerUserIds: [] },
   ];
   for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
+    await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
+  }
+  for (const code of ['XYGL_ZYZC']) {
     await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
   }
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {

@@ -1,8 +1,9 @@
-import { creditCodeCheckChar } from '@ks/contracts';
+import { creditCodeCheckChar, fieldListSchema } from '@ks/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
+import { DEMO_ENGINE_FIELDS } from '../../seed/engine';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
@@ -169,5 +170,42 @@ describe('records', () => {
       sql`select logbook from operation_logs where gn_coding = ${NODE} and record_id = ${id} order by id`,
     )) as unknown as { rows: { logbook: string }[] };
     expect(logs.rows.map((r) => r.logbook)).toEqual(['新增记录', '修改记录', '删除记录']);
+  });
+});
+
+describe('demo engine nodes', () => {
+  it('are configured through the contracts schema, have their tables, and take a valid record', async () => {
+    for (const [code, fields] of Object.entries(DEMO_ENGINE_FIELDS)) {
+      expect(fieldListSchema.safeParse(fields).success, code).toBe(true);
+      expect(await tableExists(`n_${code.toLowerCase()}`)).toBe(true);
+      const read = await call(user, '/ks/common/array/fields', { gnCoding: code });
+      expect(read.body.data).toMatchObject({ version: 1 });
+    }
+    const bad = await call(user, '/ks/engine/v1/records/save', {
+      gnCoding: 'XYGL_ZYZC',
+      values: { xm: '张建国', xb: '男', sfzh: '1401', lxdh: '123', zclb: 'jzs1', sfbg: '1' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fieldErrors).toMatchObject({
+      'values.sfzh': ['请输入18位身份证号'],
+      'values.lxdh': ['请输入11位手机号码'],
+      'values.bgyy': ['请选择变更原因'],
+    });
+    const ok = await call(user, '/ks/engine/v1/records/save', {
+      gnCoding: 'XYGL_ZYZC',
+      values: {
+        xm: '张建国',
+        xb: '男',
+        sfzh: '140105198801011234',
+        lxdh: '13800138000',
+        zclb: 'jzs1',
+        zy: ['jz', 'sz'],
+        fzrq: '2024-03-01',
+        yxq: '2027-02-28',
+        sfbg: '0',
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.values).toMatchObject({ zy: 'jz;sz', sfbg: '0', bgyy: null });
   });
 });
