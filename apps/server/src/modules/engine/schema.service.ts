@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type FieldDef, isNumberType, type TableColumn } from '@ks/contracts';
+import { type FieldDef, isNumberType, isTextType, type TableColumn } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
@@ -21,12 +21,15 @@ export function kindOf(type: string): FieldKind {
   return 'text';
 }
 
-/** The fields a client may filter and sort on: every field is a real column; text ones are searched with like. */
+/**
+ * The fields a client may filter and sort on: every field is a real column. Free-text fields are searched with like;
+ * option fields (select, radio …) and the rest by equality, which their index answers.
+ */
 export function catalogOf(fields: readonly FieldDef[]): Catalog {
   const c: Catalog = new Map();
   for (const f of fields) {
     const kind = kindOf(f.type);
-    c.set(f.code, { kind, searchable: kind === 'text', sortable: true });
+    c.set(f.code, { kind, searchable: kind === 'text' && isTextType(f.type), sortable: true });
   }
   c.set('createdAt', { kind: 'datetime', searchable: false, sortable: true, column: 'created_at' });
   c.set('updatedAt', { kind: 'datetime', searchable: false, sortable: true, column: 'updated_at' });
@@ -79,12 +82,13 @@ export function planDdl(
         `alter table ${table} add column if not exists ${quoteIdent(columnOf(f.code))} ${COLUMN_TYPE[kindOf(f.type)]}`,
       );
   }
-  // searchable fields: one composite index each, the recipe measured in STACK.md
+  // searchable fields: one composite index each (STACK.md's recipe): the filter column, then the default order, so a
+  // filtered first page is read straight from the index
   for (const code of searchCodes) {
     if (!after.some((f) => f.code === code)) continue;
     const col = quoteIdent(columnOf(code));
     out.push(
-      `create index if not exists ${quoteIdent(indexName(raw, code))} on ${table} (${col}, "status", "created_at" desc, "id" desc)`,
+      `create index if not exists ${quoteIdent(indexName(raw, code))} on ${table} (${col}, "created_at" desc, "id" desc)`,
     );
   }
   // a removed field keeps its column (and data); it simply leaves the schema

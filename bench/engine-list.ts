@@ -1,0 +1,177 @@
+/**
+ * Schema engine list at scale (issue 5): the demo node 保函申请 (DZBH_BHSQ) with ROWS records on PostgreSQL; the list
+ * endpoint with one filter on a searchable field, the default sort and page size 10, at CONCURRENCY connections —
+ * side by side with the same query sent as raw SQL through `pg`.
+ * Run: npm run bench:engine   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres by default; ROWS=1000000)
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPostgres } from '../apps/server/src/db/client';
+import { menuNodes, users } from '../apps/server/src/db/schema';
+import { saveFields } from '../apps/server/src/modules/engine/schema.service';
+import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
+import { machine, root, startServer } from './lib';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.SECONDS ?? 15);
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NODE = 'DZBH_BHSQ';
+
+const name = `ks_bench_engine_${Date.now()}`;
+{
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+const u = new URL(adminUrl);
+u.pathname = `/${name}`;
+const databaseUrl = u.toString();
+
+let enterpriseId = '';
+{
+  const database = await openPostgres(databaseUrl, 4);
+  await database.migrate();
+  await seedDemo(database.db);
+  // 保函类型 is a searchable list column: saving the fields again adds its index
+  await database.db
+    .update(menuNodes)
+    .set({
+      columns: [
+        {
+          code: 'bhlx',
+          name: '保函类型',
+          type: 'text',
+          show: true,
+          isSearch: true,
+          isStatus: false,
+          listAlignment: '居中',
+          width: null,
+        },
+      ],
+    })
+    .where(sql`${menuNodes.gnCoding} = ${NODE}`);
+  await saveFields(database.db, SYSTEM_ACTOR, NODE, DEMO_ENGINE_FIELDS[NODE]!, 1);
+  const [user1] = await database.db.select().from(users).where(sql`${users.account} = 'user1'`);
+  enterpriseId = user1!.enterpriseId!;
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into n_dzbh_bhsq (owner_id, enterprise_id, status, created_at, updated_at, f_xmmc, f_bhlx, f_bhje, f_lxr, f_lxdh, f_yxq)
+    select ${user1!.id}::uuid, ${enterpriseId}::uuid,
+           (array['draft','pending','passed','rejected'])[1 + (g % 4)],
+           now() - make_interval(secs => g), now() - make_interval(secs => g),
+           '某某市第' || g || '号工程', (array['tb','ly','yfk'])[1 + (g % 3)], (g % 100000) * 100 + 1,
+           '张三', '13800138000', '2026-01-01,2026-12-31'
+    from generate_series(1, ${ROWS}) g`);
+  await database.db.execute(sql`analyze n_dzbh_bhsq`);
+  console.info(`inserted ${ROWS} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await database.close();
+}
+
+const server = await startServer({
+  port: 18330,
+  env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '1000000', SINGLE_SESSION: 'false' },
+});
+process.on('exit', () => server.proc.kill('SIGKILL'));
+
+// sign in as user1 (RSA-OAEP encrypted credentials, as the browser does)
+const key = ((await (await fetch(`${server.url}/ks/common/public-key`)).json()) as { data: { publicKey: string } }).data
+  .publicKey;
+const enc = (s: string) =>
+  publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(s)).toString(
+    'base64',
+  );
+const login = (await (
+  await fetch(`${server.url}/ks/common/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ logValue: enc('user1'), passWord: enc('Demo@2026'), loginRoleType: enc('U') }),
+  })
+).json()) as { data: { token: string } };
+const token = login.data.token;
+
+const body = JSON.stringify({
+  gnCoding: NODE,
+  pageNum: 1,
+  pageSize: 10,
+  search: { bhlx: 'ly' },
+  sortField: 'createdAt',
+  order: 'desc',
+});
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function load(label: string, once: () => Promise<void>) {
+  for (let i = 0; i < 50; i++) await once();
+  const times: number[] = [];
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await once();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return {
+    case: label,
+    requests: times.length,
+    perSecond: Math.round(times.length / SECONDS),
+    p50: +pct(times, 50).toFixed(1),
+    p95: +pct(times, 95).toFixed(1),
+    p99: +pct(times, 99).toFixed(1),
+  };
+}
+
+const viaApi = await load('API: /ks/engine/v1/records/list', async () => {
+  const r = await fetch(`${server.url}/ks/engine/v1/records/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
+  const j = (await r.json()) as { code: number; data: { records: unknown[] } };
+  if (j.code !== 200 || j.data.records.length !== 10)
+    throw new Error(`unexpected answer ${JSON.stringify(j).slice(0, 200)}`);
+});
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
+const rawSql =
+  'select * from n_dzbh_bhsq where enterprise_id = $1 and f_bhlx = $2 order by created_at desc, id desc limit 10';
+const rawCount =
+  'select count(*)::int as n from (select 1 from n_dzbh_bhsq where enterprise_id = $1 and f_bhlx = $2 limit 10001) t';
+const raw = await load('raw SQL through pg (page + capped count)', async () => {
+  await Promise.all([pool.query(rawSql, [enterpriseId, 'ly']), pool.query(rawCount, [enterpriseId, 'ly'])]);
+});
+await pool.end();
+
+const results = [viaApi, raw];
+console.table(results);
+const ratio = +(viaApi.p99 / raw.p99).toFixed(2);
+console.info(`p99 ratio API / raw SQL: ${ratio}`);
+const out = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  rows: ROWS,
+  concurrency: CONCURRENCY,
+  seconds: SECONDS,
+  results,
+  p99Ratio: ratio,
+};
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/engine-list.json'), `${JSON.stringify(out, null, 2)}\n`);
+await server.stop();
+{
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+process.exit(0);
