@@ -8,7 +8,13 @@ import { PRIMARY_COLOR } from './theme';
 dayjs.locale('zh-cn');
 
 export const theme: ThemeConfig = {
-  token: { colorPrimary: PRIMARY_COLOR, colorInfo: PRIMARY_COLOR, borderRadius: 6 },
+  token: {
+    colorPrimary: PRIMARY_COLOR,
+    colorInfo: PRIMARY_COLOR,
+    borderRadius: 6,
+    // component tests need no animations (and wait for none)
+    ...(import.meta.env.MODE === 'test' ? { motion: false } : {}),
+  },
 };
 
 /**
