@@ -1,0 +1,95 @@
+/**
+ * Bench page (not part of the app): mounts the real DynamicTable with 50 columns × 50 rows inside the app's antd
+ * providers and times each mount with the Performance API — from render() to the committed DOM (flushSync), and to
+ * the next frame. The first mount is cold (antd styles generated); later mounts are warm. Results go to
+ * window.__bench for the runner (bench/table-render.ts).
+ */
+import type { TableColumn } from '@ks/contracts';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { AntdProviders } from '../../apps/web/src/app/AntdProviders';
+import type { TableRow } from '../../apps/web/src/engine/list/cells';
+import { DynamicTable } from '../../apps/web/src/engine/list/DynamicTable';
+
+const TYPES: TableColumn['type'][] = ['text', 'status', 'link', 'dui', 'changeStatus', 'state', 'text', 'text'];
+const columns: TableColumn[] = Array.from({ length: 49 }, (_, i) => ({
+  code: `c${i}`,
+  name: `字段${i + 1}`,
+  type: TYPES[i % TYPES.length] ?? 'text',
+  show: true,
+  isSearch: i % 10 === 0,
+  isStatus: false,
+  listAlignment: i % 3 === 0 ? '左对齐' : i % 3 === 1 ? '右对齐' : '居中',
+  width: 120,
+}));
+columns.push({
+  code: 'operations',
+  name: '操作',
+  type: 'operations',
+  show: true,
+  isSearch: false,
+  isStatus: false,
+  listAlignment: '居中',
+  width: 200,
+});
+
+function rows(seed: number): TableRow[] {
+  return Array.from({ length: 50 }, (_, r) => {
+    const row: TableRow = {
+      id: `r${seed}-${r}`,
+      statusColor: '#E6A23C',
+      operations: [
+        { code: 'view', name: '查看', color: '#409EFF', show: true },
+        { code: 'edit', name: '编辑', color: '#409EFF', show: true },
+        { code: 'delete', name: '删除', color: '#F56C6C', show: true },
+      ],
+    };
+    columns.forEach((c, i) => {
+      if (c.type === 'operations') return;
+      if (c.type === 'dui') row[c.code] = r % 2 ? '1' : '0';
+      else if (c.type === 'changeStatus') row[c.code] = ['1', '2', '-1'][r % 3];
+      else if (c.type === 'status' || c.type === 'state') row[c.code] = ['待审核', '已通过', '已驳回'][(r + i) % 3];
+      else row[c.code] = `第${r + 1}行第${i + 1}列 示例建设工程有限公司`;
+    });
+    return row;
+  });
+}
+
+const noop = () => {};
+const container = document.getElementById('root') as HTMLElement;
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+async function mountOnce(i: number): Promise<{ commit: number; frame: number; cells: number }> {
+  const root = createRoot(container);
+  const data = rows(i);
+  performance.mark(`start-${i}`);
+  flushSync(() => {
+    root.render(
+      <AntdProviders>
+        <DynamicTable
+          columns={columns}
+          data={data}
+          pager={{ pageNum: 1, pageSize: 50, total: 500 }}
+          onPage={noop}
+          rowSelection={{ onChange: noop }}
+          onOperation={noop}
+        />
+      </AntdProviders>,
+    );
+  });
+  const commit = performance.measure(`commit-${i}`, `start-${i}`).duration;
+  await nextFrame();
+  const frame = performance.measure(`frame-${i}`, `start-${i}`).duration;
+  const cells = container.querySelectorAll('td').length;
+  root.unmount();
+  await nextFrame();
+  return { commit, frame, cells };
+}
+
+async function run() {
+  const runs = Number(new URLSearchParams(location.search).get('runs') ?? 11);
+  const results = [];
+  for (let i = 0; i < runs; i++) results.push(await mountOnce(i));
+  (window as unknown as { __bench: unknown }).__bench = results;
+}
+void run();
