@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldListSchema } from './engine';
+import { fieldCodeSchema, fieldListSchema, fieldOptionSchema, MAX_OPTIONS } from './engine';
+import type { FieldDef, FieldOption, FieldValues } from './engine-rules';
 import { paths } from './paths';
 import { pageOf } from './portal';
 import { CODE_PATTERN } from './shell-constants';
@@ -107,7 +108,239 @@ export const opLogEntrySchema = z.object({
   czTime: z.string(),
 });
 
+// ── option sources, filters, forms, export, assignment (zod-free types for the web) ──
+
+/** POST common/pull-down and base/dictionary/config/dic/pull-down. */
+export interface PullDownRequest {
+  /** the code of a field of node gnCoding */
+  displayCode: string;
+  gnCoding: string;
+  systemCoding: string;
+  /** typed search text (filter-select) */
+  key?: string;
+  /** JSON of the parents' values for a dependent select: `{"<parentCode>": "<value>"}` */
+  whereStr?: string;
+}
+export interface PullDownResult {
+  list: FieldOption[];
+  labelKey: string;
+  valueKey: string;
+}
+/** POST common/cert-cascade: the qualification (资质) tree; data is FieldOption[] with children. */
+export interface CertCascadeRequest {
+  displayCode: string;
+  gnCoding: string;
+  systemCoding: string;
+}
+export type CertCascadeResult = FieldOption[];
+/** POST array/filter/directory/filter-fields (§3 Filter definition). */
+export interface FilterFieldsRequest {
+  gnCoding: string;
+  systemCoding: string;
+  /** only this field's group */
+  displayCode?: string;
+  /** true: the groups of the list's header search popovers (shown columns) rather than the filter card */
+  headerFilter?: boolean;
+}
+export interface FilterGroup {
+  name: string;
+  code: string;
+  type: string;
+  dataList: FieldOption[];
+}
+export interface FilterFieldsResult {
+  displayCode: string;
+  displayList: FilterGroup[];
+}
+/** POST info/v1/form/details: a new record's form (no id: defaults) or an existing record's. */
+export interface FormDetailsRequest {
+  gnCoding: string;
+  systemCoding: string;
+  id?: string;
+}
+export interface FormDetailsResult {
+  fields: FieldDef[];
+  values: FieldValues;
+  version: number | null;
+  status: string | null;
+}
+/** POST engine/v1/records/export: the list body without paging; answers an xlsx file. */
+export interface RecordExportRequest {
+  gnCoding: string;
+  search?: Record<string, unknown>;
+  whereStr?: string;
+  sortField?: string;
+  order?: string;
+}
+/** The most rows one export writes; a larger result is a 400 asking to narrow the filter. */
+export const EXPORT_MAX_ROWS = 50_000;
+/** POST authority/manager/assignable-list: reviewers who may take the record's current audit level. */
+export interface AssignableListRequest {
+  gnCoding: string;
+  id: string;
+}
+export interface AssignableUser {
+  id: string;
+  userName: string;
+  orgName?: string;
+}
+/** POST engine/v1/records/assign: give the current level's open to-do to another reviewer (answers the detail). */
+export interface RecordAssignRequest {
+  gnCoding: string;
+  id: string;
+  version: number;
+  userId: string;
+}
+/** POST node/field/value-range (developers): save a field's option list; answers the node's fields. */
+export interface ValueRangeRequest {
+  gnCoding: string;
+  code: string;
+  list: FieldOption[];
+}
+
+const displayCode = z
+  .string({ error: '字段编码格式有误' })
+  .trim()
+  .min(1, '字段编码格式有误')
+  .max(63, '字段编码格式有误');
+const systemCoding = z.string().trim().max(63);
+export const pullDownRequestSchema = z.object({
+  displayCode,
+  gnCoding,
+  systemCoding,
+  key: z.string().trim().max(100, '搜索内容最多 100 个字符').optional(),
+  whereStr: z.string().max(5000).optional(),
+});
+export const pullDownResultSchema = z.object({
+  list: z.array(fieldOptionSchema),
+  labelKey: z.string(),
+  valueKey: z.string(),
+});
+export const certCascadeRequestSchema = z.object({ displayCode, gnCoding, systemCoding });
+export const filterFieldsRequestSchema = z.object({
+  gnCoding,
+  systemCoding,
+  displayCode: displayCode.optional(),
+  headerFilter: z.boolean().optional(),
+});
+export const filterGroupSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  type: z.string(),
+  dataList: z.array(fieldOptionSchema),
+});
+export const filterFieldsResultSchema = z.object({ displayCode: z.string(), displayList: z.array(filterGroupSchema) });
+export const formDetailsRequestSchema = z.object({
+  gnCoding,
+  systemCoding,
+  id: z.string().uuid('记录不存在').optional(),
+});
+export const formDetailsResultSchema = z.object({
+  fields: z.array(z.any()),
+  values: z.record(z.string(), z.unknown()),
+  version: z.number().int().nullable(),
+  status: z.string().nullable(),
+});
+export const recordExportSchema = recordListSchema.omit({ pageNum: true, pageSize: true });
+export const assignableListRequestSchema = z.object({ gnCoding, id: z.string().uuid('记录不存在') });
+export const assignableUserSchema = z.object({ id: z.string(), userName: z.string(), orgName: z.string().optional() });
+export const recordAssignSchema = recordStepSchema.extend({ userId: z.string().uuid('请选择指派人员') });
+export const valueRangeSchema = z.object({
+  gnCoding,
+  code: fieldCodeSchema,
+  list: z.array(fieldOptionSchema).max(MAX_OPTIONS, `最多 ${MAX_OPTIONS} 个选项`),
+});
+
+// compile-time checks: the zod schemas and the zod-free types above agree
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _agree: [
+  Same<z.input<typeof pullDownRequestSchema>, PullDownRequest>,
+  Same<z.infer<typeof pullDownResultSchema>, PullDownResult>,
+  Same<z.input<typeof certCascadeRequestSchema>, CertCascadeRequest>,
+  Same<z.input<typeof filterFieldsRequestSchema>, FilterFieldsRequest>,
+  Same<z.infer<typeof filterFieldsResultSchema>, FilterFieldsResult>,
+  Same<z.input<typeof formDetailsRequestSchema>, FormDetailsRequest>,
+  Same<z.input<typeof recordExportSchema>, RecordExportRequest>,
+  Same<z.input<typeof assignableListRequestSchema>, AssignableListRequest>,
+  Same<z.infer<typeof assignableUserSchema>, AssignableUser>,
+  Same<z.input<typeof recordAssignSchema>, RecordAssignRequest>,
+  Same<z.infer<typeof valueRangeSchema>, ValueRangeRequest>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
+void _agree;
+
 export const engineApi = {
+  pullDown: {
+    ...paths.pullDown,
+    summary: '字段的下拉选项（另一节点的记录或内置数据源；key 搜索，whereStr 为上级字段的值）',
+    tag: '引擎',
+    auth: true,
+    body: pullDownRequestSchema,
+    data: pullDownResultSchema,
+  },
+  dicPullDown: {
+    ...paths.dicPullDown,
+    summary: '字段的字典选项（字典编码为字段的 titleCoding；树形字典带 children）',
+    tag: '引擎',
+    auth: true,
+    body: pullDownRequestSchema,
+    data: pullDownResultSchema,
+  },
+  certCascade: {
+    ...paths.certCascade,
+    summary: '资质树（资质类别 → 资质 → 等级）',
+    tag: '引擎',
+    auth: true,
+    body: certCascadeRequestSchema,
+    data: z.array(fieldOptionSchema),
+  },
+  filterFields: {
+    ...paths.filterFields,
+    summary: '节点的筛选定义（筛选卡片或表头搜索的分组及选项）',
+    tag: '引擎',
+    auth: true,
+    body: filterFieldsRequestSchema,
+    data: filterFieldsResultSchema,
+  },
+  formDetails: {
+    ...paths.formDetails,
+    summary: '表单：字段与值（无 id 为新记录的默认值）',
+    tag: '引擎',
+    auth: true,
+    body: formDetailsRequestSchema,
+    data: formDetailsResultSchema,
+  },
+  recordExport: {
+    ...paths.recordExport,
+    summary: `导出当前筛选的记录为 xlsx（显示的列；最多 ${EXPORT_MAX_ROWS} 行，超过时 400）`,
+    tag: '引擎',
+    auth: true,
+    body: recordExportSchema,
+    data: z.null(),
+  },
+  assignableList: {
+    ...paths.assignableList,
+    summary: '可承接记录当前审核级别的审核人员',
+    tag: '引擎',
+    auth: true,
+    body: assignableListRequestSchema,
+    data: z.array(assignableUserSchema),
+  },
+  recordAssign: {
+    ...paths.recordAssign,
+    summary: '任务指派：把当前审核级别的待办交给另一位审核人员',
+    tag: '引擎',
+    auth: true,
+    body: recordAssignSchema,
+    data: recordDetailSchema,
+  },
+  valueRange: {
+    ...paths.valueRange,
+    summary: '保存字段的值域（选项列表，开发者）',
+    tag: '引擎',
+    auth: true,
+    body: valueRangeSchema,
+    data: nodeFieldsSchema,
+  },
   recordLogs: {
     ...paths.recordLogs,
     summary: '记录的操作日志（只增不改）',

@@ -127,13 +127,63 @@ export interface FieldOption {
   [key: string]: unknown;
 }
 
+/**
+ * Where a field's options come from (options.type). Shared by the web (which endpoint to call) and the server (how
+ * to answer it and what a developer may save):
+ * - `static` (or no type): the inline options.list;
+ * - `pull-down`: POST common/pull-down, from the records of another node or a server-known source named by
+ *   options.source (see OptionSource, PULL_DOWN_SOURCES);
+ * - `dic`: POST base/dictionary/config/dic/pull-down, the dictionary whose code is the field's titleCoding;
+ * - `cert`: POST common/cert-cascade, the qualification (资质) tree.
+ */
+export const OPTION_SOURCES = {
+  static: 'static',
+  pullDown: 'pull-down',
+  dic: 'dic',
+  cert: 'cert',
+} as const;
+export type OptionSourceType = (typeof OPTION_SOURCES)[keyof typeof OPTION_SOURCES];
+export const OPTION_SOURCE_TYPES: readonly OptionSourceType[] = Object.values(OPTION_SOURCES);
+
+/** The option source type of a field: `static` when options.type is absent. */
+export function optionSourceOf(field: Pick<FieldDef, 'options'>): OptionSourceType {
+  const t = field.options?.type;
+  return t && (OPTION_SOURCE_TYPES as readonly string[]).includes(t) ? (t as OptionSourceType) : OPTION_SOURCES.static;
+}
+
+/**
+ * Server-known pull-down sources (options.source.name) and the fields each offers for labelField / valueField /
+ * parents. `enterprises`: the registered enterprises (企业名称, 统一社会信用代码, 所在地区, 企业类型).
+ */
+export const PULL_DOWN_SOURCES = {
+  enterprises: { label: '企业', fields: ['name', 'creditCode', 'region', 'enterpriseType'] },
+} as const;
+export type PullDownSourceName = keyof typeof PULL_DOWN_SOURCES;
+
+/**
+ * options.source of a `pull-down` field: either another node's records (gnCoding; its approved records the caller may
+ * see, label and value taken from its field codes) or a server-known source (name). `parents` makes a dependent select:
+ * `{<parent field code of this node>: <field of the source it must equal>}`; the web sends the parents' values as
+ * whereStr (`{"<parentCode>": "<value>"}`).
+ */
+export interface OptionSource {
+  gnCoding?: string;
+  name?: PullDownSourceName;
+  labelField: string;
+  valueField: string;
+  parents?: Record<string, string>;
+}
+
 export interface FieldOptions {
   list: FieldOption[];
   /** key of an item's label; default `label` */
   labelKey?: string;
   /** key of an item's value; default `value` */
   valueKey?: string;
+  /** an OPTION_SOURCES value; absent means `static` */
   type?: string;
+  /** for type `pull-down`: where the options come from */
+  source?: OptionSource;
 }
 
 /** §3 Form field definition / schema item, with the date-picker settings. */

@@ -11,6 +11,10 @@ import {
   isValidDate,
   isValidDateTime,
   MESSAGES,
+  OPTION_SOURCE_TYPES,
+  type OptionSourceType,
+  PULL_DOWN_SOURCES,
+  type PullDownSourceName,
   TODAY,
 } from './engine-rules';
 
@@ -57,11 +61,23 @@ export const fieldOptionSchema: z.ZodType<FieldOption> = z.lazy(() =>
 
 const optionKey = z.string().trim().min(1).max(63);
 
+/** options.source of a `pull-down` field; the server checks that the node or source and its fields exist. */
+export const optionSourceSchema = z
+  .object({
+    gnCoding: z.string().trim().max(63).optional(),
+    name: z.enum(Object.keys(PULL_DOWN_SOURCES) as [PullDownSourceName], '下拉数据源不存在').optional(),
+    labelField: z.string({ error: '请选择显示字段' }).trim().min(1, '请选择显示字段').max(63),
+    valueField: z.string({ error: '请选择取值字段' }).trim().min(1, '请选择取值字段').max(63),
+    parents: z.record(fieldCodeSchema, z.string().trim().min(1).max(63)).optional(),
+  })
+  .refine((s) => !!s.gnCoding !== !!s.name, { message: '下拉数据源须为一个节点或一个内置数据源', path: ['gnCoding'] });
+
 export const fieldOptionsSchema = z.object({
   list: z.array(fieldOptionSchema).max(MAX_OPTIONS, `最多 ${MAX_OPTIONS} 个选项`).default([]),
   labelKey: optionKey.optional(),
   valueKey: optionKey.optional(),
-  type: z.string().max(63).optional(),
+  type: z.enum(OPTION_SOURCE_TYPES as [OptionSourceType], '选项来源不在可选范围内').optional(),
+  source: optionSourceSchema.optional(),
 });
 
 export const fieldDefSchema = z
