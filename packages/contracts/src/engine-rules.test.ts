@@ -5,6 +5,7 @@ import {
   CASCADER_TYPES,
   compareDates,
   DATE_TYPES,
+  dateBounds,
   dependentQueryBlocked,
   FIELD_CODE_PATTERN,
   FIELD_TYPES,
@@ -13,6 +14,7 @@ import {
   fieldRegex,
   fmt,
   isEmpty,
+  isNewlyRequired,
   isRequired,
   isRequiredIn,
   isReservedWord,
@@ -138,15 +140,15 @@ describe('required', () => {
     expect(isRequired({ required: 0 })).toBe(false);
     expect(isRequired({})).toBe(false);
   });
-  it('says {name}必填 for text, number and dates; 请选择{name} for option types', () => {
+  it('says {name}必填 for every required field, option types too (§5; an empty array is empty)', () => {
     expect(one(f('xm', 'text', { name: '姓名', required: 1 }), '')).toBe('姓名必填');
     expect(one(f('xm', 'textarea', { name: '说明', required: 2 }), '  ')).toBe('说明必填');
     expect(one(f('sl', 'number', { name: '数量', required: 1 }), undefined)).toBe('数量必填');
     expect(one(f('rq', 'date', { name: '日期', required: 1 }), null)).toBe('日期必填');
-    expect(one(f('lx', 'select', { name: '类型', required: 1 }), '')).toBe('请选择类型');
-    expect(one(f('lx', 'checkbox', { name: '范围', required: 1 }), [])).toBe('请选择范围');
-    expect(one(f('lx', 'cascader', { name: '地区', required: 2 }), [])).toBe('请选择地区');
-    expect(one(f('xb', 'sex', { name: '性别', required: 1 }), undefined)).toBe('请选择性别');
+    expect(one(f('lx', 'select', { name: '类型', required: 1 }), '')).toBe('类型必填');
+    expect(one(f('lx', 'checkbox', { name: '范围', required: 1 }), [])).toBe('范围必填');
+    expect(one(f('lx', 'cascader', { name: '地区', required: 2 }), [])).toBe('地区必填');
+    expect(one(f('xb', 'sex', { name: '性别', required: 1 }), undefined)).toBe('性别必填');
   });
   it('does not require optional, hidden (show false) or read-text fields', () => {
     expect(one(f('a', 'text'), '')).toBeUndefined();
@@ -194,6 +196,9 @@ describe('switch-1 and switch-2 (§4)', () => {
   it('makes shown children required: 请选择{name} when newly required, {name}必填 when already required', () => {
     const errors = check(fields, { has_agent: '1' });
     expect(errors).toEqual({ agent_name: '请选择代理人', agent_phone: '代理人电话必填' });
+    expect(isNewlyRequired(agent, fields)).toBe(true);
+    expect(isNewlyRequired(fields[2] as FieldDef, fields)).toBe(false);
+    expect(isNewlyRequired(sw, fields)).toBe(false);
   });
   it('neither validates nor keeps hidden children', () => {
     expect(check(fields, { has_agent: '0', agent_name: 'x'.repeat(9999) })).toEqual({});
@@ -356,6 +361,31 @@ describe('dates', () => {
     expect(check([f('p', 'text'), f('d', 'date', { parentNode: 'p' })], { p: '2099-01-01', d: '2024-01-01' })).toEqual(
       {},
     );
+  });
+  it('dateBounds: the picker range from the limits and the active parent dates', () => {
+    const start = f('start_time', 'date', { name: '开始时间' });
+    const end = f('end_time', 'date', {
+      parentNode: 'start_time',
+      limitStartDate: '2024-01-01',
+      limitEndDate: 'today',
+    });
+    const fields = [start, end];
+    const opts = { today: TODAY };
+    expect(dateBounds(end, fields, {}, opts)).toEqual({ min: '2024-01-01', max: TODAY });
+    expect(dateBounds(end, fields, { start_time: '2024-03-01' }, opts)).toEqual({ min: '2024-03-01', max: TODAY });
+    // a parent before the limit does not widen the range; an invalid parent value is ignored
+    expect(dateBounds(end, fields, { start_time: '2023-03-01' }, opts).min).toBe('2024-01-01');
+    expect(dateBounds(end, fields, { start_time: '2024-3-1' }, opts).min).toBe('2024-01-01');
+    // a parent hidden by its switch-1 does not count
+    const sw = f('sw', 'switch-1');
+    const hiddenStart = f('start_time', 'date', { parentNode: 'sw' });
+    expect(dateBounds(end, [sw, hiddenStart, end], { sw: '0', start_time: '2024-05-01' }, opts).min).toBe('2024-01-01');
+    expect(dateBounds(end, [sw, hiddenStart, end], { sw: '1', start_time: '2024-05-01' }, opts).min).toBe('2024-05-01');
+    // a datetime parent on the limit's day keeps its time
+    const dtStart = f('a', 'datetime');
+    const dtEnd = f('b', 'datetime', { parentNode: 'a', limitStartDate: '2024-03-01' });
+    expect(dateBounds(dtEnd, [dtStart, dtEnd], { a: '2024-03-01 10:15' }, opts).min).toBe('2024-03-01 10:15');
+    expect(dateBounds(f('x', 'date'), [], {}, opts)).toEqual({ min: null, max: null });
   });
   it('compares dates by day unless both carry a time', () => {
     expect(compareDates('2024-01-01', '2024-01-01 10:00')).toBe(0);
@@ -607,6 +637,6 @@ describe('zod schemas (engine.ts)', () => {
       { code: 'xm', name: '姓名', type: 'text', required: 1 },
       { code: 'xb', name: '性别', type: 'sex', required: 2 },
     ]);
-    expect(validateRecord(fields, {})).toEqual({ xm: '姓名必填', xb: '请选择性别' });
+    expect(validateRecord(fields, {})).toEqual({ xm: '姓名必填', xb: '性别必填' });
   });
 });

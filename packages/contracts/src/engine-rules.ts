@@ -67,7 +67,7 @@ export const SWITCH_TYPES = ['switch', 'switch-1', 'switch-2'] as const satisfie
 export const NUMBER_TYPES = ['number', 'input-number'] as const satisfies readonly FieldType[];
 /** Free-text types: max length and regex apply. */
 export const TEXT_TYPES = ['text', 'textarea', 'editor', 'select-edit'] as const satisfies readonly FieldType[];
-/** Types chosen from options: a missing value reads 请选择{name}; values must be among options.list when given. */
+/** Types chosen from options: values must be among options.list when given. */
 export const OPTION_TYPES = [
   'select',
   'filter-select',
@@ -458,6 +458,35 @@ function resolveLimit(limit: string | undefined, today: string): string | null {
   return isValidDate(l) || isValidDateTime(l) ? l : null;
 }
 
+/** The date and datetime fields a date field may not precede (§5): its parentNode fields of those types. */
+function dateParents(field: FieldDef, fields: readonly FieldDef[]): FieldDef[] {
+  return codeList(field.parentNode)
+    .map((code) => fields.find((f) => f.code === code))
+    .filter((p): p is FieldDef => !!p && (p.type === 'date' || p.type === 'datetime'));
+}
+
+/**
+ * The range a date picker offers (§5 date picker): `min` is the latest of limitStartDate and the values of its active
+ * parent dates, `max` its limitEndDate (YYYY-MM-DD or YYYY-MM-DD HH:mm, or null). Days outside are disabled; the same
+ * limits make validateField refuse a value.
+ */
+export function dateBounds(
+  field: FieldDef,
+  fields: readonly FieldDef[],
+  values: FieldValues,
+  opts: ValidateOptions = {},
+): { min: string | null; max: string | null } {
+  const today = opts.today ?? localToday();
+  const active = new Set(activeFields(fields, values).map((f) => f.code));
+  let min = resolveLimit(field.limitStartDate, today);
+  for (const p of dateParents(field, fields)) {
+    const pv = text(values[p.code]).trim();
+    if (!active.has(p.code) || !(isValidDate(pv) || isValidDateTime(pv))) continue;
+    if (!min || compareDates(pv, min) > 0 || (pv.length > min.length && compareDates(pv, min) === 0)) min = pv;
+  }
+  return { min, max: resolveLimit(field.limitEndDate, today) };
+}
+
 // ── regex ───────────────────────────────────────────────────────────────────
 
 /** A field's regex: `^...$` or `/.../flags` (the g and y flags are dropped); null when absent or invalid. */
@@ -525,9 +554,16 @@ export interface ValidateOptions {
   today?: string;
 }
 
+/**
+ * A field that is required only because a switch-1 shows it (§4): its empty message is 请选择{name}, shown on blur or
+ * change; every field required by `required` 1 or 2 reads {name}必填 (§5), whatever its type.
+ */
+export function isNewlyRequired(field: FieldDef, fields: readonly FieldDef[]): boolean {
+  return !isRequired(field) && switchParents(field, fields).length > 0;
+}
+
 function requiredMessage(field: FieldDef, fields: readonly FieldDef[]): string {
-  const newlyRequired = !isRequired(field) && switchParents(field, fields).length > 0;
-  return fmt(isOptionType(field.type) || newlyRequired ? MESSAGES.select : MESSAGES.required, { name: field.name });
+  return fmt(isNewlyRequired(field, fields) ? MESSAGES.select : MESSAGES.required, { name: field.name });
 }
 
 function dateProblem(
@@ -560,9 +596,8 @@ function dateProblem(
   const end = resolveLimit(field.limitEndDate, today);
   if (start && compareDates(dates[0]!, start) < 0) return fmt(MESSAGES.dateTooEarly, { name, date: start });
   if (end && compareDates(dates[dates.length - 1]!, end) > 0) return fmt(MESSAGES.dateTooLate, { name, date: end });
-  for (const code of codeList(field.parentNode)) {
-    const parent = fields.find((f) => f.code === code);
-    if (!parent || (parent.type !== 'date' && parent.type !== 'datetime') || !active.has(parent.code)) continue;
+  for (const parent of dateParents(field, fields)) {
+    if (!active.has(parent.code)) continue;
     const pv = text(values[parent.code]).trim();
     if (!(isValidDate(pv) || isValidDateTime(pv))) continue;
     if (compareDates(dates[0]!, pv) < 0) return fmt(MESSAGES.dateBeforeParent, { name, parent: parent.name });
