@@ -1,5 +1,6 @@
 export * from './account';
 export * from './accounts';
+export * from './engine';
 export * from './platform';
 export * from './portal';
 export * from './shell';
