@@ -1,0 +1,197 @@
+import '@wangeditor-next/editor/dist/css/style.css';
+import {
+  createEditor,
+  createToolbar,
+  type IDomEditor,
+  type IEditorConfig,
+  type IToolbarConfig,
+  type Toolbar,
+} from '@wangeditor-next/editor';
+import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { sanitizeHtml } from '../../lib/sanitize';
+import type { RichTextEditorProps } from './types';
+import {
+  CONGESTED_NOTICE_DELAY_MS,
+  EDITOR_IMAGE_MIME_TYPES,
+  EDITOR_UPLOAD_FIELD,
+  EDITOR_UPLOAD_MAX_BYTES,
+  EDITOR_UPLOAD_TIMEOUT_MS,
+  EDITOR_UPLOAD_URL,
+  EditorUploadError,
+  UPLOAD_MESSAGES,
+  uploadEditorImage,
+} from './upload';
+
+/**
+ * The rich-text editor (spec screen 12): wangEditor v5 through its maintained fork @wangeditor-next/editor (the
+ * original package is no longer maintained; the fork keeps its API, including the upload settings the spec names:
+ * field name custom-fileName, 5000 ms timeout). It has no eval and no inline script, so it runs under the app's CSP
+ * (`script-src 'self'`). Height 450px, placeholder 请填写内容.
+ *
+ * Only formats that survive the server's sanitiser are offered (it keeps no style attributes): headings, quotes,
+ * bold / italic / underline / strike, sub- and superscript, lists, links, tables, code, dividers and uploaded images.
+ * HTML going in (initial value, setHtml, paste) and coming out (onChange) passes through the app's DOMPurify
+ * sanitiser; an empty editor gives ''.
+ */
+
+export const EDITOR_HEIGHT = 450;
+export const EDITOR_PLACEHOLDER = '请填写内容';
+
+export const TOOLBAR_KEYS = [
+  'headerSelect',
+  'blockquote',
+  '|',
+  'bold',
+  'italic',
+  'underline',
+  'through',
+  'sup',
+  'sub',
+  'code',
+  'clearStyle',
+  '|',
+  'bulletedList',
+  'numberedList',
+  '|',
+  'insertLink',
+  'uploadImage',
+  'insertTable',
+  'codeBlock',
+  'divider',
+  '|',
+  'undo',
+  'redo',
+  '|',
+  'fullScreen',
+];
+
+export const TOOLBAR_CONFIG: Partial<IToolbarConfig> = { toolbarKeys: TOOLBAR_KEYS, modalAppendToBody: false };
+
+/** The HTML an editor hands out: sanitised, '' when it holds nothing. */
+export function outputHtml(editor: Pick<IDomEditor, 'isEmpty' | 'getHtml'>): string {
+  return editor.isEmpty() ? '' : sanitizeHtml(editor.getHtml());
+}
+
+export interface EditorHandlers {
+  placeholder: string;
+  onChange: (editor: IDomEditor) => void;
+  onBlur: (editor: IDomEditor) => void;
+  /** a message for the user (upload failures, the editor's own alerts) */
+  notify: (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
+}
+
+/** The editor's configuration: placeholder, sanitising, image upload through uploadEditorImage. */
+export function editorConfig(h: EditorHandlers): Partial<IEditorConfig> {
+  return {
+    placeholder: h.placeholder,
+    scroll: true,
+    sanitizeHtml,
+    onChange: h.onChange,
+    onBlur: h.onBlur,
+    customAlert: (info, type) => h.notify(info, type === 'error' || type === 'warning' ? type : 'info'),
+    MENU_CONF: {
+      uploadImage: {
+        server: EDITOR_UPLOAD_URL,
+        fieldName: EDITOR_UPLOAD_FIELD,
+        timeout: EDITOR_UPLOAD_TIMEOUT_MS,
+        maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
+        allowedFileTypes: EDITOR_IMAGE_MIME_TYPES,
+        // the upload goes through the app's request client (bearer token, envelope, timeout): see upload.ts
+        async customUpload(file: File, insertFn: (src: string, alt?: string, href?: string) => void) {
+          try {
+            const { url, alt } = await uploadEditorImage(file);
+            insertFn(url, alt, '');
+          } catch (err) {
+            const e = err instanceof EditorUploadError ? err : new EditorUploadError('failed', UPLOAD_MESSAGES.failed);
+            if (e.kind === 'session') return;
+            if (e.kind === 'congested') setTimeout(() => h.notify(e.message, 'error'), CONGESTED_NOTICE_DELAY_MS);
+            else h.notify(e.message, e.kind === 'failed' ? 'error' : 'warning');
+          }
+        },
+      },
+    },
+  };
+}
+
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  disabled = false,
+  placeholder = EDITOR_PLACEHOLDER,
+  height = EDITOR_HEIGHT,
+  'data-testid': testId = 'rich-text-editor',
+}: RichTextEditorProps) {
+  const { message } = App.useApp();
+  const toolbarHost = useRef<HTMLDivElement>(null);
+  const editorHost = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<IDomEditor | null>(null);
+  /** the HTML last handed out (or taken in), so a value that comes back from the parent is not set again */
+  const emitted = useRef<string>(value ?? '');
+  const latest = useRef({ onChange, onBlur, value, disabled, notify: message });
+  latest.current = { onChange, onBlur, value, disabled, notify: message };
+
+  useEffect(() => {
+    let created: IDomEditor | null = null;
+    let toolbar: Toolbar | null = null;
+    // created on the next task: StrictMode's mount-unmount-mount then creates one editor, not two
+    const timer = setTimeout(() => {
+      if (!editorHost.current || !toolbarHost.current) return;
+      created = createEditor({
+        selector: editorHost.current,
+        html: sanitizeHtml(latest.current.value ?? ''),
+        mode: 'default',
+        config: editorConfig({
+          placeholder,
+          onChange: (e) => {
+            const html = outputHtml(e);
+            if (html === emitted.current) return;
+            emitted.current = html;
+            latest.current.onChange?.(html);
+          },
+          onBlur: () => latest.current.onBlur?.(),
+          notify: (text, type) => void latest.current.notify[type](text),
+        }),
+      });
+      toolbar = createToolbar({
+        editor: created,
+        selector: toolbarHost.current,
+        mode: 'default',
+        config: TOOLBAR_CONFIG,
+      });
+      if (latest.current.disabled) created.disable();
+      setEditor(created);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      toolbar?.destroy();
+      created?.destroy();
+    };
+  }, [placeholder]);
+
+  // a new value from outside (another record, a reset) replaces the content
+  useEffect(() => {
+    if (!editor) return;
+    const next = value ?? '';
+    if (next === emitted.current || (next === '' && editor.isEmpty())) return;
+    emitted.current = next;
+    editor.setHtml(sanitizeHtml(next));
+  }, [editor, value]);
+
+  useEffect(() => {
+    if (!editor) return;
+    if (disabled) editor.disable();
+    else editor.enable();
+  }, [editor, disabled]);
+
+  return (
+    <div
+      data-testid={testId}
+      style={{ border: '1px solid #d9d9d9', borderRadius: 6, overflow: 'hidden', background: '#fff' }}
+    >
+      <div ref={toolbarHost} style={{ borderBottom: '1px solid #d9d9d9' }} data-testid={`${testId}-toolbar`} />
+      <div ref={editorHost} style={{ height, overflowY: 'hidden' }} data-testid={`${testId}-area`} />
+    </div>
+  );
+}

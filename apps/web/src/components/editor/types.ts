@@ -1,0 +1,14 @@
+/** Props of the rich-text editor (screen 12); the lazy wrapper and the editor share them. */
+export interface RichTextEditorProps {
+  /** HTML */
+  value?: string | null;
+  /** sanitised HTML; '' when the editor holds no content */
+  onChange?: (html: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  /** default 请填写内容 */
+  placeholder?: string;
+  /** default 450 (px) */
+  height?: number;
+  'data-testid'?: string;
+}
