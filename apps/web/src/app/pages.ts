@@ -32,6 +32,12 @@ export const ManagementInfoPage = lazyPage(() => import('../features/accounts/Ma
 export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));
 export const TransactPage = lazyPage(() => import('../features/accounts/TransactPage'));
 
+// @pages:engine
+export const DynamicIndexPage = lazyPage(() => import('../features/engine/DynamicIndexPage'));
+export const DynamicDetailPage = lazyPage(() => import('../features/engine/DynamicDetailPage'));
+export const ApplyIndexPage = lazyPage(() => import('../features/engine/ApplyIndexPage'));
+export const ApplyDetailPage = lazyPage(() => import('../features/engine/ApplyDetailPage'));
+
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));
 export const NoticeDetailPage = lazyPage(() => import('../features/portal/NoticeDetailPage'));

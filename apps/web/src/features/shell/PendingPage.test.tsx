@@ -15,10 +15,10 @@ afterEach(() => {
 describe('business pages of later releases', () => {
   it('say plainly that the node’s page is not available yet, inside the shell, with the way back', async () => {
     setupShell({ systemCoding: 'XYGL' });
-    const { router } = renderRoutes(routes, '/dynamicPage/dynamicIndex?gnCoding=XY_LIST&systemCoding=XYGL');
+    const { router } = renderRoutes(routes, '/credit/analysis?gnCoding=XY_SCORE&systemCoding=XYGL');
     const page = await screen.findByTestId('pending-page');
     expect(page.textContent).toContain('该功能页面尚未开放');
-    expect(await screen.findByText(/「信用记录」（列表）的业务页面将在后续版本中提供/)).toBeTruthy();
+    expect(await screen.findByText(/「信用评分」（信用分析）的业务页面将在后续版本中提供/)).toBeTruthy();
     // the shell stays: the sidebar of the chosen system is there
     expect(await screen.findByTestId('side-item-XY_LIST')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '返回业务系统' }));

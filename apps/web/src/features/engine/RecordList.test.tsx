@@ -1,0 +1,342 @@
+import { SESSION_KEYS } from '@ks/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureRequest } from '../../api/request';
+import { resetPrompts } from '../../components/prompt';
+import { pickOption } from '../config/testkit';
+import {
+  confirmDialog,
+  findMessage,
+  LIST_URL,
+  lastBody,
+  PATHS,
+  renderEngine,
+  rid,
+  setupEngine,
+  storedRecord,
+} from './testkit';
+
+afterEach(() => {
+  configureRequest();
+  act(() => resetPrompts());
+});
+
+const rowOf = (text: string | HTMLElement) =>
+  (typeof text === 'string' ? screen.getByText(text) : text).closest('tr') as HTMLElement;
+
+describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
+  it('loads the node’s columns and records: option labels, status tags, row operations, 新增 / 导出', async () => {
+    const { calls } = setupEngine();
+    renderEngine();
+    const row = rowOf(await screen.findByText('申请人1'));
+    expect(screen.getByTestId('engine-title').textContent).toBe('执业注册申请');
+    const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['序号', '姓名', '注册类别', '发证日期', '状态', '操作']));
+    // labels instead of stored codes, the record state as a tag
+    expect(within(row).getByText('一级注册建造师')).toBeTruthy();
+    expect(within(row).getByTestId('status-tag').textContent).toBe('草稿');
+    expect(within(rowOf('申请人2')).getByTestId('status-tag').textContent).toBe('审核中');
+    // the server's operations for a draft, plus 提交 (a form button of the node) and 操作日志
+    const names = within(row)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(names).toEqual(['编辑', '提交', '详情', '删除', '指派', '操作日志']);
+    expect(within(rowOf('申请人2')).queryByTestId('op-edit')).toBeNull();
+    expect(within(rowOf('申请人2')).getByTestId('op-audit')).toBeTruthy();
+    expect(screen.getByTestId('engine-add').textContent).toContain('新增');
+    expect(screen.getByTestId('engine-export')).toBeTruthy();
+    expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 });
+  });
+
+  it('搜索 sends the normalised search (empty dropped), 重置 clears it; the search is kept in searchParams', async () => {
+    const { calls } = setupEngine();
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.type(screen.getByTestId('search-field-xm'), '  张三 ');
+    await pickOption(user, 'search-field-zclb', '二级注册建造师');
+    await user.click(screen.getByTestId('search-submit'));
+    await waitFor(() =>
+      expect(lastBody(calls, PATHS.list)).toEqual({
+        gnCoding: 'ZYZC',
+        pageNum: 1,
+        pageSize: 10,
+        search: { xm: '张三', zclb: 'jzs2' },
+      }),
+    );
+    const saved = JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}');
+    expect(saved['dynamic:ZYZC'].bar).toEqual({ xm: '张三', zclb: 'jzs2' });
+
+    await user.click(screen.getByTestId('search-reset'));
+    await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}')['dynamic:ZYZC'].bar).toEqual({});
+  });
+
+  it('a kept search comes back: a date range is joined with a comma and shown in the range picker', async () => {
+    sessionStorage.setItem(
+      SESSION_KEYS.searchParams,
+      JSON.stringify({
+        'dynamic:ZYZC': { bar: { fzrq: '2025-01-01,2025-01-31', bogus: 'x' }, header: {}, tags: [], tree: null },
+      }),
+    );
+    const { calls } = setupEngine();
+    renderEngine();
+    await screen.findByText('申请人1');
+    // unknown codes are never sent
+    expect(lastBody(calls, PATHS.list).search).toEqual({ fzrq: '2025-01-01,2025-01-31' });
+    const inputs = screen.getByTestId('search-col-fzrq').querySelectorAll('input');
+    expect(Array.from(inputs).map((i) => i.value)).toEqual(['2025-01-01', '2025-01-31']);
+  });
+
+  it('the pager changes the request and is remembered; a new search goes back to page 1', async () => {
+    const { calls } = setupEngine({ records: Array.from({ length: 25 }, (_, i) => storedRecord(i + 1)) });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    expect(screen.getByText('共 25 条')).toBeTruthy();
+    await user.click(screen.getByTitle('3'));
+    await screen.findByText('申请人21');
+    expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 3, pageSize: 10 });
+    expect(JSON.parse(sessionStorage.getItem('pager') ?? '{}')['dynamic:ZYZC']).toEqual({ pageNum: 3, pageSize: 10 });
+    // the serial number continues across pages
+    expect(within(rowOf('申请人21')).getAllByRole('cell')[0].textContent).toBe('21');
+
+    await user.type(screen.getByTestId('search-field-xm'), '申请人');
+    await user.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 1, search: { xm: '申请人' } }));
+  });
+
+  it('header searches go with the search; filter tags and the left tree go as whereStr', async () => {
+    const { calls } = setupEngine({
+      filters: {
+        displayCode: 'ZYZC',
+        displayList: [
+          {
+            name: '注册类别',
+            code: 'zclb',
+            type: 'checkbox',
+            dataList: [
+              { label: '一级注册建造师', value: 'jzs1' },
+              { label: '二级注册建造师', value: 'jzs2' },
+            ],
+          },
+          {
+            name: '性别',
+            code: 'xb',
+            type: 'tree',
+            dataList: [
+              { label: '男', value: '男', badge: 3 },
+              { label: '女', value: '女' },
+            ],
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(await screen.findByTestId('filter-chip-zclb-jzs1'));
+    await waitFor(() =>
+      expect(JSON.parse(String(lastBody(calls, PATHS.list).whereStr))).toEqual([
+        { field: 'zclb', op: 'eq', value: 'jzs1' },
+      ]),
+    );
+    await user.click(screen.getByTestId('filter-chip-zclb-jzs2'));
+    await waitFor(() =>
+      expect(JSON.parse(String(lastBody(calls, PATHS.list).whereStr))).toEqual([
+        { field: 'zclb', op: 'in', value: ['jzs1', 'jzs2'] },
+      ]),
+    );
+    expect(screen.getByTestId('search-tag-zclb-jzs2').textContent).toContain('注册类别：二级注册建造师');
+
+    await user.click(screen.getByTestId('left-node-女'));
+    await waitFor(() =>
+      expect(JSON.parse(String(lastBody(calls, PATHS.list).whereStr))).toEqual([
+        { field: 'zclb', op: 'in', value: ['jzs1', 'jzs2'] },
+        { field: 'xb', op: 'eq', value: '女' },
+      ]),
+    );
+
+    await user.click(screen.getByTestId('header-search-trigger-xm'));
+    await user.type(await screen.findByTestId('header-search-input-xm'), '王{Enter}');
+    await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '王' }));
+  });
+
+  it('shows 暂无数据 when nothing matches', async () => {
+    setupEngine({ records: [] });
+    renderEngine();
+    expect((await screen.findByTestId('engine-table-empty')).textContent).toContain('暂无数据');
+  });
+
+  it('删除 / 提交 / 撤回 are confirmed, then sent with the record’s id and version', async () => {
+    const { calls, state } = setupEngine({
+      records: [storedRecord(1), storedRecord(2, { version: 4 }), storedRecord(3, { status: 'pending', version: 7 })],
+    });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+
+    await user.click(within(rowOf('申请人2')).getByTestId('op-submit'));
+    await confirmDialog(user, '确认提交？');
+    await findMessage('提交成功');
+    expect(lastBody(calls, PATHS.submit)).toEqual({ gnCoding: 'ZYZC', id: rid(2), version: 4 });
+    await waitFor(() => expect(within(rowOf('申请人2')).getByTestId('status-tag').textContent).toBe('审核中'));
+
+    await user.click(within(rowOf('申请人3')).getByTestId('op-revoke'));
+    await confirmDialog(user, '确认撤回该提交？撤回后可修改后重新提交。');
+    await findMessage('操作成功');
+    expect(lastBody(calls, PATHS.revoke)).toEqual({ gnCoding: 'ZYZC', id: rid(3), version: 7 });
+
+    await user.click(within(rowOf('申请人1')).getByTestId('op-delete'));
+    await confirmDialog(user, '确认删除该记录？删除后不可恢复。');
+    await findMessage('删除成功');
+    expect(lastBody(calls, PATHS.del)).toEqual({ gnCoding: 'ZYZC', id: rid(1) });
+    await waitFor(() => expect(screen.queryByText('申请人1')).toBeNull());
+    expect(state.records.map((r) => r.id)).toEqual([rid(2), rid(3)]);
+  });
+
+  it('审核: 驳回 without a suggestion says 请填写审核建议 and sends nothing; 驳回 and 通过 are confirmed', async () => {
+    const { calls } = setupEngine({
+      records: [
+        storedRecord(1, { status: 'pending', version: 2, auditLevel: 1 }),
+        storedRecord(2, { status: 'pending' }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(within(rowOf('申请人1')).getByTestId('op-audit'));
+    await user.click(await screen.findByTestId('audit-reject'));
+    expect(await screen.findByText('请填写审核建议')).toBeTruthy();
+    expect(calls.filter((c) => c.url === PATHS.audit)).toHaveLength(0);
+    expect(screen.getByTestId('audit-suggestion').getAttribute('rows')).toBe('5');
+
+    await user.type(screen.getByTestId('audit-suggestion'), '材料不全');
+    await act(() => new Promise((r) => setTimeout(r, 1000)));
+    await user.click(screen.getByTestId('audit-reject'));
+    await confirmDialog(user, '确认不通过？');
+    await findMessage('操作成功');
+    expect(lastBody(calls, PATHS.audit)).toEqual({
+      gnCoding: 'ZYZC',
+      id: rid(1),
+      version: 2,
+      pass: false,
+      suggestion: '材料不全',
+    });
+    await waitFor(() => expect(within(rowOf('申请人1')).getByTestId('status-tag').textContent).toBe('已驳回'));
+    // a rejected record can be resubmitted
+    expect(within(rowOf('申请人1')).getByTestId('op-submit').textContent).toBe('重新提交');
+
+    await user.click(within(rowOf('申请人2')).getByTestId('op-audit'));
+    await user.click(await screen.findByTestId('audit-pass'));
+    await confirmDialog(user, '确认通过？');
+    await waitFor(() => expect(lastBody(calls, PATHS.audit)).toMatchObject({ id: rid(2), pass: true }));
+    expect(lastBody(calls, PATHS.audit)).not.toHaveProperty('suggestion');
+  }, 30_000);
+
+  it('a 409 (someone else decided first) shows the message and reloads the list', async () => {
+    const { calls, state } = setupEngine({ records: [storedRecord(1, { status: 'pending', auditLevel: 1 })] });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    // another reviewer passes it meanwhile
+    state.records[0].status = 'passed';
+    state.records[0].version = 5;
+    const before = calls.filter((c) => c.url === PATHS.list).length;
+    await user.click(within(rowOf('申请人1')).getByTestId('op-audit'));
+    await user.click(await screen.findByTestId('audit-pass'));
+    await confirmDialog(user, '确认通过？');
+    await findMessage('记录已被处理，请刷新后重试');
+    await waitFor(() => expect(calls.filter((c) => c.url === PATHS.list).length).toBeGreaterThan(before));
+    await waitFor(() => expect(within(rowOf('申请人1')).getByTestId('status-tag').textContent).toBe('已通过'));
+    expect(screen.queryByTestId('audit-form')).toBeNull();
+  });
+
+  it('导出 downloads the xlsx of the current filter', async () => {
+    const { calls } = setupEngine();
+    const user = userEvent.setup();
+    const created: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: (b: Blob) => {
+        created.push(b);
+        return 'blob:x';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderEngine();
+      await screen.findByText('申请人1');
+      await user.type(screen.getByTestId('search-field-xm'), '张');
+      await user.click(screen.getByTestId('search-submit'));
+      await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '张' }));
+      await user.click(screen.getByTestId('engine-export'));
+      await findMessage('导出成功');
+      expect(lastBody(calls, PATHS.exportXlsx)).toEqual({ gnCoding: 'ZYZC', search: { xm: '张' } });
+      expect(created).toHaveLength(1);
+      expect(click).toHaveBeenCalledTimes(1);
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('执业注册申请.xlsx');
+    } finally {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
+  it('操作日志 and 指派 open their dialogs; 指派 sends the chosen person with id and version', async () => {
+    const { calls } = setupEngine({ records: [storedRecord(1, { version: 3 })] });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(within(rowOf('申请人1')).getByTestId('op-logs'));
+    expect(await screen.findByText('新增记录')).toBeTruthy();
+    await user.click(screen.getByTestId('logs-close'));
+
+    await user.click(within(rowOf('申请人1')).getByTestId('op-assign'));
+    await user.click(await screen.findByTestId(`assign-person-${rid(501)}`));
+    await user.click(screen.getByTestId('assign-confirm'));
+    await findMessage('操作成功');
+    expect(lastBody(calls, PATHS.assign)).toEqual({ gnCoding: 'ZYZC', id: rid(1), version: 3, userId: rid(501) });
+    expect(lastBody(calls, PATHS.assignable)).toEqual({ gnCoding: 'ZYZC', id: rid(1) });
+  });
+
+  it('新增 and 编辑 open the form page; 详情 the detail page', async () => {
+    setupEngine();
+    const user = userEvent.setup();
+    const { router } = renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(screen.getByTestId('engine-add'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dynamicPage/dynamicDetail'));
+    expect(router.state.location.search).toBe('?gnCoding=ZYZC&systemCoding=XYGL&mode=edit');
+    await act(() => router.navigate(LIST_URL));
+    await user.click(within(rowOf(await screen.findByText('申请人1'))).getByTestId('op-detail'));
+    await waitFor(() => expect(router.state.location.search).toBe(`?gnCoding=ZYZC&systemCoding=XYGL&id=${rid(1)}`));
+  });
+
+  it('a card node lists cards and loads the next page at the end', async () => {
+    const { calls } = setupEngine({ records: Array.from({ length: 25 }, (_, i) => storedRecord(i + 1)) });
+    renderEngine('/dynamicPage/dynamicIndex?gnCoding=ZJK&systemCoding=XYGL');
+    const cards = await screen.findAllByTestId('card-item');
+    expect(cards).toHaveLength(20);
+    expect(within(cards[0]).getByTestId('card-title').textContent).toBe('申请人1');
+    expect(within(cards[0]).getByTestId('card-status').textContent).toBe('草稿');
+    expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 1, pageSize: 20 });
+  });
+});
+
+describe('apply list (/applyIndex)', () => {
+  it('is the applicant’s list: 新建申请 opens the application form; a status column is always there', async () => {
+    setupEngine({ columns: [], records: [storedRecord(1, { status: 'rejected' })] });
+    const user = userEvent.setup();
+    const { router } = renderEngine('/applyIndex?gnCoding=ZYZC&systemCoding=XYGL');
+    const row = rowOf(await screen.findByText('申请人1'));
+    expect(screen.getByText('我的申请')).toBeTruthy();
+    expect(within(row).getByTestId('status-tag').textContent).toBe('已驳回');
+    expect(within(row).getByTestId('op-submit').textContent).toBe('重新提交');
+    expect(screen.getByTestId('engine-add').textContent).toContain('新建申请');
+    await user.click(screen.getByTestId('engine-add'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applyDetail'));
+  });
+});

@@ -1,0 +1,472 @@
+import { DownloadOutlined, FilterOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { CardStyle, FieldDef, Operation, TableColumn } from '@ks/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cardStyleQuery, tableColumnsQuery } from '../../api/config';
+import {
+  type EngineRecord,
+  exportRecords,
+  type FilterDefinitionDto,
+  type FilterEntryDto,
+  fetchRecords,
+  filterFieldsQuery,
+  nodeButtonsQuery,
+  nodeFieldsQuery,
+  recordListQuery,
+  recordsKey,
+  saveBlob,
+} from '../../api/engine';
+import { CardList } from '../../engine/list/CardList';
+import { DynamicTable } from '../../engine/list/DynamicTable';
+import { FilterCard, type FilterDefinition } from '../../engine/list/FilterCard';
+import { useActionLock, usePersistedPager } from '../../engine/list/hooks';
+import { type LeftNode, LeftTree } from '../../engine/list/LeftTree';
+import { SearchBar } from '../../engine/list/SearchBar';
+import { SearchPopup } from '../../engine/list/SearchPopup';
+import {
+  CARD_STATUS_KEY,
+  ENGINE_TEXTS,
+  listColumns,
+  popupFieldsOf,
+  type RecordRow,
+  readSearch,
+  recordCard,
+  recordRow,
+  type SearchState,
+  searchFieldsOf,
+  searchFormValues,
+  searchRequest,
+  writeSearch,
+} from './model';
+import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
+import { useRecordActions } from './useRecordActions';
+
+export type ListVariant = 'dynamic' | 'apply';
+
+const VARIANTS = {
+  dynamic: { detailPath: '/dynamicPage/dynamicDetail', addText: '新增', subtitle: '' },
+  apply: { detailPath: '/applyDetail', addText: '新建申请', subtitle: '我的申请' },
+} as const;
+
+/** Cards load this many records at a time. */
+export const CARD_PAGE_SIZE = 20;
+const TREE_TYPES = new Set(['tree', 'left-tree', 'leftTree']);
+
+/** The page of a list node: which node comes from the URL; a different node is a fresh list. */
+export function RecordListPage({ variant }: { variant: ListVariant }) {
+  const node = useEngineNode();
+  const navigate = useNavigate();
+  if (!node.gnCoding || !node.systemCoding) {
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title={ENGINE_TEXTS.noNode}
+          extra={
+            <Button type="primary" onClick={() => navigate('/judge')}>
+              返回业务系统
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  return <RecordList key={`${node.systemCoding}:${node.gnCoding}`} node={node} variant={variant} />;
+}
+
+function toLeftNodes(list: readonly FilterEntryDto[]): LeftNode[] {
+  return list.map((e) => ({
+    primaryKey: String(e.value ?? e.code ?? e.label ?? e.name ?? ''),
+    xxGrouping: String(e.label ?? e.name ?? e.value ?? e.code ?? ''),
+    badge: e.badge ?? null,
+    score: e.score ?? null,
+    children: e.children?.length ? toLeftNodes(e.children) : null,
+  }));
+}
+
+/** The filter definition split into the left tree (a group of type tree) and the filter card's chip groups. */
+function splitFilters(def: FilterDefinitionDto | null | undefined) {
+  const groups = def?.displayList ?? [];
+  const tree = groups.find((g) => TREE_TYPES.has(g.type ?? '')) ?? null;
+  const chips: FilterDefinition | null = groups.some((g) => !TREE_TYPES.has(g.type ?? ''))
+    ? {
+        displayCode: def?.displayCode ?? '',
+        displayList: groups
+          .filter((g) => !TREE_TYPES.has(g.type ?? ''))
+          .map((g) => ({ name: g.name, code: g.code, type: g.type, dataList: g.dataList ?? [] })),
+      }
+    : null;
+  return { tree, chips };
+}
+
+/** Opens a preview or download address of a cell, only when it is a web address. */
+function openAddress(value: unknown) {
+  const url = String(value ?? '')
+    .split(/[;,]/)[0]
+    ?.trim();
+  if (url && /^(https?:\/\/|\/)/i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant }) {
+  const { gnCoding, systemCoding } = node;
+  const v = VARIANTS[variant];
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const persistKey = `${variant}:${gnCoding}`;
+
+  const fieldsQ = useQuery(nodeFieldsQuery(gnCoding, systemCoding));
+  const columnsQ = useQuery(tableColumnsQuery(gnCoding));
+  const tableButtons = useQuery(nodeButtonsQuery(gnCoding, systemCoding, 'table'));
+  const formButtons = useQuery(nodeButtonsQuery(gnCoding, systemCoding, 'form'));
+  const filtersQ = useQuery(filterFieldsQuery(gnCoding, systemCoding));
+
+  const fields = useMemo<FieldDef[]>(() => fieldsQ.data?.fields ?? [], [fieldsQ.data]);
+  const columns = useMemo(
+    () => listColumns(columnsQ.data, fields, { requireStatus: variant === 'apply' }),
+    [columnsQ.data, fields, variant],
+  );
+  const searchFields = useMemo(() => searchFieldsOf(fields, columns), [fields, columns]);
+  const popupFields = useMemo(() => popupFieldsOf(fields), [fields]);
+  const { tree: treeGroup, chips } = useMemo(() => splitFilters(filtersQ.data), [filtersQ.data]);
+  const treeNodes = useMemo(() => (treeGroup ? toLeftNodes(treeGroup.dataList ?? []) : []), [treeGroup]);
+  const can = useMemo(
+    () => new Set((tableButtons.data ?? []).filter((b) => b.show).map((b) => b.code)),
+    [tableButtons.data],
+  );
+  const buttonName = (code: string, fallback: string) =>
+    tableButtons.data?.find((b) => b.code === code)?.name || fallback;
+
+  // ── search state (session storage searchParams) and pager (persisted by the table) ──
+  const [search, setSearch] = useState<SearchState>(() => readSearch(persistKey));
+  const [barKey, setBarKey] = useState(0);
+  const [tableKey, setTableKey] = useState(0);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [pager, setPager] = usePersistedPager(persistKey);
+  const applySearch = useCallback(
+    (next: SearchState) => {
+      setSearch(next);
+      writeSearch(persistKey, next);
+      setPager(1, pager.pageSize);
+    },
+    [persistKey, setPager, pager.pageSize],
+  );
+  const request = useMemo(() => searchRequest(search, fields), [search, fields]);
+  const barValues = useMemo(() => searchFormValues(search.bar, searchFields), [search.bar, searchFields]);
+  const popupValues = useMemo(() => searchFormValues(search.bar, popupFields), [search.bar, popupFields]);
+
+  const cards = node.style === 'card';
+  const body = { gnCoding, pageNum: pager.pageNum, pageSize: pager.pageSize, ...request };
+  const listQ = useQuery({ ...recordListQuery(body), enabled: fieldsQ.isSuccess && !cards });
+
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
+  }, [queryClient, gnCoding]);
+  const actions = useRecordActions({ node, detailPath: v.detailPath, onChanged: reload });
+
+  // a page emptied by a delete (or by others) moves back to the last page that has records
+  const total = listQ.data?.total ?? 0;
+  const rowsHere = listQ.data?.records.length ?? 0;
+  useEffect(() => {
+    if (listQ.isSuccess && !listQ.isPlaceholderData && rowsHere === 0 && total > 0 && pager.pageNum > 1) {
+      setPager(Math.max(1, Math.ceil(total / pager.pageSize)), pager.pageSize);
+    }
+  }, [listQ.isSuccess, listQ.isPlaceholderData, rowsHere, total, pager, setPager]);
+
+  const ctx = useMemo(() => ({ fields, columns, formButtons: formButtons.data }), [fields, columns, formButtons.data]);
+  const rows = useMemo<RecordRow[]>(() => {
+    const labels = new Map<string, Map<string, string>>();
+    return (listQ.data?.records ?? []).map((r) => recordRow(r, ctx, labels));
+  }, [listQ.data, ctx]);
+
+  const onOperation = useCallback(
+    (code: string, row: RecordRow) => {
+      const op = row.operations?.find((o) => o.code === code);
+      actions.run(code, row.__record, op?.name);
+    },
+    [actions],
+  );
+
+  // ── toolbar ──
+  const { locked, run: lockRun } = useActionLock();
+  const exporting = useMutation({
+    mutationFn: () => exportRecords({ gnCoding, ...request }),
+    onSuccess: (result) => {
+      saveBlob(result, `${node.title}.xlsx`);
+      void message.success(ENGINE_TEXTS.exported);
+    },
+  });
+  const create = () => lockRun('add', () => navigate(`${v.detailPath}?${nodeQuery(node, { mode: 'edit' })}`));
+
+  if (fieldsQ.isPending) {
+    return (
+      <Card data-testid="engine-list-loading">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  if (fieldsQ.isError) {
+    return (
+      <Card data-testid="engine-list-error">
+        <Result
+          status="warning"
+          title="列表加载失败"
+          subTitle={fieldsQ.error.message}
+          extra={
+            <Button type="primary" onClick={() => void fieldsQ.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const toolbar = (
+    <div
+      style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', margin: '4px 0 12px' }}
+      data-testid="engine-toolbar"
+    >
+      <Space wrap>
+        {can.has('add') ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={create}
+            disabled={locked.has('add')}
+            data-testid="engine-add"
+          >
+            {variant === 'apply' ? v.addText : buttonName('add', v.addText)}
+          </Button>
+        ) : null}
+        {can.has('export') ? (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            disabled={exporting.isPending || locked.has('export')}
+            onClick={() => lockRun('export', () => exporting.mutate())}
+            data-testid="engine-export"
+          >
+            {exporting.isPending ? '导出中...' : buttonName('export', '导出')}
+          </Button>
+        ) : null}
+        {popupFields.length > 0 ? (
+          <Button icon={<FilterOutlined />} onClick={() => setPopupOpen(true)} data-testid="engine-advanced">
+            高级搜索
+          </Button>
+        ) : null}
+      </Space>
+      <Button
+        icon={<ReloadOutlined />}
+        onClick={() => lockRun('reload', reload)}
+        disabled={locked.has('reload')}
+        data-testid="engine-reload"
+      >
+        刷新
+      </Button>
+    </div>
+  );
+
+  const listError = listQ.isError ? (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      title={listQ.error.message}
+      action={
+        <Button size="small" onClick={() => void listQ.refetch()}>
+          重试
+        </Button>
+      }
+      data-testid="engine-list-failed"
+    />
+  ) : null;
+
+  const content: ReactNode = cards ? (
+    <CardView
+      node={node}
+      fields={fields}
+      columns={columns}
+      formButtons={formButtons.data}
+      request={request}
+      onOperation={onOperation}
+    />
+  ) : (
+    <DynamicTable<RecordRow>
+      key={tableKey}
+      columns={columns}
+      data={rows}
+      loading={listQ.isFetching}
+      pager={{ ...pager, total }}
+      onPage={setPager}
+      persistKey={persistKey}
+      headerSearch={search.header}
+      onHeaderSearch={(header) => applySearch({ ...search, header })}
+      onOperation={onOperation}
+      onLink={(row) => actions.run('detail', row.__record)}
+      onPreview={(row, code) => openAddress(row.__record.values[code])}
+      onDownload={(row, code) => openAddress(row.__record.values[code])}
+      tableProps={{ size: 'small' }}
+      testId="engine-table"
+    />
+  );
+
+  const main = (
+    <>
+      {searchFields.length ? (
+        <SearchBar
+          key={barKey}
+          fields={searchFields}
+          initialValues={barValues}
+          loading={listQ.isFetching && !listQ.isPending}
+          onSearch={(bar) => applySearch({ ...search, bar })}
+          onReset={() => {
+            setTableKey((k) => k + 1);
+            applySearch({ ...search, bar: {}, header: {} });
+          }}
+        />
+      ) : null}
+      {chips ? (
+        <FilterCard definition={chips} tags={search.tags} onChange={(tags) => applySearch({ ...search, tags })} />
+      ) : null}
+      {toolbar}
+      {listError}
+      {content}
+    </>
+  );
+
+  return (
+    <Card
+      size="small"
+      title={
+        <Space size={8}>
+          <span data-testid="engine-title">{node.title}</span>
+          {v.subtitle ? (
+            <Typography.Text type="secondary" style={{ fontWeight: 400, fontSize: 13 }}>
+              {v.subtitle}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      }
+      styles={{ body: { padding: 16 } }}
+      data-testid={`engine-list-${variant}`}
+    >
+      {treeGroup ? (
+        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+          <div style={{ flex: '0 0 240px', border: '1px solid #f0f0f0', borderRadius: 6 }}>
+            <LeftTree
+              nodes={treeNodes}
+              header={{ nodeName: treeGroup.name }}
+              selectedKey={search.tree?.value ?? null}
+              onSelect={(n) => {
+                const value = String(n.primaryKey);
+                const same = search.tree?.code === treeGroup.code && search.tree.value === value;
+                applySearch({ ...search, tree: same ? null : { code: treeGroup.code, value } });
+              }}
+            />
+          </div>
+          <div style={{ flex: 1, minWidth: 0 }}>{main}</div>
+        </div>
+      ) : (
+        main
+      )}
+      {popupOpen ? (
+        // mounted only while open: its inputs would otherwise share ids and test ids with the search bar's
+        <SearchPopup
+          open
+          title="高级搜索"
+          fields={popupFields}
+          initialValues={popupValues}
+          onCancel={() => setPopupOpen(false)}
+          onConfirm={(bar) => {
+            setPopupOpen(false);
+            setBarKey((k) => k + 1);
+            applySearch({ ...search, bar });
+          }}
+        />
+      ) : null}
+      {actions.dialogs}
+    </Card>
+  );
+}
+
+/** A default card style for a node without one: its first field as the title, the next four as lines. */
+function defaultCardStyle(fields: readonly FieldDef[]): Partial<CardStyle> {
+  const shown = fields.filter((f) => f.show !== false && f.type !== 'editor');
+  const [first, ...rest] = shown;
+  return {
+    titleKey: first?.code,
+    contents: rest.slice(0, 4).map((f) => ({
+      contentKey: f.code,
+      label: f.name,
+      fontSize: 13,
+      color: '#606266',
+      style: 'normal' as const,
+    })),
+    width: '33.3%',
+  };
+}
+
+/** The node's records as cards (screen 19), loaded page by page as the list scrolls. */
+function CardView({
+  node,
+  fields,
+  columns,
+  formButtons,
+  request,
+  onOperation,
+}: {
+  node: EngineNode;
+  fields: FieldDef[];
+  columns: TableColumn[];
+  formButtons: Operation[] | undefined;
+  request: ReturnType<typeof searchRequest>;
+  onOperation: (code: string, row: RecordRow) => void;
+}) {
+  const { gnCoding } = node;
+  const styleQ = useQuery(cardStyleQuery(gnCoding));
+  const pages = useInfiniteQuery({
+    queryKey: [...recordsKey(gnCoding), 'cards', request],
+    queryFn: ({ pageParam }) => fetchRecords({ gnCoding, pageNum: pageParam, pageSize: CARD_PAGE_SIZE, ...request }),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => {
+      const loaded = all.reduce((n, p) => n + p.records.length, 0);
+      return loaded < last.total && last.records.length > 0 ? all.length + 1 : undefined;
+    },
+  });
+  const ctx = useMemo(() => ({ fields, columns, formButtons }), [fields, columns, formButtons]);
+  const records = useMemo(() => {
+    const seen = new Set<string>();
+    const out: EngineRecord[] = [];
+    for (const p of pages.data?.pages ?? []) {
+      for (const r of p.records) {
+        if (!seen.has(r.id)) {
+          seen.add(r.id);
+          out.push(r);
+        }
+      }
+    }
+    const cache = new Map<string, Map<string, string>>();
+    return out.map((r) => recordCard(r, ctx, cache));
+  }, [pages.data, ctx]);
+  const cardStyle = styleQ.data ?? (styleQ.isPending ? null : defaultCardStyle(fields));
+  const canView = (row: RecordRow) => row.operations?.some((o) => o.code === 'detail');
+
+  return (
+    <div data-testid="engine-cards">
+      {pages.isError ? <Alert type="error" showIcon title={pages.error.message} style={{ marginBottom: 12 }} /> : null}
+      <CardList<RecordRow>
+        records={records}
+        cardStyle={cardStyle}
+        loading={pages.isFetching}
+        finished={!pages.hasNextPage}
+        onLoadMore={() => void pages.fetchNextPage()}
+        onOperation={onOperation}
+        onCardClick={(row) => (canView(row) ? onOperation('detail', row) : undefined)}
+        statusKey={CARD_STATUS_KEY}
+      />
+    </div>
+  );
+}
