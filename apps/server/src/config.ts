@@ -55,7 +55,44 @@ const envSchema = z.object({
     .optional(),
   /** Folder of the built web app; empty disables static serving (API only). */
   WEB_DIST: z.string().optional(),
+  // @config:files — stored files: local disk under DATA_DIR, or S3-compatible object storage when S3_BUCKET is set
+  S3_ENDPOINT: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, . or -)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** path-style addresses (endpoint/bucket/key); the default is on when S3_ENDPOINT is set (MinIO, Ceph …) */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Largest file of a single-request upload (attachments, editor images, notices), in MB. */
+  UPLOAD_MAX_MB: intIn(1, 4096).default(100),
+  /** Largest file of a chunked upload, in MB (S3 allows 10,000 parts of 5 MB). */
+  CHUNKED_UPLOAD_MAX_MB: intIn(1, 48_000).default(4096),
+  /** Hours an unfinished chunked upload keeps its chunks. */
+  UPLOAD_TASK_TTL_HOURS: intIn(1, 24 * 30).default(72),
 });
+
+/** S3 settings go together: a bucket needs its keys, and keys or an endpoint without a bucket are a mistake. */
+function s3Problems(env: z.infer<typeof envSchema>): string[] {
+  const set = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!env.S3_BUCKET) {
+    return set
+      .filter((k) => env[k] !== undefined)
+      .map((k) => `${k}: needs S3_BUCKET (set S3_BUCKET to use object storage)`);
+  }
+  return (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    .filter((k) => env[k] === undefined)
+    .map((k) => `${k}: required when S3_BUCKET is set`);
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -86,6 +123,21 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     loginMode: env.LOGIN_MODE,
     bidHallUrl: env.BID_HALL_URL ?? null,
     webDist: env.WEB_DIST === undefined ? null : env.WEB_DIST === '' ? '' : path.resolve(cwd, env.WEB_DIST),
+    files: {
+      s3: env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          }
+        : null,
+      uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+      chunkedMaxBytes: env.CHUNKED_UPLOAD_MAX_MB * 1024 * 1024,
+      taskTtlMs: env.UPLOAD_TASK_TTL_HOURS * 3600_000,
+    },
   };
 }
 
@@ -109,5 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got "${picked[String(i.path[0])] ?? ''}")`),
     );
   }
+  const s3 = s3Problems(parsed.data);
+  if (s3.length) throw new ConfigError(s3);
   return toConfig(parsed.data, cwd);
 }
