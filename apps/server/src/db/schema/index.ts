@@ -4,3 +4,4 @@ export * from './engine';
 export * from './platform';
 export * from './portal';
 export * from './shell';
+export * from './files';
