@@ -67,7 +67,7 @@ export function AuditDialog({ open, subject, onClose, onDecide }: AuditDialogPro
       width={560}
       onCancel={onClose}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={onClose} data-testid="audit-cancel">
           取消

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { resetPrompts } from '../../components/prompt';
+import { mockIntersectionObserver } from '../../engine/list/test-utils';
 import { pickOption } from '../config/testkit';
 import {
   confirmDialog,
@@ -316,13 +317,39 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
   });
 
   it('a card node lists cards and loads the next page at the end', async () => {
-    const { calls } = setupEngine({ records: Array.from({ length: 25 }, (_, i) => storedRecord(i + 1)) });
-    renderEngine('/dynamicPage/dynamicIndex?gnCoding=ZJK&systemCoding=XYGL');
-    const cards = await screen.findAllByTestId('card-item');
-    expect(cards).toHaveLength(20);
-    expect(within(cards[0]).getByTestId('card-title').textContent).toBe('申请人1');
-    expect(within(cards[0]).getByTestId('card-status').textContent).toBe('草稿');
-    expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 1, pageSize: 20 });
+    const io = mockIntersectionObserver();
+    try {
+      const { calls } = setupEngine({ records: Array.from({ length: 25 }, (_, i) => storedRecord(i + 1)) });
+      renderEngine('/dynamicPage/dynamicIndex?gnCoding=ZJK&systemCoding=XYGL');
+      const cards = await screen.findAllByTestId('card-item');
+      expect(cards).toHaveLength(20);
+      expect(within(cards[0]).getByTestId('card-title').textContent).toBe('申请人1');
+      expect(within(cards[0]).getByTestId('card-status').textContent).toBe('草稿');
+      expect(cards[0].closest('[data-width]')?.getAttribute('data-width')).toBe('50%');
+      expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 1, pageSize: 20 });
+      act(() => io.intersect());
+      await waitFor(() => expect(screen.getAllByTestId('card-item')).toHaveLength(25), { timeout: 3000 });
+      expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 2, pageSize: 20 });
+      expect(screen.getByTestId('card-list-footer').textContent).toBe('没有更多了~');
+    } finally {
+      io.restore();
+    }
+  });
+
+  it('高级搜索 searches every searchable field and fills the search bar', async () => {
+    const { calls } = setupEngine();
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(screen.getByTestId('engine-advanced'));
+    const popup = await screen.findByTestId('search-popup');
+    await user.type(within(popup).getByTestId('search-field-bz'), '加急');
+    await user.type(within(popup).getByTestId('search-field-xm'), '李');
+    await user.click(screen.getByTestId('search-popup-confirm'));
+    await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '李', bz: '加急' }));
+    // the popup is gone and the search bar shows what it searched
+    await waitFor(() => expect(screen.queryByTestId('search-popup')).toBeNull());
+    expect((screen.getByTestId('search-field-xm') as HTMLInputElement).value).toBe('李');
   });
 });
 

@@ -295,7 +295,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     />
   ) : (
     <DynamicTable<RecordRow>
-      key={tableKey}
+      key={`table-${tableKey}`}
       columns={columns}
       data={rows}
       loading={listQ.isFetching}
@@ -317,7 +317,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     <>
       {searchFields.length ? (
         <SearchBar
-          key={barKey}
+          key={`bar-${barKey}`}
           fields={searchFields}
           initialValues={barValues}
           loading={listQ.isFetching && !listQ.isPending}

@@ -1,0 +1,169 @@
+import { type FieldDef, normaliseSearch, SESSION_KEYS } from '@ks/contracts';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import type { EngineRecord } from '../../api/engine';
+import {
+  defaultColumns,
+  displayValue,
+  listColumns,
+  OPERATIONS_COLUMN,
+  popupFieldsOf,
+  readSearch,
+  recordOperations,
+  recordRow,
+  STATUS_COLUMN,
+  searchFieldsOf,
+  searchFormValues,
+  searchRequest,
+  writeSearch,
+} from './model';
+import { COLUMNS, FIELDS, FORM_BUTTONS, TABLE_BUTTONS } from './testkit';
+
+const record = (over: Partial<EngineRecord> = {}): EngineRecord => ({
+  id: 'r1',
+  status: 'draft',
+  version: 2,
+  ownerId: 'u1',
+  createdAt: '2026-03-01T02:00:00.000Z',
+  updatedAt: '2026-03-02T03:30:00.000Z',
+  values: { xm: '张三', zclb: 'jzs1' },
+  operations: TABLE_BUTTONS.filter((b) => ['edit', 'detail', 'delete'].includes(b.code)),
+  ...over,
+});
+
+describe('values as the list shows them', () => {
+  it('option labels, joins, switches, ranges', () => {
+    const multi: FieldDef = {
+      code: 'zy',
+      name: '专业',
+      type: 'select-multiple',
+      options: { list: [{ label: '建筑', value: 'jz' }, { label: '市政', value: 'sz' }] },
+    };
+    const tree: FieldDef = {
+      code: 'dq',
+      name: '地区',
+      type: 'cascader',
+      options: { list: [{ label: '山西', value: 'sx', children: [{ label: '太原', value: 'ty' }] }] },
+    };
+    expect(displayValue(FIELDS[2], 'jzs2')).toBe('二级注册建造师');
+    expect(displayValue(multi, 'jz;sz')).toBe('建筑;市政');
+    expect(displayValue(tree, 'sx/ty')).toBe('山西/太原');
+    expect(displayValue({ code: 's', name: '开关', type: 'switch-1' }, '1')).toBe('是');
+    expect(displayValue({ code: 's', name: '开关', type: 'switch' }, '0')).toBe('否');
+    expect(displayValue({ code: 'r', name: '期限', type: 'daterange' }, '2026-01-01,2026-02-01')).toBe(
+      '2026-01-01 至 2026-02-01',
+    );
+    expect(displayValue(FIELDS[3], '2026-01-05')).toBe('2026-01-05');
+    expect(displayValue(FIELDS[0], null)).toBe('');
+    // an unknown option value is shown as stored
+    expect(displayValue(FIELDS[2], 'zzz')).toBe('zzz');
+  });
+});
+
+describe('columns', () => {
+  it('a node without columns gets its fields, the status, the last change and the operations', () => {
+    const cols = defaultColumns(FIELDS);
+    expect(cols.map((c) => c.code)).toEqual(['xm', 'xb', 'zclb', 'fzrq', STATUS_COLUMN, 'updatedAt', OPERATIONS_COLUMN]);
+    expect(cols[0].isSearch).toBe(true);
+  });
+
+  it('configured columns are kept; an operations column is added when missing, a status column where required', () => {
+    const plain = COLUMNS.filter((c) => c.code === 'xm');
+    expect(listColumns(plain, FIELDS).map((c) => c.code)).toEqual(['xm', OPERATIONS_COLUMN]);
+    expect(listColumns(plain, FIELDS, { requireStatus: true }).map((c) => c.code)).toEqual([
+      'xm',
+      STATUS_COLUMN,
+      OPERATIONS_COLUMN,
+    ]);
+    expect(listColumns(COLUMNS, FIELDS, { requireStatus: true })).toEqual(COLUMNS);
+  });
+});
+
+describe('rows and operations', () => {
+  it('a draft the caller may edit gets 提交 after 编辑 when the node has it; 操作日志 always', () => {
+    expect(recordOperations(record(), FORM_BUTTONS).map((o) => o.code)).toEqual([
+      'edit',
+      'submit',
+      'detail',
+      'delete',
+      'logs',
+    ]);
+    expect(recordOperations(record({ status: 'rejected' }), FORM_BUTTONS)[1].name).toBe('重新提交');
+    // no edit right, or no submit button: no 提交
+    expect(recordOperations(record({ operations: [] }), FORM_BUTTONS).map((o) => o.code)).toEqual(['logs']);
+    expect(recordOperations(record(), []).some((o) => o.code === 'submit')).toBe(false);
+    expect(recordOperations(record({ status: 'pending' }), FORM_BUTTONS).some((o) => o.code === 'submit')).toBe(false);
+  });
+
+  it('a row carries labels, the status text and colour under status columns, and the record', () => {
+    const row = recordRow(record({ status: 'passed' }), { fields: FIELDS, columns: COLUMNS });
+    expect(row.zclb).toBe('一级注册建造师');
+    expect(row.zt).toBe('已通过');
+    expect(row.statusColor).toBe('success');
+    expect(row.__record.id).toBe('r1');
+  });
+});
+
+describe('search', () => {
+  it('search fields: isSearch columns (dates as a range), else the first three searchable fields', () => {
+    expect(searchFieldsOf(FIELDS, COLUMNS).map((f) => [f.code, f.type])).toEqual([
+      ['xm', 'text'],
+      ['zclb', 'select'],
+      ['fzrq', 'daterange'],
+    ]);
+    expect(searchFieldsOf(FIELDS, []).map((f) => f.code)).toEqual(['xm', 'xb', 'zclb']);
+    // sex gets its two options
+    expect(popupFieldsOf(FIELDS).find((f) => f.code === 'xb')?.options?.list).toHaveLength(2);
+  });
+
+  it('the request: bar and header searches on fields only; tags eq / in and the tree as whereStr', () => {
+    expect(
+      searchRequest(
+        {
+          bar: { xm: '张', nope: 'x' },
+          header: { zclb: 'jzs1', zt: '草稿', xb: '  ' },
+          tags: [
+            { code: 'zclb', name: '注册类别', bianma: 'jzs1', val: '一级' },
+            { code: 'zclb', name: '注册类别', bianma: 'jzs2', val: '二级' },
+            { code: 'xb', name: '性别', bianma: '女', val: '女' },
+            { code: 'drop', name: '?', bianma: '1', val: '1' },
+          ],
+          tree: { code: 'fzrq', value: '2026-01-01' },
+        },
+        FIELDS,
+      ),
+    ).toEqual({
+      search: { xm: '张', zclb: 'jzs1' },
+      whereStr: JSON.stringify([
+        { field: 'zclb', op: 'in', value: ['jzs1', 'jzs2'] },
+        { field: 'xb', op: 'eq', value: '女' },
+        { field: 'fzrq', op: 'eq', value: '2026-01-01' },
+      ]),
+    });
+    expect(searchRequest({ bar: {}, header: {}, tags: [], tree: null }, FIELDS)).toEqual({});
+  });
+
+  it('§5 normalisation round trip: a range joins with a comma and comes back as two dates', () => {
+    const fields = searchFieldsOf(FIELDS, COLUMNS);
+    const sent = normaliseSearch({ xm: ' a ', zclb: '', fzrq: ['2026-01-01', '2026-01-31'], x: ['p', 'q'] });
+    expect(sent).toEqual({ xm: 'a', fzrq: '2026-01-01,2026-01-31', x: 'q' });
+    const back = searchFormValues(sent, fields);
+    expect(back.xm).toBe('a');
+    const [a, b] = back.fzrq as dayjs.Dayjs[];
+    expect([a.format('YYYY-MM-DD'), b.format('YYYY-MM-DD')]).toEqual(['2026-01-01', '2026-01-31']);
+    expect(dayjs.isDayjs(a)).toBe(true);
+  });
+
+  it('the kept search per list, malformed parts dropped', () => {
+    writeSearch('dynamic:A', { bar: { xm: '张' }, header: {}, tags: [], tree: null });
+    expect(readSearch('dynamic:A').bar).toEqual({ xm: '张' });
+    expect(readSearch('dynamic:B')).toEqual({ bar: {}, header: {}, tags: [], tree: null });
+    sessionStorage.setItem(
+      SESSION_KEYS.searchParams,
+      JSON.stringify({ X: { bar: { a: 1, b: 'ok' }, header: 'no', tags: [{ code: 1 }], tree: { code: 'c' } } }),
+    );
+    expect(readSearch('X')).toEqual({ bar: { b: 'ok' }, header: {}, tags: [], tree: null });
+    sessionStorage.setItem(SESSION_KEYS.searchParams, '{not json');
+    expect(readSearch('X').bar).toEqual({});
+  });
+});
