@@ -145,6 +145,14 @@ export const OPTION_SOURCES = {
 export type OptionSourceType = (typeof OPTION_SOURCES)[keyof typeof OPTION_SOURCES];
 export const OPTION_SOURCE_TYPES: readonly OptionSourceType[] = Object.values(OPTION_SOURCES);
 
+/** Record states of an engine node and their labels (export, lists). */
+export const RECORD_STATUS_LABELS: Readonly<Record<string, string>> = {
+  draft: '草稿',
+  pending: '审核中',
+  passed: '已通过',
+  rejected: '已驳回',
+};
+
 /** The option source type of a field: `static` when options.type is absent. */
 export function optionSourceOf(field: Pick<FieldDef, 'options'>): OptionSourceType {
   const t = field.options?.type;

@@ -1,13 +1,18 @@
 import { api, type FieldDef, localToday } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { parse, unauthorized } from '../../platform/errors';
 import { requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { systemsFor } from '../shell/structure.service';
+import { assignableList, assignRecord } from './assign.service';
+import { contentDisposition, exportRecords, XLSX_TYPE } from './export.service';
+import { formDetails } from './form.service';
+import { certCascade, dicPullDown, filterFields, pullDown } from './options.service';
 import { deleteRecord, type EngineCaller, listRecords, recordDetail, recordLogs, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
-import { fieldsOf, nodeForEngine, saveFields } from './schema.service';
+import { fieldsOf, nodeForEngine, saveFields, saveValueRange } from './schema.service';
 import { todoCounts, todoList } from './todos.service';
 
 /** The schema engine: a node's fields (developers edit them) and the records of its own table. */
@@ -71,6 +76,45 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
     },
     { message: '操作成功' },
   );
+  // option sources, filter definitions, forms
+  route(app, api.pullDown, async ({ auth, body }) => pullDown(db, caller(auth), body));
+  route(app, api.dicPullDown, async ({ auth, body }) => dicPullDown(db, caller(auth), body));
+  route(app, api.certCascade, async ({ auth, body }) => certCascade(db, caller(auth), body));
+  route(app, api.filterFields, async ({ auth, body }) => filterFields(db, caller(auth), body));
+  route(app, api.formDetails, async ({ auth, body }) => formDetails(db, caller(auth), body));
+  route(
+    app,
+    api.valueRange,
+    async ({ auth, body }) => saveValueRange(db, auth.actor, body.gnCoding, body.code, body.list),
+    { roles: ['D'], message: '保存成功' },
+  );
+  // 任务指派
+  route(app, api.assignableList, async ({ auth, body }) => assignableList(db, caller(auth), body.gnCoding, body.id));
+  route(
+    app,
+    api.recordAssign,
+    async ({ auth, body }) => {
+      await assignRecord(db, caller(auth), body);
+      return recordDetail(db, caller(auth), body.gnCoding, body.id);
+    },
+    { message: '指派成功' },
+  );
+  // export answers a file, not the envelope (errors before the first byte still do)
+  app.route({
+    method: api.recordExport.method,
+    url: api.recordExport.path,
+    config: { public: false },
+    handler: async (req, reply) => {
+      if (!req.auth) throw unauthorized();
+      const body = parse(api.recordExport.body, req.body);
+      const file = await exportRecords(db, caller(req.auth), body, now());
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  });
   route(
     app,
     api.recordDelete,

@@ -15,6 +15,7 @@ import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, requireFunction, requireNode, roleCodesOf } from '../../platform/permissions';
 import { buttonsFor } from '../shell/grants.service';
+import { pullDownProblems, withSourceOptions } from './options.service';
 import { auditFlow } from './review.service';
 import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
 import {
@@ -40,13 +41,17 @@ export interface EngineCaller extends Caller {
   actor: Actor;
 }
 
-const seesAll = (c: Caller) => c.loginRoleType === 'M' || c.loginRoleType === 'D';
+export const seesAll = (c: Caller) => c.loginRoleType === 'M' || c.loginRoleType === 'D';
 
 /**
  * Which records a caller sees: administrators and developers all; anyone else their enterprise's (or their own),
  * plus those they were asked to review (a to-do of theirs or of one of their roles, open or done).
  */
-function scopeSql(c: EngineCaller, nodeId: string, roleCodes: string[]): SQL {
+export function scopeSql(
+  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
+  nodeId: string,
+  roleCodes: string[],
+): SQL {
   if (seesAll(c)) return sql`true`;
   const own = c.enterpriseId ? sql`"enterprise_id" = ${c.enterpriseId}` : sql`"owner_id" = ${c.id}`;
   const roleList = roleCodes.length
@@ -58,13 +63,13 @@ function scopeSql(c: EngineCaller, nodeId: string, roleCodes: string[]): SQL {
   return sql`(${own} or "id" in (select "record_id" from "todos" where "node_id" = ${nodeId} and (("assignee_type" = 'user' and "assignee_id" = ${c.id}) or ("assignee_type" = 'role' and "assignee_id" in (${roleList})))))`;
 }
 
-async function engineNode(db: Db, gnCoding: string) {
+export async function engineNode(db: Db, gnCoding: string) {
   const n = await nodeForEngine(db, gnCoding);
   if (n.dataSource !== 'engine' || n.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
   return n;
 }
 
-function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: Operation[]): EngineRecord {
+export function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: Operation[]): EngineRecord {
   const values: Record<string, unknown> = {};
   for (const f of fields) {
     const v = row[columnOf(f.code)];
@@ -91,7 +96,11 @@ function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: 
 }
 
 /** What the caller may do with one record: the granted row buttons its status allows. */
-function operationsFor(all: Operation[], row: { status: unknown; owner_id: unknown }, c: EngineCaller): Operation[] {
+export function operationsFor(
+  all: Operation[],
+  row: { status: unknown; owner_id: unknown },
+  c: EngineCaller,
+): Operation[] {
   const editable = row.status === 'draft' || row.status === 'rejected';
   const mine = seesAll(c) || row.owner_id === c.id || c.enterpriseId !== null;
   return all.filter((op) => {
@@ -104,7 +113,7 @@ function operationsFor(all: Operation[], row: { status: unknown; owner_id: unkno
   });
 }
 
-const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+export const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
 export async function listRecords(
   db: Db,
@@ -145,7 +154,7 @@ export async function listRecords(
   };
 }
 
-async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
+export async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
   const table = ident(tableOf(gnCoding));
   const [row] = rowsOf(await db.execute(sql`select * from ${table} where "id" = ${id}`));
   // another enterprise's record answers as if it did not exist
@@ -190,12 +199,15 @@ export async function saveRecord(
   await requireFunction(db, c, input.gnCoding, input.id ? 'edit' : 'add');
   const n = await engineNode(db, input.gnCoding);
   const fields = fieldsOf(n);
-  // the same rules as the form, from the same code
+  // the same rules as the form, from the same code; dictionary and qualification fields are checked against their
+  // items, pull-down fields against their source (with the record's parent values)
   const values = normaliseValues(fields, input.values);
-  const errors = validateRecord(fields, values, { today });
+  const errors = validateRecord(await withSourceOptions(db, fields), values, { today });
   if (Object.keys(errors).length) {
     throw validationFailed(Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])));
   }
+  const sourceErrors = await pullDownProblems(db, c, fields, values);
+  if (Object.keys(sourceErrors).length) throw validationFailed(sourceErrors);
   const table = ident(tableOf(n.gnCoding));
   // read before the transaction: the embedded database has one connection, which the transaction holds
   const ops = await buttonsFor(db, c, input.gnCoding, 'table');

@@ -35,7 +35,7 @@ async function setRow(tx: Db, gnCoding: string, id: string, set: { status: strin
   );
 }
 
-function businessNameOf(n: { title: string; fields: unknown }, row: Row): string {
+export function businessNameOf(n: { title: string; fields: unknown }, row: Row): string {
   const first = fieldsOf(n).find((f) => f.type === 'text' && row[`f_${f.code}`]);
   return first ? `${n.title}：${String(row[`f_${first.code}`])}`.slice(0, 200) : n.title;
 }
@@ -201,6 +201,14 @@ export async function auditRecord(
         ),
       );
     if (earlier.some((e) => e.userId === c.id)) throw conflict('您已审核过该记录');
+    // a level whose task was assigned (任务指派) to someone else is theirs: only holders of an open to-do decide it
+    const open = await tx
+      .select({ type: todos.assigneeType, id: todos.assigneeId })
+      .from(todos)
+      .where(and(eq(todos.nodeId, n.id), eq(todos.recordId, input.id), eq(todos.level, levelNo), isNull(todos.doneAt)));
+    const holds = (t: { type: string; id: string }) =>
+      (t.type === 'user' && t.id === c.id) || (t.type === 'role' && roleCodes.includes(t.id));
+    if (open.length && !open.some(holds)) throw forbidden('该审核任务已指派给他人');
     await tx.insert(recordAudits).values({
       nodeId: n.id,
       recordId: input.id,

@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
-import { type FieldDef, isNumberType, isTextType, type TableColumn } from '@ks/contracts';
+import {
+  type FieldDef,
+  type FieldOption,
+  fieldListSchema,
+  isNumberType,
+  isOptionType,
+  isTextType,
+  OPTION_SOURCES,
+  optionSourceOf,
+  type TableColumn,
+} from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
+import { optionSourceProblems } from './options.service';
 import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
 
 /**
@@ -113,6 +124,8 @@ export async function saveFields(
 ): Promise<{ fields: FieldDef[]; version: number }> {
   const n = await nodeForEngine(db, gnCoding);
   if (n.dataSource !== 'engine') throw conflict('该节点的数据来自业务模块，不能在此修改字段');
+  const problems = await optionSourceProblems(db, n.gnCoding, fields);
+  if (Object.keys(problems).length) throw validationFailed(problems);
   const columns = Array.isArray(n.columns) ? (n.columns as TableColumn[]) : [];
   const searchCodes = columns.filter((c) => c.isSearch).map((c) => c.code);
   const before = n.fieldsVersion === 0 ? null : fieldsOf(n);
@@ -140,4 +153,37 @@ export async function saveFields(
     });
     return { fields: fieldsOf(u), version: u.fieldsVersion };
   });
+}
+
+/**
+ * A field's value range (its inline option list), saved through the same versioned field save. Only fields whose
+ * options are inline (`static`) have one: dictionaries, the qualification tree and pull-down sources are kept elsewhere.
+ */
+export async function saveValueRange(
+  db: Db,
+  actor: Actor,
+  gnCoding: string,
+  code: string,
+  list: FieldOption[],
+): Promise<{ fields: FieldDef[]; version: number }> {
+  const n = await nodeForEngine(db, gnCoding);
+  const fields = fieldsOf(n);
+  const field = fields.find((f) => f.code === code);
+  if (!field) throw validationFailed({ code: [`节点没有字段：${code}`] });
+  if (!isOptionType(field.type)) throw validationFailed({ code: [`字段「${field.name}」不是选择类字段，没有值域`] });
+  if (optionSourceOf(field) !== OPTION_SOURCES.static) {
+    throw validationFailed({ code: [`字段「${field.name}」的选项来自${field.options?.type}，不能在此修改值域`] });
+  }
+  const next = fields.map((f) => (f.code === code ? { ...f, options: { ...f.options, list } } : f));
+  // the whole list is checked again, as a developer's field save is
+  const parsed = fieldListSchema.safeParse(next);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = ['list', ...issue.path.slice(3)].join('.');
+      fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+    }
+    throw validationFailed(fieldErrors);
+  }
+  return saveFields(db, actor, gnCoding, parsed.data as FieldDef[], n.fieldsVersion);
 }
