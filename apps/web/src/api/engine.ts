@@ -1,4 +1,12 @@
-import type { FieldDef, FieldValues, Operation } from '@ks/contracts';
+import type {
+  AssignableUser,
+  FieldDef,
+  FieldOption,
+  FieldValues,
+  FilterFieldsResult,
+  FormDetailsResult,
+  Operation,
+} from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type DownloadResult, download, type Params, request } from './request';
@@ -62,37 +70,15 @@ export interface NodeFields {
   version: number;
 }
 
-/** info/v1/form/details: the form of a new record (no id) or of an existing one. */
-export interface FormDetails {
-  fields: FieldDef[];
-  values: FieldValues;
-  /** the record's version (0 for a new record) */
-  version: number;
-  status: RecordStatus | string;
-}
+/** info/v1/form/details: the form of a new record (no id: defaults, version and status null) or of an existing one. */
+export type FormDetails = FormDetailsResult;
 
-export interface FilterEntryDto {
-  label?: string;
-  value?: string | number;
-  name?: string;
-  code?: string;
-  badge?: number | null;
-  score?: number | string | null;
-  children?: FilterEntryDto[];
-  [key: string]: unknown;
-}
+export type FilterEntryDto = FieldOption & { badge?: number | null; score?: number | string | null };
 
 /** §3 filter definition (array/filter/directory/filter-fields). */
-export interface FilterDefinitionDto {
-  displayCode: string;
-  displayList: { name: string; code: string; type?: string; dataList: FilterEntryDto[] }[];
-}
+export type FilterDefinitionDto = FilterFieldsResult;
 
-export interface AssignableUser {
-  id: string;
-  userName: string;
-  orgName?: string | null;
-}
+export type { AssignableUser };
 
 export interface OpLogEntryDto {
   glName: string;

@@ -347,7 +347,7 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
         const saved = await saveRecord({
           gnCoding,
           values,
-          ...(id ? { id, version: data.version } : {}),
+          ...(id ? { id, version: data.version ?? undefined } : {}),
         });
         void message.success(ENGINE_TEXTS.saved);
         refresh();
@@ -374,7 +374,7 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
         onOk: async () => {
           setSubmitting(true);
           try {
-            await submitRecord({ gnCoding, id, version: data.version });
+            await submitRecord({ gnCoding, id, version: data.version ?? 0 });
             void message.success(ENGINE_TEXTS.submitted);
             refresh();
             navigate(viewUrl(id), { replace: true });
@@ -414,10 +414,10 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
     );
   }
 
-  const editable = !id || isEditableStatus(data.status);
+  const editable = !id || isEditableStatus(data.status ?? 'draft');
   const canSubmit = (formButtons.data ?? []).some((b) => b.code === 'submit' && b.show);
   const submitName = formButtons.data?.find((b) => b.code === 'submit')?.name || '提交';
-  const meta = id ? statusMeta(data.status) : null;
+  const meta = id && data.status ? statusMeta(data.status) : null;
   const noun = PATHS[variant].noun;
   const heading = id ? `编辑${noun}` : variant === 'apply' ? '新建申请' : `新增${noun}`;
 

@@ -89,13 +89,20 @@ function toLeftNodes(list: readonly FilterEntryDto[]): LeftNode[] {
 /** The filter definition split into the left tree (a group of type tree) and the filter card's chip groups. */
 function splitFilters(def: FilterDefinitionDto | null | undefined) {
   const groups = def?.displayList ?? [];
-  const tree = groups.find((g) => TREE_TYPES.has(g.type ?? '')) ?? null;
-  const chips: FilterDefinition | null = groups.some((g) => !TREE_TYPES.has(g.type ?? ''))
+  // a group of type tree, or whose choices have children (a dictionary tree), is a left tree; chips cannot nest
+  const isTree = (g: FilterDefinitionDto['displayList'][number]) =>
+    TREE_TYPES.has(g.type ?? '') || (g.dataList ?? []).some((e) => e.children?.length);
+  const tree = groups.find(isTree) ?? null;
+  const rest = groups.filter((g) => g !== tree);
+  const chips: FilterDefinition | null = rest.length
     ? {
         displayCode: def?.displayCode ?? '',
-        displayList: groups
-          .filter((g) => !TREE_TYPES.has(g.type ?? ''))
-          .map((g) => ({ name: g.name, code: g.code, type: g.type, dataList: g.dataList ?? [] })),
+        displayList: rest.map((g) => ({
+          name: g.name,
+          code: g.code,
+          type: g.type,
+          dataList: (g.dataList ?? []).map((e) => ({ ...e, label: String(e.label ?? ''), value: e.value })),
+        })),
       }
     : null;
   return { tree, chips };

@@ -37,7 +37,12 @@ describe('values as the list shows them', () => {
       code: 'zy',
       name: '专业',
       type: 'select-multiple',
-      options: { list: [{ label: '建筑', value: 'jz' }, { label: '市政', value: 'sz' }] },
+      options: {
+        list: [
+          { label: '建筑', value: 'jz' },
+          { label: '市政', value: 'sz' },
+        ],
+      },
     };
     const tree: FieldDef = {
       code: 'dq',
@@ -63,7 +68,15 @@ describe('values as the list shows them', () => {
 describe('columns', () => {
   it('a node without columns gets its fields, the status, the last change and the operations', () => {
     const cols = defaultColumns(FIELDS);
-    expect(cols.map((c) => c.code)).toEqual(['xm', 'xb', 'zclb', 'fzrq', STATUS_COLUMN, 'updatedAt', OPERATIONS_COLUMN]);
+    expect(cols.map((c) => c.code)).toEqual([
+      'xm',
+      'xb',
+      'zclb',
+      'fzrq',
+      STATUS_COLUMN,
+      'updatedAt',
+      OPERATIONS_COLUMN,
+    ]);
     expect(cols[0].isSearch).toBe(true);
   });
 

@@ -234,7 +234,7 @@ export function setupEngine(init: Partial<EngineState> = {}, handlers: Record<st
     },
     [`POST ${PATHS.formDetails}`]: (req) => {
       const id = bodyOf(req).id;
-      if (!id) return { data: { fields: FIELDS, values: {}, version: 0, status: 'draft' } };
+      if (!id) return { data: { fields: FIELDS, values: {}, version: null, status: null } };
       const r = find(req);
       return r
         ? { data: { fields: FIELDS, values: r.values, version: r.version, status: r.status } }
