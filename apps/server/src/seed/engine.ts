@@ -4,6 +4,8 @@ import { saveFields } from '../modules/engine/schema.service';
 import { SYSTEM_ACTOR } from '../platform/oplog';
 
 const MOBILE = '^1[3-9]\\d{9}$';
+/** Options from a dictionary: the field's titleCoding names it. */
+const DIC = { list: [], type: 'dic' as const };
 
 /** Demo nodes served by the schema engine: their fields create their record tables (the same path developers use). */
 export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
@@ -20,33 +22,9 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
       prompt: '请输入18位身份证号',
     },
     { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
-    {
-      code: 'zclb',
-      name: '注册类别',
-      type: 'select',
-      required: 1,
-      options: {
-        list: [
-          { label: '一级注册建造师', value: 'jzs1' },
-          { label: '二级注册建造师', value: 'jzs2' },
-          { label: '注册造价工程师', value: 'zjs' },
-          { label: '注册监理工程师', value: 'jls' },
-        ],
-      },
-    },
-    {
-      code: 'zy',
-      name: '注册专业',
-      type: 'select-multiple',
-      options: {
-        list: [
-          { label: '建筑工程', value: 'jz' },
-          { label: '市政公用工程', value: 'sz' },
-          { label: '机电工程', value: 'jd' },
-          { label: '公路工程', value: 'gl' },
-        ],
-      },
-    },
+    // registration categories and specialties are dictionaries (dic): REG_CATEGORY, REG_SPECIALTY
+    { code: 'zclb', name: '注册类别', type: 'select', required: 1, titleCoding: 'REG_CATEGORY', options: DIC },
+    { code: 'zy', name: '注册专业', type: 'select-multiple', titleCoding: 'REG_SPECIALTY', options: DIC },
     { code: 'zsbh', name: '证书编号', type: 'text', length: 30 },
     { code: 'fzrq', name: '发证日期', type: 'date', limitEndDate: 'today' },
     { code: 'yxq', name: '有效期至', type: 'date', parentNode: 'fzrq' },
@@ -72,11 +50,81 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
     },
     { code: 'bhje', name: '保函金额（元）', type: 'input-number', required: 1 },
     { code: 'yxq', name: '保函有效期', type: 'daterange', required: 1 },
+    { code: 'xmszd', name: '项目所在地', type: 'cascader', titleCoding: 'REGION_SX', options: DIC },
     { code: 'kbsj', name: '开标时间', type: 'datetime' },
-    { code: 'sfdb', name: '是否委托担保机构', type: 'switch-1', childNode: 'dbjg' },
+    { code: 'sfdb', name: '是否委托担保机构', type: 'switch-1', childNode: 'dbjglx,dbjg' },
+    {
+      code: 'dbjglx',
+      name: '担保机构类型',
+      type: 'select',
+      parentNode: 'sfdb',
+      titleCoding: 'GUARANTEE_ORG_TYPE',
+      options: DIC,
+    },
     { code: 'dbjg', name: '担保机构', type: 'text', parentNode: 'sfdb', length: 100 },
     { code: 'lxr', name: '联系人', type: 'text', required: 1, length: 20 },
     { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
+    { code: 'bz', name: '备注', type: 'textarea', length: 500 },
+  ],
+  // 从业人员登记: every option source — dictionaries (a region cascader, selects, radio, multi-select, transfer), a
+  // dependent pull-down of the enterprises of the chosen region (groupNumber `_x`), the qualification tree (cert)
+  XYGL_CYRY: [
+    { code: 'xm', name: '姓名', type: 'text', required: 1, length: 20 },
+    { code: 'xb', name: '性别', type: 'sex', required: 1 },
+    {
+      code: 'sfzh',
+      name: '身份证号',
+      type: 'text',
+      required: 1,
+      length: 18,
+      regex: '^\\d{17}[\\dXx]$',
+      prompt: '请输入18位身份证号',
+    },
+    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
+    {
+      code: 'szdq',
+      name: '所在地区',
+      type: 'cascader',
+      required: 1,
+      childNode: 'ssqy',
+      titleCoding: 'REGION_SX',
+      options: DIC,
+    },
+    {
+      code: 'ssqy',
+      name: '所属企业',
+      type: 'filter-select',
+      required: 1,
+      parentNode: 'szdq',
+      groupNumber: 'qy_x',
+      tips: '先选择所在地区，再选择该地区的企业',
+      options: {
+        list: [],
+        type: 'pull-down',
+        source: { name: 'enterprises', labelField: 'name', valueField: 'name', parents: { szdq: 'region' } },
+      },
+    },
+    { code: 'qyzz', name: '企业资质', type: 'cascader', options: { list: [], type: 'cert' } },
+    { code: 'xl', name: '学历', type: 'radio', required: 1, titleCoding: 'EDUCATION', options: DIC },
+    { code: 'zc', name: '职称', type: 'select', titleCoding: 'PRO_TITLE', options: DIC },
+    { code: 'zyzg', name: '执业资格', type: 'select-m', titleCoding: 'REG_CATEGORY', options: DIC },
+    {
+      code: 'gwzs',
+      name: '岗位证书',
+      type: 'checkbox',
+      options: {
+        list: ['施工员', '质量员', '安全员', '标准员', '材料员', '机械员', '劳务员', '资料员'].map((p) => ({
+          label: p,
+          value: p,
+        })),
+      },
+    },
+    { code: 'zyzy', name: '注册专业', type: 'transfer', titleCoding: 'REG_SPECIALTY', options: DIC },
+    { code: 'gznx', name: '从业年限', type: 'number', required: 1 },
+    { code: 'rzrq', name: '入职日期', type: 'date', required: 1, limitEndDate: 'today' },
+    { code: 'sfbl', name: '是否有不良行为记录', type: 'switch-1', childNode: 'blxw,blrq' },
+    { code: 'blxw', name: '不良行为', type: 'textarea', parentNode: 'sfbl', length: 500 },
+    { code: 'blrq', name: '记录日期', type: 'date', parentNode: 'sfbl', limitEndDate: 'today' },
     { code: 'bz', name: '备注', type: 'textarea', length: 500 },
   ],
 };

@@ -38,6 +38,13 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'XYGL_XYCN', title: '信用承诺书', icon: 'FileProtectOutlined', prop: 'creditLetter' },
     { code: 'XYGL_BGSQ', title: '信用变更申请', icon: 'AuditOutlined', prop: 'applyList', buttons: REVIEWED },
     { code: 'XYGL_ZYZC', title: '执业注册申请', icon: 'IdcardOutlined', prop: 'list', buttons: REVIEWED },
+    {
+      code: 'XYGL_CYRY',
+      title: '从业人员登记',
+      icon: 'SolutionOutlined',
+      prop: 'list',
+      buttons: [...REVIEWED, 'assign'],
+    },
     { code: 'XYGL_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport', hidden: true },
   ],
   ZBTB: [
@@ -93,6 +100,7 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   CDYY_CDYY: ['add', 'detail'],
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
+  XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],
 };
 
 export async function seedShell(tx: Db): Promise<void> {
@@ -143,7 +151,16 @@ export async function seedShell(tx: Db): Promise<void> {
   );
   await tx.insert(grants).values(values);
   // reviewers: the 审核员 role sees and reviews the records that enterprises submit
-  const reviewed = ['XYGL_XYPJ', 'XYGL_XYJL', 'XYGL_BGSQ', 'XYGL_ZYZC', 'ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ'];
+  const reviewed = [
+    'XYGL_XYPJ',
+    'XYGL_XYJL',
+    'XYGL_BGSQ',
+    'XYGL_ZYZC',
+    'XYGL_CYRY',
+    'ZBTB_XMDJ',
+    'CDYY_CDYY',
+    'DZBH_BHSQ',
+  ];
   await tx.insert(grants).values(
     reviewed.flatMap((code) =>
       ['', 'detail', ...(code === 'XYGL_XYPJ' ? [] : ['audit'])].map((functionCode) => ({
@@ -161,7 +178,7 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
     await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
   }
-  for (const code of ['XYGL_ZYZC']) {
+  for (const code of ['XYGL_ZYZC', 'XYGL_CYRY']) {
     await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
   }
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {
@@ -193,6 +210,22 @@ export async function seedShell(tx: Db): Promise<void> {
       ],
     })
     .where(eq(menuNodes.id, ids.get('XYGL_XYJL')!));
+  await tx
+    .update(menuNodes)
+    .set({
+      columns: [
+        col('xm', '姓名', { isSearch: true, width: 100 }),
+        col('szdq', '所在地区', { listAlignment: '左对齐', width: 200 }),
+        col('ssqy', '所属企业', { isSearch: true, listAlignment: '左对齐', width: 220 }),
+        col('zc', '职称'),
+        col('gznx', '从业年限', { listAlignment: '右对齐', width: 90 }),
+        col('rzrq', '入职日期', { width: 120 }),
+        col('zt', '状态', { type: 'status', isStatus: true, width: 100 }),
+        col('shlc', '审核流程', { type: 'auditFlow' }),
+        col('cz', '操作', { type: 'operations', width: 200 }),
+      ],
+    })
+    .where(eq(menuNodes.id, ids.get('XYGL_CYRY')!));
   await tx
     .update(menuNodes)
     .set({

@@ -388,7 +388,7 @@ async function nodeFieldsOrNull(db: Db, gnCoding: string): Promise<FieldDef[] | 
     .select({ fields: menuNodes.fields, fieldsVersion: menuNodes.fieldsVersion, dataSource: menuNodes.dataSource })
     .from(menuNodes)
     .where(eq(menuNodes.gnCoding, gnCoding));
-  if (!n || n.dataSource !== 'engine' || n.fieldsVersion === 0) return null;
+  if (n?.dataSource !== 'engine' || n.fieldsVersion === 0) return null;
   return fieldsOf(n);
 }
 

@@ -108,7 +108,7 @@ export function operationsFor(
     if (op.code === 'delete') return row.status === 'draft' && mine;
     if (op.code === 'revoke') return row.status === 'pending' && mine;
     // the server checks the reviewer of the current level again when pressed
-    if (op.code === 'audit') return row.status === 'pending';
+    if (op.code === 'audit' || op.code === 'assign') return row.status === 'pending';
     return op.code !== 'add' && op.code !== 'export' && op.code !== 'import';
   });
 }

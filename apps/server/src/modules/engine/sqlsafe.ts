@@ -158,12 +158,14 @@ export function assertFieldCode(code: unknown, key = 'code'): asserts code is st
   if (RESERVED.has(code)) throw fail(`字段编码“${code}”是数据库保留字，请换一个`);
 }
 
-/** A node code: a letter, then letters, digits or underscores, ≤ 61 (so that `n_<code>` fits in 63). */
+/** A node code: a letter, then letters, digits or underscores, ≤ 61 (so that `n_<code>` fits in 63), not reserved. */
 export function assertNodeCode(code: unknown, key = 'gnCoding'): asserts code is string {
   const fail = (message: string) => validationFailed({ [key]: [message] }, message);
   if (typeof code !== 'string' || code === '') throw fail('节点编码不能为空');
   if (code.length > MAX_NODE_CODE) throw fail(`节点编码最多 ${MAX_NODE_CODE} 个字符`);
   if (!NODE_CODE.test(code)) throw fail('节点编码须以字母开头，只能包含字母、数字和下划线');
+  // the `n_` prefix would make a reserved word a safe table name, but the issue's rule is plain: no reserved words
+  if (RESERVED.has(code.toLowerCase())) throw fail(`节点编码“${code}”是数据库保留字，请换一个`);
 }
 
 /** The column of a field: `f_<code>`. */
