@@ -121,6 +121,7 @@ export default function RichTextEditor({
   disabled = false,
   placeholder = EDITOR_PLACEHOLDER,
   height = EDITOR_HEIGHT,
+  onCreated,
   'data-testid': testId = 'rich-text-editor',
 }: RichTextEditorProps) {
   const { message } = App.useApp();
@@ -129,8 +130,8 @@ export default function RichTextEditor({
   const [editor, setEditor] = useState<IDomEditor | null>(null);
   /** the HTML last handed out (or taken in), so a value that comes back from the parent is not set again */
   const emitted = useRef<string>(value ?? '');
-  const latest = useRef({ onChange, onBlur, value, disabled, notify: message });
-  latest.current = { onChange, onBlur, value, disabled, notify: message };
+  const latest = useRef({ onChange, onBlur, onCreated, value, disabled, notify: message });
+  latest.current = { onChange, onBlur, onCreated, value, disabled, notify: message };
 
   useEffect(() => {
     let created: IDomEditor | null = null;
@@ -154,6 +155,8 @@ export default function RichTextEditor({
           notify: (text, type) => void latest.current.notify[type](text),
         }),
       });
+      // the content it starts with is not a change of the user's
+      emitted.current = outputHtml(created);
       toolbar = createToolbar({
         editor: created,
         selector: toolbarHost.current,
@@ -162,6 +165,7 @@ export default function RichTextEditor({
       });
       if (latest.current.disabled) created.disable();
       setEditor(created);
+      latest.current.onCreated?.(created);
     }, 0);
     return () => {
       clearTimeout(timer);
@@ -175,8 +179,9 @@ export default function RichTextEditor({
     if (!editor) return;
     const next = value ?? '';
     if (next === emitted.current || (next === '' && editor.isEmpty())) return;
-    emitted.current = next;
     editor.setHtml(sanitizeHtml(next));
+    // content set from outside is not handed back as a change
+    emitted.current = outputHtml(editor);
   }, [editor, value]);
 
   useEffect(() => {

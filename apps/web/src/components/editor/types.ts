@@ -1,3 +1,5 @@
+import type { IDomEditor } from '@wangeditor-next/editor';
+
 /** Props of the rich-text editor (screen 12); the lazy wrapper and the editor share them. */
 export interface RichTextEditorProps {
   /** HTML */
@@ -10,5 +12,7 @@ export interface RichTextEditorProps {
   placeholder?: string;
   /** default 450 (px) */
   height?: number;
+  /** the editor instance once created (to focus it, insert content …); it is destroyed on unmount */
+  onCreated?: (editor: IDomEditor) => void;
   'data-testid'?: string;
 }

@@ -65,7 +65,15 @@ export function plainText(field: FieldDef, value: unknown): string {
   if (isSwitchType(type)) return type === 'switch-2' || isSwitchOn(value) ? '是' : '否';
   if (type === 'daterange') return splitValue('daterange', value).join(' 至 ');
   if (type === 'date' || type === 'datetime') return dateText(type, value) ?? EMPTY_TEXT;
-  if (Array.isArray(value)) return value.map(String).join(MULTI_JOIN);
+  if (Array.isArray(value)) {
+    return value
+      .map((v) => {
+        if (!v || typeof v !== 'object') return String(v);
+        const o = v as { fileName?: unknown; name?: unknown };
+        return String(o.fileName ?? o.name ?? JSON.stringify(v));
+      })
+      .join(MULTI_JOIN);
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

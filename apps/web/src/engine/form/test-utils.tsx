@@ -82,13 +82,17 @@ export function openSelect(code: string) {
   });
 }
 
-/** The visible dropdown options (select, tree select) of the open popup. */
-export function dropdownOptions(): HTMLElement[] {
-  return Array.from(
-    document.querySelectorAll<HTMLElement>(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-    ),
+/** The popup opened last that is still open (selects, cascaders and tree selects share the dropdown class). */
+export function openPopup(): HTMLElement | null {
+  const open = Array.from(
+    document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'),
   );
+  return open[open.length - 1] ?? null;
+}
+
+/** The options of the open select popup. */
+export function dropdownOptions(): HTMLElement[] {
+  return Array.from(openPopup()?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? []);
 }
 
 /** Picks an option by its label from a field's select. */
@@ -114,7 +118,7 @@ export async function pickPath(code: string, labels: string[]) {
   openSelect(code);
   for (const label of labels) {
     const item = await waitFor(() => {
-      const hit = Array.from(document.querySelectorAll<HTMLElement>('.ant-cascader-menu-item')).find(
+      const hit = Array.from(openPopup()?.querySelectorAll<HTMLElement>('.ant-cascader-menu-item') ?? []).find(
         (el) => el.getAttribute('title') === label || el.textContent?.trim() === label,
       );
       if (!hit) throw new Error(`cascader item ${label} not found`);

@@ -264,6 +264,7 @@ function CascaderWidget(props: WidgetProps) {
       <Cascader
         {...common}
         multiple
+        showCheckedStrategy={Cascader.SHOW_CHILD}
         value={splitValue('cascaders', value)}
         onChange={(paths) => onChange(orNull(joinValue('cascaders', (paths ?? []) as string[][])))}
       />
@@ -317,7 +318,7 @@ function GroupWidget(props: WidgetProps) {
         showSearch={type === 'transfer-1'}
         oneWay={type === 'transfer-1'}
         disabled={disabled}
-        listStyle={{ width: '100%', height: 240 }}
+        styles={{ section: { width: '100%', height: 240 } }}
       />
     );
   }
