@@ -448,10 +448,13 @@ export async function pullDownProblems(
     if (!wanted.length) continue;
     const where: [string, string[]][] = [];
     for (const [parent, target] of Object.entries(src.parents ?? {})) {
-      const items = valueItems(
-        fields.find((x) => x.code === parent),
-        isEmpty(values[parent]) ? '' : String(values[parent]),
-      );
+      const pf = fields.find((x) => x.code === parent);
+      const pv = values[parent];
+      const items = isEmpty(pv)
+        ? []
+        : Array.isArray(pv)
+          ? pv.flatMap((x) => valueItems(pf, String(x)))
+          : valueItems(pf, String(pv));
       if (items.length) where.push([target, items]);
     }
     const found = await sourceOptions(db, c, f, src, { where, values: wanted, limit: wanted.length + 1 });
