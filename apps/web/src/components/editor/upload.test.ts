@@ -17,7 +17,16 @@ function setup(handler: Handler, extra: { schedule?: (fn: () => void, ms: number
   const prompt = vi.fn();
   configureRequest({
     transport: server.transport,
-    effects: { prompt, getToken: () => 'tok-1', pathname: () => '/applyDetail', ...extra },
+    // a session that ends records its navigation and storage clearing instead of doing them
+    effects: {
+      prompt,
+      getToken: () => 'tok-1',
+      pathname: () => '/applyDetail',
+      assign: vi.fn(),
+      clearStorage: vi.fn(),
+      navigate: vi.fn(),
+      ...extra,
+    },
   });
   return { ...server, prompt };
 }

@@ -68,6 +68,21 @@ describe('DynamicForm: required fields (§5)', () => {
   });
 });
 
+describe('DynamicForm: rich text', () => {
+  it('an editor field loads its editor; empty and required it reads {name}必填, its HTML is kept', async () => {
+    const fields = [f('nr', 'editor', { name: '内容', required: 1 }), f('sm', 'editor', { name: '说明' })];
+    const { handle } = renderForm({ fields, initialValues: { sm: '<p>说明文字</p>' } });
+    await waitFor(() => expect(col('sm').textContent).toContain('说明文字'), { timeout: 10_000 });
+    let result: unknown = 'pending';
+    await act(async () => {
+      result = await handle().validate();
+    });
+    expect(result).toBeNull();
+    expect(errorOf('nr')).toBe('内容必填');
+    expect(handle().getValues().sm).toBe('<p>说明文字</p>');
+  });
+});
+
 describe('DynamicForm: switch-1 / switch-2 (§4)', () => {
   const fields = [
     f('dl', 'switch-1', { name: '是否代理', childNode: 'dlr' }),

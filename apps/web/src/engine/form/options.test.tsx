@@ -188,6 +188,12 @@ describe('option sources (spec §7 dropdowns)', () => {
     expect(within(col('street')).getByText('一')).toBeTruthy();
   });
 
+  it('shows 加载中... while the options load', async () => {
+    configureRequest({ transport: () => new Promise(() => {}), effects: { prompt: vi.fn() } });
+    renderForm({ fields: [f('qy', 'checkbox', { name: '企业', options: { list: [], type: 'dic' } })] });
+    expect(await within(col('qy')).findByText('加载中...')).toBeTruthy();
+  });
+
   it('a failed load shows the server message in the widget and 重试 asks again', async () => {
     let fail = true;
     const server = setupServer({
@@ -216,5 +222,7 @@ describe('option sources (spec §7 dropdowns)', () => {
     await waitFor(() =>
       expect(server.prompt).toHaveBeenCalledWith({ message: '登录凭证无效或已注销，请重新登录', type: 1 }),
     );
+    await waitFor(() => expect(server.assign).toHaveBeenCalledWith('/login'));
+    expect(server.clearStorage).toHaveBeenCalled();
   });
 });

@@ -44,11 +44,21 @@ export function renderForm(props: FormTestProps) {
 export function setupServer(handlers: Record<string, Handler> = {}) {
   const server = createFakeServer(handlers);
   const prompt = vi.fn();
+  const assign = vi.fn();
+  const clearStorage = vi.fn();
+  // nothing real happens when a session ends: the navigation and storage clearing are recorded instead
   configureRequest({
     transport: server.transport,
-    effects: { prompt, pathname: () => '/dynamicPage/dynamicDetail', getToken: () => 'tok-user' },
+    effects: {
+      prompt,
+      assign,
+      clearStorage,
+      navigate: vi.fn(),
+      pathname: () => '/dynamicPage/dynamicDetail',
+      getToken: () => 'tok-user',
+    },
   });
-  return { ...server, prompt };
+  return { ...server, prompt, assign, clearStorage };
 }
 
 export const col = (code: string) => screen.getByTestId(`form-col-${code}`);
