@@ -35,7 +35,6 @@ export function AuditFlowView({ flow, pendingLevel = 0, testId = 'audit-flow-vie
             ...(flow ?? []).map((s, i) => ({
               key: `${s.round}-${i}`,
               color: COLORS[s.action] ?? 'blue',
-              title: formatDateTime(s.time),
               content: (
                 <div data-testid="audit-step" style={{ fontSize: 13 }}>
                   <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6 }}>
@@ -52,6 +51,9 @@ export function AuditFlowView({ flow, pendingLevel = 0, testId = 'audit-flow-vie
                     </Tag>
                     <span style={{ color: '#606266' }} data-testid="audit-step-user">
                       {s.userName}
+                    </span>
+                    <span style={{ color: '#909399', fontSize: 12, marginInlineStart: 'auto' }}>
+                      {formatDateTime(s.time)}
                     </span>
                   </div>
                   {s.suggestion ? (

@@ -14,15 +14,12 @@ import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Spa
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
-  ENGINE_KEY,
   type EngineRecord,
   formDetailsQuery,
   nodeButtonsQuery,
   nodeFieldsQuery,
   recordDetailQuery,
-  recordKey,
   recordLogsQuery,
-  recordsKey,
   saveRecord,
   submitRecord,
 } from '../../api/engine';
@@ -35,7 +32,7 @@ import { ENGINE_TEXTS, isEditableStatus, levelText, recordOperations, statusMeta
 import type { ListVariant } from './RecordList';
 import { RecordLog } from './RecordLogDialog';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
-import { isConflict, useRecordActions } from './useRecordActions';
+import { isConflict, refreshAfterChange, useRecordActions } from './useRecordActions';
 
 const PATHS = {
   dynamic: { list: '/dynamicPage/dynamicIndex', detail: '/dynamicPage/dynamicDetail', noun: '记录' },
@@ -102,18 +99,13 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
   const logs = useQuery(recordLogsQuery(gnCoding, id));
   const { locked, run: lockRun } = useActionLock();
 
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: recordKey(gnCoding, id) });
-    void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
-  }, [queryClient, gnCoding, id]);
+  const reload = useCallback(() => refreshAfterChange(queryClient, gnCoding), [queryClient, gnCoding]);
   const actions = useRecordActions({
     node,
     detailPath: PATHS[variant].detail,
     onChanged: ({ deleted }) => {
-      if (deleted) {
-        void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
-        back();
-      } else reload();
+      reload();
+      if (deleted) back();
     },
   });
 
@@ -200,14 +192,9 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
       >
         <Descriptions
           size="small"
-          column={{ xs: 1, md: 2, xl: 4 }}
+          column={{ xs: 1, md: 3 }}
           style={{ marginBottom: 12 }}
           items={[
-            {
-              key: 'status',
-              label: '状态',
-              children: <Tag color={meta.tag}>{meta.text}</Tag>,
-            },
             {
               key: 'level',
               label: '当前环节',
@@ -242,12 +229,12 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
         />
       </Card>
       <Row gutter={16} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xxl={9} style={{ marginBottom: 16 }}>
           <Card size="small" title="审核流程" style={{ height: '100%' }}>
             <AuditFlowView flow={record.auditFlow} pendingLevel={record.status === 'pending' ? record.auditLevel : 0} />
           </Card>
         </Col>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xxl={15} style={{ marginBottom: 16 }}>
           <Card size="small" title="操作日志" style={{ height: '100%' }}>
             <RecordLog logs={logs} testId="detail-logs" />
           </Card>
@@ -315,10 +302,7 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
   }, []);
 
   const viewUrl = (recordId: string) => `${PATHS[variant].detail}?${nodeQuery(node, { id: recordId })}`;
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
-    void queryClient.invalidateQueries({ queryKey: [...ENGINE_KEY, 'record', gnCoding] });
-  };
+  const refresh = () => refreshAfterChange(queryClient, gnCoding);
   const reloadForm = async () => {
     await details.refetch();
     setFormKey((k) => k + 1);

@@ -38,10 +38,12 @@ import {
   searchFieldsOf,
   searchFormValues,
   searchRequest,
+  withMinWidths,
   writeSearch,
 } from './model';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
-import { useRecordActions } from './useRecordActions';
+import { useListFields } from './useListFields';
+import { refreshAfterChange, useRecordActions } from './useRecordActions';
 
 export type ListVariant = 'dynamic' | 'apply';
 
@@ -131,12 +133,16 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   const filtersQ = useQuery(filterFieldsQuery(gnCoding, systemCoding));
 
   const fields = useMemo<FieldDef[]>(() => fieldsQ.data?.fields ?? [], [fieldsQ.data]);
+  const optionCtx = useMemo(() => ({ gnCoding, systemCoding }), [gnCoding, systemCoding]);
+  // the fields with the options of dictionary / other-node fields, for labels and search choices
+  const listFields = useListFields(fields, optionCtx);
   const columns = useMemo(
     () => listColumns(columnsQ.data, fields, { requireStatus: variant === 'apply' }),
     [columnsQ.data, fields, variant],
   );
-  const searchFields = useMemo(() => searchFieldsOf(fields, columns), [fields, columns]);
-  const popupFields = useMemo(() => popupFieldsOf(fields), [fields]);
+  const tableColumns = useMemo(() => withMinWidths(columns), [columns]);
+  const searchFields = useMemo(() => searchFieldsOf(listFields, columns), [listFields, columns]);
+  const popupFields = useMemo(() => popupFieldsOf(listFields), [listFields]);
   const { tree: treeGroup, chips } = useMemo(() => splitFilters(filtersQ.data), [filtersQ.data]);
   const treeNodes = useMemo(() => (treeGroup ? toLeftNodes(treeGroup.dataList ?? []) : []), [treeGroup]);
   const can = useMemo(
@@ -168,9 +174,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   const body = { gnCoding, pageNum: pager.pageNum, pageSize: pager.pageSize, ...request };
   const listQ = useQuery({ ...recordListQuery(body), enabled: fieldsQ.isSuccess && !cards });
 
-  const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
-  }, [queryClient, gnCoding]);
+  const reload = useCallback(() => refreshAfterChange(queryClient, gnCoding), [queryClient, gnCoding]);
   const actions = useRecordActions({ node, detailPath: v.detailPath, onChanged: reload });
 
   // a page emptied by a delete (or by others) moves back to the last page that has records
@@ -182,7 +186,10 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     }
   }, [listQ.isSuccess, listQ.isPlaceholderData, rowsHere, total, pager, setPager]);
 
-  const ctx = useMemo(() => ({ fields, columns, formButtons: formButtons.data }), [fields, columns, formButtons.data]);
+  const ctx = useMemo(
+    () => ({ fields: listFields, columns, formButtons: formButtons.data }),
+    [listFields, columns, formButtons.data],
+  );
   const rows = useMemo<RecordRow[]>(() => {
     const labels = new Map<string, Map<string, string>>();
     return (listQ.data?.records ?? []).map((r) => recordRow(r, ctx, labels));
@@ -294,7 +301,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   const content: ReactNode = cards ? (
     <CardView
       node={node}
-      fields={fields}
+      fields={listFields}
       columns={columns}
       formButtons={formButtons.data}
       request={request}
@@ -303,7 +310,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   ) : (
     <DynamicTable<RecordRow>
       key={`table-${tableKey}`}
-      columns={columns}
+      columns={tableColumns}
       data={rows}
       loading={listQ.isFetching}
       pager={{ ...pager, total }}

@@ -1,7 +1,9 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
+import { useMemo } from 'react';
 import { type OpLogEntryDto, recordLogsQuery } from '../../api/engine';
 import { OperationLog } from '../../engine/list/OperationLog';
+import { formatDateTime } from '../../lib/format';
 
 /** The operation log of a record (screen 25) in a dialog; it loads when opened. */
 export function RecordLogDialog({
@@ -35,9 +37,10 @@ export function RecordLogDialog({
 
 /** The log view of a query: loading, the server's error message (§8) with 重试, or the entries. */
 export function RecordLog({ logs, testId }: { logs: UseQueryResult<OpLogEntryDto[]>; testId?: string }) {
+  const entries = useMemo(() => logs.data?.map((e) => ({ ...e, czTime: formatDateTime(e.czTime) })), [logs.data]);
   return (
     <OperationLog
-      entries={logs.data}
+      entries={entries}
       loading={logs.isFetching}
       error={logs.error ? logs.error.message || true : null}
       onRetry={() => void logs.refetch()}

@@ -198,6 +198,18 @@ export function listColumns(
   return base;
 }
 
+/**
+ * Columns without a configured width get one that fits their heading (and the header search icon), so headings
+ * never break into one character a line; configured widths are kept.
+ */
+export function withMinWidths(columns: readonly TableColumn[]): TableColumn[] {
+  return columns.map((c) =>
+    c.width
+      ? c
+      : { ...c, width: Math.max(c.type === 'operations' ? 200 : 88, c.name.length * 14 + (c.isSearch ? 52 : 32)) },
+  );
+}
+
 // ── rows ────────────────────────────────────────────────────────────────────
 
 export type RecordRow = TableRow & { id: string; __record: EngineRecord };

@@ -1,5 +1,5 @@
 import { Code } from '@ks/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,11 +8,14 @@ import {
   assignRecord,
   auditRecord,
   deleteRecord,
+  ENGINE_KEY,
   type EngineRecord,
+  recordsKey,
   revokeRecord,
   submitRecord,
 } from '../../api/engine';
 import { type ApiError, isApiError, reportApiError } from '../../api/request';
+import { MENUS_KEY } from '../../api/shell';
 import { AssignDialog, type AssignPerson } from '../../engine/list/AssignDialog';
 import { AuditDialog } from './AuditDialog';
 import { ENGINE_TEXTS } from './model';
@@ -34,9 +37,25 @@ export interface RecordActionsOptions {
   onChanged: (change: RecordChange) => void;
 }
 
+/**
+ * After a record changed: its lists and details, and the sidebar badges and system to-do counts that reviews move.
+ */
+export function refreshAfterChange(queryClient: QueryClient, gnCoding: string): void {
+  void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
+  void queryClient.invalidateQueries({ queryKey: [...ENGINE_KEY, 'record', gnCoding] });
+  void queryClient.invalidateQueries({ queryKey: MENUS_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['systemList'] });
+}
+
 /** A 409: someone else changed or decided the record first. */
 export const isConflict = (err: unknown): err is ApiError =>
   isApiError(err) && (err.status === Code.CONFLICT || err.code === Code.CONFLICT);
+
+/** What the review dialog names: the node and the record's first text value (its name, as a rule). */
+function auditSubject(title: string, record: EngineRecord): string {
+  const first = Object.values(record.values).find((v) => typeof v === 'string' && v.trim() !== '');
+  return first ? `审核「${title}」：${String(first).slice(0, 60)}` : `审核「${title}」的记录`;
+}
 
 /**
  * The actions of a record, shared by the lists and the detail page: 查看 and 编辑 open the detail page, 删除 /
@@ -172,7 +191,7 @@ export function useRecordActions({ node, detailPath, onChanged }: RecordActionsO
     <>
       <AuditDialog
         open={Boolean(auditing)}
-        subject={auditing ? `审核「${node.title}」的记录` : undefined}
+        subject={auditing ? auditSubject(node.title, auditing) : undefined}
         onClose={() => setAuditing(null)}
         onDecide={decide}
       />
