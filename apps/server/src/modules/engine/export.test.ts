@@ -186,6 +186,11 @@ describe('export', () => {
     // a narrower filter exports
     const narrow = await sheet(user, { search: { xm: '批量4999' } });
     expect(narrow.rows.length).toBe(1 + 11);
+    // more than one batch of 1,000: every row once
+    const batches = await sheet(user, { search: { xm: '批量49' } });
+    const names = batches.rows.slice(1).map((r) => r[0]);
+    expect(names).toHaveLength(1 + 10 + 100 + 1000);
+    expect(new Set(names).size).toBe(names.length);
     await t.database.db.execute(sql`delete from n_xygl_cyry where f_xm like '批量%'`);
   });
 });
