@@ -13,11 +13,13 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { engineRoutes } from './modules/engine/engine.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { fail, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { buildOpenApi } from './platform/openapi';
+import { createStorage, type Storage, type StorageHealth } from './platform/storage';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +27,8 @@ export interface AppDeps {
   /** false in tests; pino options otherwise */
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** where file bytes go; from the configuration (DATA_DIR/files or S3) unless given */
+  storage?: Storage;
 }
 
 const SERVER_VERSION: string = (() => {
@@ -149,6 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth = createAuthService({ db, config, now: deps.now });
+  const storage = deps.storage ?? createStorage(config);
+  let storageHealth: { at: number; h: Promise<StorageHealth> } | null = null;
+  /** the store's state, asked at most every 10 s */
+  const storageState = () => {
+    if (!storageHealth || Date.now() - storageHealth.at > 10_000) {
+      storageHealth = { at: Date.now(), h: storage.health() };
+    }
+    return storageHealth.h;
+  };
 
   // The API: rate-limited, and every route needs a live session unless its contract says otherwise.
   await app.register(async (ks) => {
@@ -173,9 +186,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engineRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:accounts
     accountsRoutes(ks, db);
+    // @app:files
+    filesRoutes(ks, {
+      db,
+      storage,
+      auth,
+      spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+      uploadMaxBytes: config.files.uploadMaxBytes,
+      chunkedMaxBytes: config.files.chunkedMaxBytes,
+      taskTtlMs: config.files.taskTtlMs,
+      now: deps.now ?? (() => new Date()),
+    });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
-    ks.get('/ks/health', { config: { public: true } }, async () => ok({ status: 'up', version }));
+    ks.get('/ks/health', { config: { public: true } }, async () => {
+      const files = await storageState();
+      // the API answers either way; a store that cannot be reached is named plainly
+      return ok(
+        { status: files.ok ? 'up' : 'degraded', version, storage: files },
+        files.ok ? undefined : files.message,
+      );
+    });
   });
 
   if (webDist) {

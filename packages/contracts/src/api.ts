@@ -10,6 +10,7 @@ import {
   systemItemSchema,
 } from './auth';
 import { engineApi } from './engine-api';
+import { filesApi } from './files-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -43,6 +44,10 @@ export interface EndpointDef {
   auth: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** multipart/form-data: its text fields (the file parts are described in the summary) */
+  form?: z.ZodType;
+  /** the answer is the file itself, not the envelope */
+  binary?: boolean;
   /** schema of `data` in the success envelope */
   data: z.ZodType;
 }
@@ -212,6 +217,8 @@ export const api = {
   ...engineApi,
   // @api:accounts
   ...accountsApi,
+  // @api:files
+  ...filesApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

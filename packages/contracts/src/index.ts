@@ -16,3 +16,6 @@ export * from './roles';
 export * from './shell';
 export * from './shell-constants';
 // @index:accounts
+// @index:files
+export * from './files-api';
+export * from './files-rules';

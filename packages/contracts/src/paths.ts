@@ -127,6 +127,24 @@ export const paths = {
   serviceItemCreate: { method: 'POST', path: '/ks/config/v1/service-items' },
   serviceItemUpdate: { method: 'PUT', path: '/ks/config/v1/service-items' },
   serviceItemDelete: { method: 'DELETE', path: '/ks/config/v1/service-items' },
+  // @paths:files — attachments, chunked upload, download (issue 6)
+  attachmentUpload: { method: 'POST', path: '/ks/common/common/upload/attachment' },
+  batchUpload: { method: 'POST', path: '/ks/common/common/batch-upload' },
+  uploadNotice: { method: 'POST', path: '/ks/common/common/upload-notice' },
+  fileAttachment: { method: 'POST', path: '/ks/common/common/upload/file-attachment' },
+  attachmentList: { method: 'GET', path: '/ks/common/common/attachment/list' },
+  attachmentDelete: { method: 'POST', path: '/ks/common/common/attachment/delete' },
+  fjList: { method: 'GET', path: '/ks/common/common/fj-list' },
+  attDescription: { method: 'GET', path: '/ks/common/common/att-description' },
+  attTemplate: { method: 'GET', path: '/ks/common/common/att-template' },
+  fileDownload: { method: 'GET', path: '/ks/common/common/file/download' },
+  filePreviewUrl: { method: 'GET', path: '/ks/common/common/file/preview-url' },
+  smallUpload: { method: 'POST', path: '/ks/upload/v1/file-upload' },
+  uploadTask: { method: 'POST', path: '/ks/upload/v1/upload-task' },
+  chunkUpload: { method: 'POST', path: '/ks/upload/v1/chunk-upload' },
+  fileMerge: { method: 'POST', path: '/ks/upload/v1/file-merge' },
+  uploadCancel: { method: 'POST', path: '/ks/upload/v1/upload-cancel' },
+  uploadParts: { method: 'GET', path: '/ks/upload/v1/upload-parts' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

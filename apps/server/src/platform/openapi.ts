@@ -30,6 +30,20 @@ export function buildOpenApi(version: string) {
       },
     };
     if (d.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(d.body) } } };
+    if (d.form) {
+      const fields = jsonSchema(d.form) as { properties?: Record<string, unknown>; required?: string[] };
+      const schema = { ...fields, properties: { ...fields.properties, file: { type: 'string', format: 'binary' } } };
+      op.requestBody = { required: true, content: { 'multipart/form-data': { schema } } };
+    }
+    if (d.binary) {
+      op.responses = {
+        ...(op.responses as object),
+        200: {
+          description: '文件内容',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
+      };
+    }
     if (d.query) {
       const schema = jsonSchema(d.query) as { properties?: Record<string, unknown>; required?: string[] };
       op.parameters = Object.entries(schema.properties ?? {}).map(([pname, ps]) => ({

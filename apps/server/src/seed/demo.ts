@@ -2,6 +2,7 @@ import { creditCodeCheckChar } from '@ks/contracts';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, enterprises, practiceStatuses, users } from '../db/schema';
+import { seedAttachmentTypes } from '../modules/files/files.seed';
 import { PLATFORM_SETTING_KEYS } from '../modules/portal/portal.service';
 import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
@@ -96,6 +97,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);
+    // @seed:files
+    await seedAttachmentTypes(tx);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   });
   // Fresh statistics for the planner after the bulk insert.

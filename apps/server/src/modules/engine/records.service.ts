@@ -14,6 +14,7 @@ import { operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, requireFunction, requireNode, roleCodesOf } from '../../platform/permissions';
+import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
 import { pullDownProblems, withSourceOptions } from './options.service';
 import { auditFlow } from './review.service';
@@ -187,6 +188,8 @@ function storedValue(f: FieldDef, v: unknown): unknown {
       ? joinValue(f.type, v)
       : String(v.at(-1) ?? '');
   if (kindOf(f.type) === 'number') return Number(v);
+  // rich text: scripts, event handlers and javascript: URLs never reach the table
+  if (f.type === 'editor') return sanitizeRichText(String(v));
   return String(v);
 }
 

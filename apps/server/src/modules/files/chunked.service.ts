@@ -1,0 +1,482 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  checkExtension,
+  checkTypedFile,
+  chunkCountOf,
+  chunkSizeOf,
+  cleanFileName,
+  contentMatchesExtension,
+  extensionOf,
+  MAX_CHUNKS,
+  mimeOf,
+  paths,
+  SNIFF_BYTES,
+  UPLOAD_CHUNK_SIZE,
+  UPLOAD_EXTENSIONS,
+  type UploadedFile,
+  UploadMsg,
+  uploadPercent,
+  VIDEO_EXTENSIONS,
+} from '@ks/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files, uploadParts, uploadTasks } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { writeOpLog } from '../../platform/oplog';
+import { newStorageKey, ObjectNotFound, StorageUnavailable } from '../../platform/storage';
+import type { FileCaller } from './access';
+import * as repo from './files.repo';
+import {
+  attachmentTypeOf,
+  downloadUrl,
+  type FilesDeps,
+  GL_NAME,
+  oversize,
+  requireUploadNode,
+  toUploaded,
+} from './files.service';
+import { Meter, payloadTooLarge } from './multipart';
+
+/**
+ * Chunked, resumable uploads (spec §4, §7): upload-task → chunk-upload × n → file-merge, or upload-cancel.
+ * Chunks and their records survive restarts (the store keeps the bytes, the database which chunks are in), so an
+ * interrupted upload resumes from the chunks the server lists. The whole file's MD5 is verified before the file is
+ * accepted; a mismatch keeps nothing. While chunks arrive in order, this process hashes them on the way in, so the
+ * merge needs no second read; after a restart, out of order, or when a chunk was written twice, the merge reads the
+ * bytes back and hashes those — the recorded writes are what gets verified, never what a client says it sent.
+ */
+
+interface Running {
+  hash: Hash;
+  /** next index in order */
+  next: number;
+  /** the store's tag of each hashed write, by index */
+  etags: (string | null)[];
+  at: number;
+}
+
+/** In-order hashing state per task, in this process only (an accelerator; the database holds the truth). */
+const running = new Map<string, Running>();
+const RUNNING_MAX = 2_000;
+
+function remember(id: string, r: Running) {
+  if (running.size >= RUNNING_MAX && !running.has(id)) {
+    const oldest = [...running.entries()].sort((a, b) => a[1].at - b[1].at)[0];
+    if (oldest) running.delete(oldest[0]);
+  }
+  running.set(id, r);
+}
+
+const GONE = () => notFound(UploadMsg.TASK_GONE);
+
+export interface TaskInput {
+  md5: string;
+  fileName: string;
+  chunk: number;
+  fileSize: number;
+  gnCoding?: string;
+  fileNo?: string;
+  fileType?: string;
+  usage: 'attachment' | 'video';
+}
+
+/** Name and format rules of a chunked upload: typed attachment, video, or the default images and PDF. */
+async function checkName(
+  deps: FilesDeps,
+  input: { fileName: string; fileSize: number; gnCoding?: string; fileNo?: string; usage: string },
+) {
+  const name = cleanFileName(input.fileName);
+  if (!name) throw badRequest(UploadMsg.EMPTY_NAME);
+  if (input.usage === 'video') {
+    const msg = checkExtension(name, VIDEO_EXTENSIONS);
+    if (msg) throw badRequest(msg);
+  } else if (input.fileNo && input.gnCoding) {
+    const type = await attachmentTypeOf(deps.db, input.gnCoding, input.fileNo);
+    const msg = checkTypedFile({ name, size: input.fileSize }, type);
+    if (msg) throw msg.startsWith('文件大小') ? payloadTooLarge(msg) : badRequest(msg);
+  } else {
+    const msg = checkExtension(name, UPLOAD_EXTENSIONS);
+    if (msg) throw badRequest(msg);
+  }
+  return { name, ext: extensionOf(name) };
+}
+
+async function readHead(deps: FilesDeps, key: string, size: number): Promise<Buffer> {
+  const s = await deps.storage.get(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 });
+  const out: Buffer[] = [];
+  for await (const c of s) out.push(c as Buffer);
+  return Buffer.concat(out);
+}
+
+/** upload-task: instant answer for bytes the caller's side already holds, else the task and the chunks it lacks. */
+export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInput) {
+  await requireUploadNode(deps, c, input.gnCoding);
+  const { name, ext } = await checkName(deps, input);
+  if (input.fileSize > deps.chunkedMaxBytes) throw payloadTooLarge(oversize(deps.chunkedMaxBytes));
+  const total = chunkCountOf(input.fileSize);
+  if (input.chunk !== total || total > MAX_CHUNKS) throw badRequest(UploadMsg.CHUNK_COUNT);
+  const visibility = input.usage === 'video' ? 'public' : 'private';
+  const base = { md5: input.md5, chunkSize: UPLOAD_CHUNK_SIZE, total };
+
+  // instant upload: only from files of the caller's own enterprise (or account) — knowing an md5 proves nothing
+  const same = await repo.sameBytesOf(deps.db, input.md5, input.fileSize, c);
+  if (same) {
+    const head = await readHead(deps, same.storageKey, same.fileSize).catch((e) => {
+      if (e instanceof ObjectNotFound) return null;
+      throw e;
+    });
+    if (head && contentMatchesExtension(ext, head)) {
+      const row = await deps.db.transaction(async (txx) => {
+        const tx = txx as unknown as Db;
+        // the source must still exist: a delete of the same bytes locks them first, and this waits for it
+        const [src] = await tx.select({ id: files.id }).from(files).where(eq(files.id, same.id)).for('share');
+        if (!src) return null;
+        const f = await repo.insertFile(tx, {
+          storageKey: same.storageKey,
+          fileName: name,
+          fileSize: same.fileSize,
+          md5: same.md5,
+          mime: mimeOf(ext),
+          extension: ext,
+          ownerId: c.id,
+          enterpriseId: c.enterpriseId,
+          gnCoding: input.gnCoding ?? null,
+          annexNo: input.fileNo ?? null,
+          fileType: input.fileType ?? null,
+          visibility,
+          source: 'chunked',
+        });
+        await writeOpLog(tx, c.actor, {
+          glName: GL_NAME,
+          gnCoding: input.gnCoding,
+          recordId: f.id,
+          logbook: `秒传文件：${name}（${f.fileSize} 字节，与已有文件相同）`,
+        });
+        return f;
+      });
+      if (row)
+        return { ...base, uploadId: null, url: downloadUrl(row.id), uploadUrlList: [], file: toUploaded(row, 'add') };
+    }
+  }
+
+  const now = deps.now();
+  let task = await repo.openTaskFor(deps.db, c.id, input.md5, input.fileSize, input.usage, now);
+  if (task && extensionOf(task.fileName) !== ext) task = undefined;
+  if (task) {
+    const expiresAt = new Date(now.getTime() + deps.taskTtlMs);
+    await deps.db.update(uploadTasks).set({ expiresAt, fileName: name }).where(eq(uploadTasks.id, task.id));
+    task = { ...task, expiresAt, fileName: name };
+  } else {
+    const key = newStorageKey();
+    const ref = await deps.storage.parts.create(key, mimeOf(ext));
+    [task] = await deps.db
+      .insert(uploadTasks)
+      .values({
+        md5: input.md5,
+        fileName: name,
+        fileSize: input.fileSize,
+        chunkCount: total,
+        chunkSize: UPLOAD_CHUNK_SIZE,
+        ownerId: c.id,
+        enterpriseId: c.enterpriseId,
+        gnCoding: input.gnCoding ?? null,
+        annexNo: input.fileNo ?? null,
+        fileType: input.fileType ?? null,
+        usage: input.usage,
+        storageKey: key,
+        storageRef: ref,
+        expiresAt: new Date(now.getTime() + deps.taskTtlMs),
+      })
+      .returning();
+  }
+  const t = task!;
+  const stored = new Set((await repo.partsOf(deps.db, t.id)).map((p) => p.index));
+  const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !stored.has(i));
+  if (!missing.length) {
+    // every chunk is in (the merge did not happen, e.g. the page reloaded): merge now
+    const file = await mergeTask(deps, c, t, name);
+    return { ...base, uploadId: t.id, url: file.url, uploadUrlList: [], file };
+  }
+  return {
+    ...base,
+    uploadId: t.id,
+    url: '',
+    uploadUrlList: missing.map((chunk) => ({ chunk, url: paths.chunkUpload.path })),
+    file: null,
+  };
+}
+
+/** The caller's unfinished task, or 404. */
+async function ownTask(deps: FilesDeps, c: FileCaller, uploadId: string) {
+  const t = await repo.taskById(deps.db, uploadId);
+  if (!t || t.ownerId !== c.id) throw GONE();
+  return t;
+}
+
+export async function checkChunkTarget(
+  deps: FilesDeps,
+  c: FileCaller,
+  f: { uploadId: string; chunk: number; md5: string },
+) {
+  const t = await ownTask(deps, c, f.uploadId);
+  if (t.status !== 'uploading' || t.expiresAt.getTime() < deps.now().getTime()) throw GONE();
+  if (f.md5 !== t.md5) throw badRequest('md5 与上传任务不符');
+  if (f.chunk >= t.chunkCount) throw badRequest('分片序号有误');
+  return t;
+}
+
+/**
+ * chunk-upload: store one chunk (exactly its size; the first one must carry the format's signature), record it, and
+ * answer the percent of chunks stored. A chunk already recorded is not written again.
+ */
+export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, file: Readable) {
+  const expected = chunkSizeOf(t.fileSize, index, t.chunkSize);
+  if (await repo.partExists(deps.db, t.id, index)) {
+    file.resume();
+    await new Promise((r) => file.once('end', r).once('error', r));
+    return progressOf(deps, t, index);
+  }
+  const entry = running.get(t.id);
+  const hash = entry && entry.next === index ? entry.hash.copy() : !entry && index === 0 ? createHash('md5') : null;
+  const ext = extensionOf(t.fileName);
+  const meter = new Meter({
+    max: expected,
+    tooLarge: UploadMsg.CHUNK_SIZE,
+    exact: expected,
+    wrongSize: UploadMsg.CHUNK_SIZE,
+    hash,
+    checkHead:
+      index === 0
+        ? (head) => {
+            if (!contentMatchesExtension(ext, head)) throw badRequest(UploadMsg.CONTENT_MISMATCH);
+          }
+        : undefined,
+  });
+  file.on('error', (e) => meter.destroy(e));
+  const body = file.pipe(meter);
+  let tag: { etag: string | null };
+  try {
+    tag = await deps.storage.parts.put(
+      t.storageKey,
+      t.storageRef,
+      { index, offset: index * t.chunkSize, size: expected },
+      body,
+    );
+  } catch (e) {
+    file.resume();
+    if (e instanceof ObjectNotFound) throw GONE();
+    if (e instanceof AppError) throw e;
+    // a client that went away mid-chunk: nothing recorded, the chunk stays missing
+    throw badRequest(UploadMsg.NETWORK_CONGESTED);
+  }
+  await repo.recordPart(deps.db, { taskId: t.id, index, size: expected, etag: tag.etag });
+  // advance the in-order hash only when nothing else moved it meanwhile
+  if (hash && running.get(t.id) === entry) {
+    remember(t.id, { hash, next: index + 1, etags: [...(entry?.etags ?? []), tag.etag], at: Date.now() });
+  } else if (entry && index < entry.next) {
+    // an index already hashed was written again: the hash no longer speaks for the recorded writes
+    running.delete(t.id);
+  }
+  return progressOf(deps, t, index);
+}
+
+async function progressOf(deps: FilesDeps, t: repo.TaskRow, index: number) {
+  const uploaded = await repo.countParts(deps.db, t.id);
+  return { percent: uploadPercent(uploaded, t.chunkCount), chunk: index, uploaded, total: t.chunkCount };
+}
+
+/** file-merge: the caller's task, every chunk recorded, then join and verify. Merging a finished task returns it. */
+export async function merge(
+  deps: FilesDeps,
+  c: FileCaller,
+  input: { uploadId: string; fileName: string; md5: string },
+) {
+  const t = await ownTask(deps, c, input.uploadId);
+  if (t.status === 'done' && t.fileId) {
+    const f = await repo.fileById(deps.db, t.fileId);
+    if (f) return toUploaded(f, 'add');
+  }
+  if (t.status !== 'uploading') throw conflict('文件正在合并，请稍候');
+  if (input.md5 !== t.md5) {
+    await drop(deps, c, t, 'md5 与上传任务不符');
+    throw badRequest(UploadMsg.MD5_MISMATCH);
+  }
+  const name = cleanFileName(input.fileName);
+  if (!name || extensionOf(name) !== extensionOf(t.fileName)) throw badRequest('文件名与上传任务不符');
+  return mergeTask(deps, c, t, name);
+}
+
+async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: string): Promise<UploadedFile> {
+  const parts = await repo.partsOf(deps.db, t.id);
+  if (parts.length < t.chunkCount) {
+    const have = new Set(parts.map((p) => p.index));
+    const missing = Array.from({ length: t.chunkCount }, (_, i) => i).filter((i) => !have.has(i));
+    throw new AppError(409, 409, UploadMsg.CHUNKS_MISSING, { missing });
+  }
+  const claimed = await repo.claimForMerge(deps.db, t.id, deps.now());
+  if (!claimed) throw conflict('文件正在合并，请稍候');
+  try {
+    await deps.storage.parts.complete(
+      t.storageKey,
+      t.storageRef,
+      parts.map((p) => ({ index: p.index, etag: p.etag })),
+      t.fileSize,
+    );
+  } catch (e) {
+    if (e instanceof StorageUnavailable) {
+      await repo.releaseMerge(deps.db, t.id, new Date(deps.now().getTime() + deps.taskTtlMs));
+      throw e;
+    }
+    await drop(deps, c, t, `合并失败：${(e as Error).message}`);
+    throw badRequest(UploadMsg.TYPED_FAILED);
+  }
+  // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back
+  const entry = running.get(t.id);
+  running.delete(t.id);
+  let hash = createHash('md5');
+  let from = 0;
+  if (entry?.etags.every((etag, i) => parts[i]?.etag === etag)) {
+    hash = entry.hash;
+    from = entry.next;
+  }
+  let head: Buffer;
+  try {
+    if (from < t.chunkCount) {
+      const rest = await deps.storage.get(t.storageKey, { start: from * t.chunkSize, end: t.fileSize - 1 });
+      for await (const chunk of rest) hash.update(chunk as Buffer);
+    }
+    head = await readHead(deps, t.storageKey, t.fileSize);
+  } catch (e) {
+    if (e instanceof StorageUnavailable) {
+      await deps.storage.delete(t.storageKey).catch(() => undefined);
+      await drop(deps, c, t, (e as Error).message);
+    }
+    throw e;
+  }
+  const md5 = hash.digest('hex');
+  if (md5 !== t.md5) {
+    await drop(deps, c, t, `MD5 不一致：应为 ${t.md5}，实为 ${md5}`, true);
+    throw badRequest(UploadMsg.MD5_MISMATCH);
+  }
+  const ext = extensionOf(name);
+  if (!contentMatchesExtension(ext, head)) {
+    await drop(deps, c, t, '文件内容与扩展名不符', true);
+    throw badRequest(UploadMsg.CONTENT_MISMATCH);
+  }
+  try {
+    const row = await deps.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const f = await repo.insertFile(tx, {
+        storageKey: t.storageKey,
+        fileName: name,
+        fileSize: t.fileSize,
+        md5,
+        mime: mimeOf(ext),
+        extension: ext,
+        ownerId: t.ownerId,
+        enterpriseId: t.enterpriseId,
+        gnCoding: t.gnCoding,
+        annexNo: t.annexNo,
+        fileType: t.fileType,
+        visibility: t.usage === 'video' ? 'public' : 'private',
+        source: 'chunked',
+      });
+      await tx.delete(uploadParts).where(eq(uploadParts.taskId, t.id));
+      await tx
+        .update(uploadTasks)
+        .set({ status: 'done', fileId: f.id, expiresAt: new Date(deps.now().getTime() + deps.taskTtlMs) })
+        .where(eq(uploadTasks.id, t.id));
+      await writeOpLog(tx, c.actor, {
+        glName: GL_NAME,
+        gnCoding: t.gnCoding ?? undefined,
+        recordId: f.id,
+        logbook: `合并分片上传：${name}（${t.chunkCount} 个分片，${t.fileSize} 字节，MD5 校验通过）`,
+      });
+      return f;
+    });
+    return toUploaded(row, 'add');
+  } catch (e) {
+    await deps.storage.delete(t.storageKey).catch(() => undefined);
+    await repo.releaseMerge(deps.db, t.id, new Date(deps.now().getTime() + deps.taskTtlMs)).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** Refuse a task for good: free its parts or its joined object, remove its records, log why. Nothing is kept. */
+async function drop(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, why: string, joined = false) {
+  running.delete(t.id);
+  if (joined) await deps.storage.delete(t.storageKey).catch(() => undefined);
+  else await deps.storage.parts.abort(t.storageKey, t.storageRef).catch(() => undefined);
+  await deps.db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await repo.deleteTask(tx, t.id);
+    await writeOpLog(tx, c.actor, {
+      glName: GL_NAME,
+      gnCoding: t.gnCoding ?? undefined,
+      recordId: t.id,
+      logbook: `合并被拒绝：${t.fileName}`,
+      failInfo: why,
+    });
+  });
+}
+
+/** upload-cancel: free the caller's unfinished task; always succeeds. */
+export async function cancel(deps: FilesDeps, c: FileCaller, uploadId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(uploadId)) return;
+  const t = await repo.taskById(deps.db, uploadId);
+  if (!t || t.ownerId !== c.id || t.status !== 'uploading') return;
+  running.delete(t.id);
+  try {
+    await deps.storage.parts.abort(t.storageKey, t.storageRef);
+  } catch {
+    // the store is away: the sweeper frees the parts when the task expires
+    await deps.db.update(uploadTasks).set({ expiresAt: deps.now() }).where(eq(uploadTasks.id, t.id));
+    return;
+  }
+  await deps.db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    await repo.deleteTask(tx, t.id);
+    await writeOpLog(tx, c.actor, {
+      glName: GL_NAME,
+      gnCoding: t.gnCoding ?? undefined,
+      recordId: t.id,
+      logbook: `取消上传：${t.fileName}`,
+    });
+  });
+}
+
+export async function taskParts(deps: FilesDeps, c: FileCaller, uploadId: string) {
+  const t = await ownTask(deps, c, uploadId);
+  const parts = await repo.partsOf(deps.db, t.id);
+  return {
+    uploadId: t.id,
+    status: t.status,
+    total: t.chunkCount,
+    parts: parts.map((p) => ({ chunk: p.index, size: p.size, createdAt: p.createdAt.toISOString() })),
+  };
+}
+
+/** Free what expired: unfinished uploads past their time, merges a crash interrupted, finished task records. */
+export async function sweep(deps: FilesDeps): Promise<number> {
+  const stale = await repo.staleTasks(deps.db, deps.now());
+  for (const t of stale) {
+    running.delete(t.id);
+    try {
+      if (t.status === 'uploading') await deps.storage.parts.abort(t.storageKey, t.storageRef);
+      if (t.status === 'merging' && !t.fileId) {
+        await deps.storage.parts.abort(t.storageKey, t.storageRef).catch(() => undefined);
+        await deps.storage.delete(t.storageKey);
+      }
+    } catch {
+      continue; // the store is away: try again next time
+    }
+    await repo.deleteTask(deps.db, t.id);
+  }
+  return stale.length;
+}
+
+/** For tests: forget the in-order hashes, as a restarted process would. */
+export function forgetRunningHashes() {
+  running.clear();
+}

@@ -1,0 +1,184 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { attachmentTypes, files, menuNodes, uploadParts, uploadTasks } from '../../db/schema';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+export type TaskRow = typeof uploadTasks.$inferSelect;
+export type PartRow = typeof uploadParts.$inferSelect;
+export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
+
+export async function fileById(db: Db, id: string): Promise<FileRow | undefined> {
+  const [f] = await db.select().from(files).where(eq(files.id, id));
+  return f;
+}
+
+export async function insertFile(db: Db, row: NewFileRow): Promise<FileRow> {
+  const [f] = await db.insert(files).values(row).returning();
+  return f!;
+}
+
+export async function filesOfRecord(db: Db, gnCoding: string, recordId: string): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.gnCoding, gnCoding), eq(files.recordId, recordId)))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+/** A finished file with these bytes that the caller's enterprise (or, without one, the caller) already holds. */
+export async function sameBytesOf(
+  db: Db,
+  md5: string,
+  size: number,
+  owner: { id: string; enterpriseId: string | null },
+): Promise<FileRow | undefined> {
+  const [f] = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.md5, md5),
+        eq(files.fileSize, size),
+        owner.enterpriseId ? eq(files.enterpriseId, owner.enterpriseId) : eq(files.ownerId, owner.id),
+      ),
+    )
+    .orderBy(asc(files.createdAt))
+    .limit(1);
+  return f;
+}
+
+/** Delete a file row; true when no other row still uses its bytes (the caller then removes them from the store). */
+export async function deleteFileRow(tx: Db, f: FileRow): Promise<boolean> {
+  // lock every row sharing the bytes, so an instant upload of the same bytes waits for this decision
+  await tx.execute(sql`select ${files.id} from ${files} where ${files.storageKey} = ${f.storageKey} for update`);
+  await tx.delete(files).where(eq(files.id, f.id));
+  const [left] = await tx.select({ n: count() }).from(files).where(eq(files.storageKey, f.storageKey));
+  return Number(left?.n ?? 0) === 0;
+}
+
+export async function typesOfNode(db: Db, gnCoding: string): Promise<AttachmentTypeRow[]> {
+  return db
+    .select({
+      id: attachmentTypes.id,
+      nodeId: attachmentTypes.nodeId,
+      annexNo: attachmentTypes.annexNo,
+      annexName: attachmentTypes.annexName,
+      annexFormat: attachmentTypes.annexFormat,
+      annexSize: attachmentTypes.annexSize,
+      isRequired: attachmentTypes.isRequired,
+      fileType: attachmentTypes.fileType,
+      template: attachmentTypes.template,
+      sort: attachmentTypes.sort,
+    })
+    .from(attachmentTypes)
+    .innerJoin(menuNodes, eq(menuNodes.id, attachmentTypes.nodeId))
+    .where(eq(menuNodes.gnCoding, gnCoding))
+    .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
+}
+
+export async function templateExists(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(attachmentTypes)
+    .where(eq(attachmentTypes.template, name))
+    .limit(1);
+  return Boolean(row);
+}
+
+// ---- chunked uploads ----------------------------------------------------------------------------------------------
+
+export async function taskById(db: Db, id: string): Promise<TaskRow | undefined> {
+  const [t] = await db.select().from(uploadTasks).where(eq(uploadTasks.id, id));
+  return t;
+}
+
+export async function openTaskFor(
+  db: Db,
+  ownerId: string,
+  md5: string,
+  fileSize: number,
+  usage: string,
+  now: Date,
+): Promise<TaskRow | undefined> {
+  const [t] = await db
+    .select()
+    .from(uploadTasks)
+    .where(
+      and(
+        eq(uploadTasks.ownerId, ownerId),
+        eq(uploadTasks.md5, md5),
+        eq(uploadTasks.fileSize, fileSize),
+        eq(uploadTasks.status, 'uploading'),
+        eq(uploadTasks.usage, usage),
+        sql`${uploadTasks.expiresAt} > ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(uploadTasks.createdAt))
+    .limit(1);
+  return t;
+}
+
+export async function partsOf(db: Db, taskId: string): Promise<PartRow[]> {
+  return db.select().from(uploadParts).where(eq(uploadParts.taskId, taskId)).orderBy(asc(uploadParts.index));
+}
+
+export async function countParts(db: Db, taskId: string): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(uploadParts).where(eq(uploadParts.taskId, taskId));
+  return Number(r?.n ?? 0);
+}
+
+export async function partExists(db: Db, taskId: string, index: number): Promise<boolean> {
+  const [r] = await db
+    .select({ one: sql<number>`1` })
+    .from(uploadParts)
+    .where(and(eq(uploadParts.taskId, taskId), eq(uploadParts.index, index)));
+  return Boolean(r);
+}
+
+/** Record a stored chunk; the last recorded write of an index is the one that counts. */
+export async function recordPart(db: Db, p: { taskId: string; index: number; size: number; etag: string | null }) {
+  await db
+    .insert(uploadParts)
+    .values(p)
+    .onConflictDoUpdate({
+      target: [uploadParts.taskId, uploadParts.index],
+      set: { size: p.size, etag: p.etag, createdAt: sql`now()` },
+    });
+}
+
+/** Claim a task for merging: only one caller moves it from uploading to merging (for at most an hour). */
+export async function claimForMerge(db: Db, id: string, now: Date): Promise<TaskRow | undefined> {
+  const [t] = await db
+    .update(uploadTasks)
+    .set({ status: 'merging', expiresAt: new Date(now.getTime() + 3600_000) })
+    .where(and(eq(uploadTasks.id, id), eq(uploadTasks.status, 'uploading')))
+    .returning();
+  return t;
+}
+
+export async function releaseMerge(db: Db, id: string, expiresAt: Date): Promise<void> {
+  await db
+    .update(uploadTasks)
+    .set({ status: 'uploading', expiresAt })
+    .where(and(eq(uploadTasks.id, id), eq(uploadTasks.status, 'merging')));
+}
+
+export async function deleteTask(db: Db, id: string): Promise<void> {
+  await db.delete(uploadTasks).where(eq(uploadTasks.id, id));
+}
+
+/** Tasks past their expiry: unfinished uploads, merges that never finished (a crash), finished tasks. */
+export async function staleTasks(db: Db, now: Date, limit = 100): Promise<TaskRow[]> {
+  return db
+    .select()
+    .from(uploadTasks)
+    .where(sql`${uploadTasks.expiresAt} < ${now.toISOString()}`)
+    .orderBy(asc(uploadTasks.expiresAt))
+    .limit(limit);
+}
+
+export async function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(files).where(inArray(files.id, ids));
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError } from '../errors';
+
+/**
+ * Where file bytes live: one interface, two adapters — local disk under DATA_DIR (default) and S3-compatible object
+ * storage. Keys are generated here (`aa/bb/<uuid>`), never derived from a client's file name, which stays metadata
+ * in the database. Chunked uploads go through `parts`: local disk writes each chunk at its offset in one staging
+ * file; S3 uses a multipart upload (5 MB chunks are S3's minimum part size).
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** where files go, for logs and /ks/health ("local disk /srv/data/files", "S3 bucket b at http://…") */
+  readonly location: string;
+  /** Store a file already on local disk (spooled upload); the local adapter moves it, S3 streams it. */
+  putFile(key: string, localPath: string, size: number, contentType: string): Promise<void>;
+  /** Store bytes from a stream of known size. */
+  put(key: string, body: Readable | Buffer, size: number, contentType: string): Promise<void>;
+  /** Stream an object, or the inclusive byte range of it; NotFound when there is none. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Remove an object; nothing happens when it is already gone. */
+  delete(key: string): Promise<void>;
+  parts: MultipartStore;
+  /** Can files be stored right now? A plain message when not. */
+  health(): Promise<StorageHealth>;
+}
+
+export interface MultipartStore {
+  /** Start a chunked upload of `key`; returns the adapter's reference for it (kept with the upload task). */
+  create(key: string, contentType: string): Promise<string>;
+  /** Store part `index` (0-based) at `offset`; `body` yields exactly `size` bytes. */
+  put(
+    key: string,
+    ref: string,
+    part: { index: number; offset: number; size: number },
+    body: Readable,
+  ): Promise<PartTag>;
+  /** Join the parts into the object `key` (every part, in order, `totalSize` bytes in all). */
+  complete(key: string, ref: string, parts: { index: number; etag: string | null }[], totalSize: number): Promise<void>;
+  /** Free the parts of an unfinished upload; nothing happens when they are already gone. */
+  abort(key: string, ref: string): Promise<void>;
+}
+
+export interface PartTag {
+  /** S3's ETag of the part (its MD5); null on local disk, where chunks go straight into the staging file */
+  etag: string | null;
+}
+
+/** Inclusive byte range, as in HTTP Range. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StorageHealth {
+  ok: boolean;
+  kind: 'local' | 's3';
+  message: string;
+}
+
+/** A generated storage key: two shard levels from the uuid, then the uuid. */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+}
+
+export const STORAGE_KEY_PATTERN =
+  /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UPLOAD_REF_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function assertKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key).slice(0, 80)}`);
+}
+
+/** The object is not in the store. */
+export class ObjectNotFound extends AppError {
+  constructor() {
+    super(404, 404, '文件不存在或已被删除');
+  }
+}
+
+/** The store cannot be reached or refuses us: a plain 503 that names the store and the cause. */
+export class StorageUnavailable extends AppError {
+  constructor(message: string) {
+    super(503, 503, message);
+  }
+}
