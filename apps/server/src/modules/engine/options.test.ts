@@ -472,7 +472,13 @@ describe('form details', () => {
     expect(d.fields.map((f: any) => f.code)).toContain('ssqy');
     expect(d.fields.find((f: any) => f.code === 'ssqy').options.source).toMatchObject({ name: 'enterprises' });
     expect(d.values).toMatchObject({ xm: null, sfbl: '0', szdq: null });
-    // 信用等级公示 is visible to ordinary users, who may not add there: no new form
+    // developers see any form; 执业注册申请 grants users 新增, 信用等级公示 does not
+    expect((await call(dev, '/ks/info/v1/form/details', { gnCoding: 'XYGL_ZYZC', systemCoding: 'XYGL' })).status).toBe(
+      200,
+    );
+    expect((await call(user, '/ks/info/v1/form/details', { gnCoding: 'XYGL_ZYZC', systemCoding: 'XYGL' })).status).toBe(
+      200,
+    );
     expect((await call(user, '/ks/info/v1/form/details', { gnCoding: 'XYGL_XYDJ', systemCoding: 'XYGL' })).status).toBe(
       403,
     );
