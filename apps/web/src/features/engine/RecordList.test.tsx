@@ -164,6 +164,13 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '王' }));
   });
 
+  it('a node without fields says so and asks for no records', async () => {
+    const { calls } = setupEngine({}, { 'POST /ks/common/array/fields': () => ({ data: { fields: [], version: 0 } }) });
+    renderEngine();
+    expect((await screen.findByTestId('engine-list-unconfigured')).textContent).toContain('该节点尚未配置字段');
+    expect(calls.filter((c) => c.url === PATHS.list)).toHaveLength(0);
+  });
+
   it('shows 暂无数据 when nothing matches', async () => {
     setupEngine({ records: [] });
     renderEngine();

@@ -29,6 +29,7 @@ import {
   CARD_STATUS_KEY,
   ENGINE_TEXTS,
   listColumns,
+  operationsWidth,
   popupFieldsOf,
   type RecordRow,
   readSearch,
@@ -140,7 +141,6 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     () => listColumns(columnsQ.data, fields, { requireStatus: variant === 'apply' }),
     [columnsQ.data, fields, variant],
   );
-  const tableColumns = useMemo(() => withMinWidths(columns), [columns]);
   const searchFields = useMemo(() => searchFieldsOf(listFields, columns), [listFields, columns]);
   const popupFields = useMemo(() => popupFieldsOf(listFields), [listFields]);
   const { tree: treeGroup, chips } = useMemo(() => splitFilters(filtersQ.data), [filtersQ.data]);
@@ -172,7 +172,8 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
 
   const cards = node.style === 'card';
   const body = { gnCoding, pageNum: pager.pageNum, pageSize: pager.pageSize, ...request };
-  const listQ = useQuery({ ...recordListQuery(body), enabled: fieldsQ.isSuccess && !cards });
+  const configured = fields.length > 0;
+  const listQ = useQuery({ ...recordListQuery(body), enabled: fieldsQ.isSuccess && configured && !cards });
 
   const reload = useCallback(() => refreshAfterChange(queryClient, gnCoding), [queryClient, gnCoding]);
   const actions = useRecordActions({ node, detailPath: v.detailPath, onChanged: reload });
@@ -194,6 +195,13 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     const labels = new Map<string, Map<string, string>>();
     return (listQ.data?.records ?? []).map((r) => recordRow(r, ctx, labels));
   }, [listQ.data, ctx]);
+
+  // the operations column fits the widest row's buttons, rounded up so paging rarely changes it
+  const opsWidth = useMemo(
+    () => Math.ceil(Math.max(0, ...rows.map((r) => operationsWidth(r.operations))) / 40) * 40,
+    [rows],
+  );
+  const tableColumns = useMemo(() => withMinWidths(columns, fields, opsWidth), [columns, fields, opsWidth]);
 
   const onOperation = useCallback(
     (code: string, row: RecordRow) => {
@@ -233,6 +241,18 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
               重试
             </Button>
           }
+        />
+      </Card>
+    );
+  }
+
+  if (!configured) {
+    return (
+      <Card size="small" title={node.title} data-testid="engine-list-unconfigured">
+        <Result
+          status="info"
+          title={ENGINE_TEXTS.noFields}
+          subTitle="该节点的表单字段配置完成后，即可在此新增、查询和办理记录。"
         />
       </Card>
     );

@@ -7,6 +7,7 @@ import {
   displayValue,
   listColumns,
   OPERATIONS_COLUMN,
+  operationsWidth,
   popupFieldsOf,
   readSearch,
   recordOperations,
@@ -15,6 +16,7 @@ import {
   searchFieldsOf,
   searchFormValues,
   searchRequest,
+  withMinWidths,
   writeSearch,
 } from './model';
 import { COLUMNS, FIELDS, FORM_BUTTONS, TABLE_BUTTONS } from './testkit';
@@ -89,6 +91,33 @@ describe('columns', () => {
       OPERATIONS_COLUMN,
     ]);
     expect(listColumns(COLUMNS, FIELDS, { requireStatus: true })).toEqual(COLUMNS);
+  });
+});
+
+describe('column widths', () => {
+  it('fit headings, date values and the widest row’s operations; configured widths are kept', () => {
+    const cols = withMinWidths(
+      [...COLUMNS, { ...COLUMNS[0], code: 'fixed', name: '固定', width: 300, isSearch: false }],
+      [...FIELDS, { code: 'yxq', name: '有效期', type: 'daterange' }],
+      operationsWidth(TABLE_BUTTONS),
+    );
+    const w = Object.fromEntries(cols.map((c) => [c.code, c.width]));
+    expect(w.xm).toBe(88);
+    expect(w.zclb).toBe(4 * 14 + 52);
+    // a date column is at least as wide as a date
+    expect(w.fzrq).toBe(110);
+    expect(w.fixed).toBe(300);
+    expect(w.cz).toBe(operationsWidth(TABLE_BUTTONS));
+    expect(
+      operationsWidth([
+        { name: '编辑', show: true },
+        { name: '删除', show: false },
+      ]),
+    ).toBe(24 + 28 + 12);
+    expect(
+      withMinWidths([{ ...COLUMNS[0], code: 'yxq', name: '期' }], [{ code: 'yxq', name: '期', type: 'daterange' }])[0]
+        .width,
+    ).toBe(210);
   });
 });
 

@@ -41,6 +41,7 @@ export const ENGINE_TEXTS = {
   exported: '导出成功',
   assigned: '指派成功',
   noNode: '未找到该节点，请从左侧菜单进入',
+  noFields: '该节点尚未配置字段',
 } as const;
 
 // ── record states ───────────────────────────────────────────────────────────
@@ -198,16 +199,30 @@ export function listColumns(
   return base;
 }
 
+const TYPE_MIN_WIDTH: Record<string, number> = { date: 110, datetime: 150, daterange: 210 };
+
+/** The width a row's operations take as link buttons (14 px a character, 12 px padding and gap each). */
+export function operationsWidth(ops: readonly Pick<Operation, 'name' | 'show'>[] | undefined): number {
+  return (ops ?? []).filter((o) => o.show).reduce((w, o) => w + o.name.length * 14 + 12, 24);
+}
+
 /**
- * Columns without a configured width get one that fits their heading (and the header search icon), so headings
- * never break into one character a line; configured widths are kept.
+ * Columns without a configured width get one that fits their heading (and the header search icon) and, for dates,
+ * their value, so headings never break into one character a line; the operations column is at least as wide as the
+ * widest row's buttons (`opsWidth`). Configured widths are otherwise kept.
  */
-export function withMinWidths(columns: readonly TableColumn[]): TableColumn[] {
-  return columns.map((c) =>
-    c.width
-      ? c
-      : { ...c, width: Math.max(c.type === 'operations' ? 200 : 88, c.name.length * 14 + (c.isSearch ? 52 : 32)) },
-  );
+export function withMinWidths(
+  columns: readonly TableColumn[],
+  fields: readonly FieldDef[] = [],
+  opsWidth = 0,
+): TableColumn[] {
+  const types = new Map(fields.map((f) => [f.code, f.type]));
+  return columns.map((c) => {
+    if (c.type === 'operations') return { ...c, width: Math.max(c.width ?? 0, opsWidth, 120) };
+    if (c.width) return c;
+    const heading = c.name.length * 14 + (c.isSearch ? 52 : 32);
+    return { ...c, width: Math.max(88, heading, TYPE_MIN_WIDTH[types.get(c.code) ?? ''] ?? 0) };
+  });
 }
 
 // ── rows ────────────────────────────────────────────────────────────────────
