@@ -1,15 +1,65 @@
+import { SESSION_KEYS } from '@ks/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { IDomEditor } from '@wangeditor-next/editor';
+import { type IDomEditor, SlateEditor } from '@wangeditor-next/editor';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { renderUi } from '../../engine/list/test-utils';
-import { createFakeServer } from '../../test/server';
 import { LazyRichTextEditor } from './LazyRichTextEditor';
-import { EDITOR_HEIGHT, EDITOR_PLACEHOLDER, editorConfig, outputHtml, TOOLBAR_KEYS } from './RichTextEditor';
+import { EDITOR_HEIGHT, EDITOR_PLACEHOLDER, outputHtml, TOOLBAR_KEYS } from './RichTextEditor';
+
+/** A stand-in for XMLHttpRequest, which the editor's uploader (Uppy) uses: records what is sent, answers on demand. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  readyState = 0;
+  responseText = '';
+  response = '';
+  responseType = '';
+  withCredentials = false;
+  upload = new EventTarget();
+  private events = new EventTarget();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {}
+  addEventListener(type: string, fn: EventListener) {
+    this.events.addEventListener(type, fn);
+  }
+  removeEventListener(type: string, fn: EventListener) {
+    this.events.removeEventListener(type, fn);
+  }
+  getAllResponseHeaders() {
+    return 'content-type: application/json\r\n';
+  }
+  getResponseHeader() {
+    return 'application/json';
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.readyState = 4;
+    this.responseText = JSON.stringify(body);
+    this.response = this.responseText;
+    this.events.dispatchEvent(new Event('load'));
+  }
+}
 
 afterEach(() => {
   configureRequest();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  FakeXhr.sent = [];
 });
 
 const area = () => screen.getByTestId('rich-text-editor-area');
@@ -88,47 +138,71 @@ describe('RichTextEditor (screen 12)', () => {
     expect(TOOLBAR_KEYS).toContain('uploadImage');
   });
 
-  it('uploads images with the spec settings and inserts the returned address; failures are told', async () => {
-    const server = createFakeServer({
-      'POST /dev-api/common/upload': () => ({ data: { url: '/files/现场.png' } }),
+  it('uploads a pasted image to /dev-api/common/upload (custom-fileName, bearer) and inserts the answered address', async () => {
+    sessionStorage.setItem(SESSION_KEYS.token, 'tok-7');
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const onChange = vi.fn();
+    let editor: IDomEditor | null = null;
+    renderUi(
+      <LazyRichTextEditor
+        value="<p>正文</p>"
+        onChange={onChange}
+        onCreated={(e) => {
+          editor = e;
+        }}
+      />,
+    );
+    await waitFor(() => expect(editor).not.toBeNull(), { timeout: 10_000 });
+    const ed = editor as unknown as IDomEditor;
+    act(() => {
+      ed.select(SlateEditor.end(ed, []));
+      ed.insertData({
+        getData: () => '',
+        files: [new File([new Uint8Array(64)], '现场.png', { type: 'image/png' })],
+      } as unknown as DataTransfer);
     });
-    configureRequest({ transport: server.transport, effects: { getToken: () => 't', prompt: vi.fn() } });
-    const notify = vi.fn();
-    const config = editorConfig({ placeholder: '请填写内容', onChange: vi.fn(), onBlur: vi.fn(), notify });
-    const upload = config.MENU_CONF?.uploadImage;
-    expect(upload).toMatchObject({
-      server: '/dev-api/common/upload',
-      fieldName: 'custom-fileName',
-      timeout: 5000,
-      allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    const xhr = await waitFor(() => {
+      const x = FakeXhr.sent[0];
+      if (!x) throw new Error('nothing sent');
+      return x;
     });
-    const insert = vi.fn();
-    const customUpload = upload?.customUpload as (file: File, insert: (...a: string[]) => void) => Promise<void>;
-    await customUpload(new File(['x'], '现场.png', { type: 'image/png' }), insert);
-    expect(insert).toHaveBeenCalledWith('/files/现场.png', '现场', '');
-    await customUpload(new File(['x'], '说明.pdf', { type: 'application/pdf' }), insert);
-    expect(insert).toHaveBeenCalledTimes(1);
-    expect(notify).toHaveBeenCalledWith('请上传图片（jpg、png、jpeg、jpe、webp格式）', 'warning');
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/dev-api/common/upload');
+    expect(xhr.headers.Authorization).toBe('Bearer tok-7');
+    expect(((xhr.body as FormData).get('custom-fileName') as File).name).toBe('现场.png');
+    act(() => xhr.respond(200, { errno: 0, data: { url: '/ks/files/public/abc', alt: '现场.png', href: '' } }));
+    await waitFor(() => expect(onChange.mock.lastCall?.[0]).toContain('src="/ks/files/public/abc"'));
   });
 
-  it('a timed-out upload tells 当前网络拥堵，请重新上传！ after 1.5 s', async () => {
-    vi.useFakeTimers();
-    configureRequest({ transport: () => new Promise(() => {}), effects: { getToken: () => 't', prompt: vi.fn() } });
-    const notify = vi.fn();
-    const config = editorConfig({ placeholder: '', onChange: vi.fn(), onBlur: vi.fn(), notify });
-    const customUpload = config.MENU_CONF?.uploadImage?.customUpload as unknown as (
-      f: File,
-      i: () => void,
-    ) => Promise<void>;
-    const done = customUpload(new File(['x'], 'a.png', { type: 'image/png' }), vi.fn());
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
+  it('a refused upload inserts nothing and shows the server message', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const onChange = vi.fn();
+    let editor: IDomEditor | null = null;
+    renderUi(
+      <LazyRichTextEditor
+        value="<p>正文</p>"
+        onChange={onChange}
+        onCreated={(e) => {
+          editor = e;
+        }}
+      />,
+    );
+    await waitFor(() => expect(editor).not.toBeNull(), { timeout: 10_000 });
+    const ed = editor as unknown as IDomEditor;
+    act(() => {
+      ed.select(SlateEditor.end(ed, []));
+      ed.insertData({
+        getData: () => '',
+        files: [new File([new Uint8Array(64)], '伪装.png', { type: 'image/png' })],
+      } as unknown as DataTransfer);
     });
-    await done;
-    expect(notify).not.toHaveBeenCalled();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1500);
+    const xhr = await waitFor(() => {
+      const x = FakeXhr.sent[0];
+      if (!x) throw new Error('nothing sent');
+      return x;
     });
-    expect(notify).toHaveBeenCalledWith('当前网络拥堵，请重新上传！', 'error');
+    act(() => xhr.respond(400, { errno: 1, message: '文件内容与扩展名不符，请上传真实的文件' }));
+    expect(await screen.findByText('文件内容与扩展名不符，请上传真实的文件')).toBeTruthy();
+    expect(area().querySelector('img')).toBeNull();
   });
 });

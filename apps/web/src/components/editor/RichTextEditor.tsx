@@ -11,22 +11,13 @@ import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeHtml } from '../../lib/sanitize';
 import type { RichTextEditorProps } from './types';
-import {
-  CONGESTED_NOTICE_DELAY_MS,
-  EDITOR_IMAGE_MIME_TYPES,
-  EDITOR_UPLOAD_FIELD,
-  EDITOR_UPLOAD_MAX_BYTES,
-  EDITOR_UPLOAD_TIMEOUT_MS,
-  EDITOR_UPLOAD_URL,
-  EditorUploadError,
-  UPLOAD_MESSAGES,
-  uploadEditorImage,
-} from './upload';
+import { imageUploadConfig, type Notify } from './upload';
 
 /**
  * The rich-text editor (spec screen 12): wangEditor v5 through its maintained fork @wangeditor-next/editor (the
  * original package is no longer maintained; the fork keeps its API, including the upload settings the spec names:
- * field name custom-fileName, 5000 ms timeout). It has no eval and no inline script, so it runs under the app's CSP
+ * field name custom-fileName, 5000 ms timeout, and the answer shape the server gives). It has no eval and no inline
+ * script, so it runs under the app's CSP
  * (`script-src 'self'`). Height 450px, placeholder 请填写内容.
  *
  * Only formats that survive the server's sanitiser are offered (it keeps no style attributes): headings, quotes,
@@ -78,10 +69,10 @@ export interface EditorHandlers {
   onChange: (editor: IDomEditor) => void;
   onBlur: (editor: IDomEditor) => void;
   /** a message for the user (upload failures, the editor's own alerts) */
-  notify: (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
+  notify: Notify;
 }
 
-/** The editor's configuration: placeholder, sanitising, image upload through uploadEditorImage. */
+/** The editor's configuration: placeholder, sanitising, image upload (upload.ts). */
 export function editorConfig(h: EditorHandlers): Partial<IEditorConfig> {
   return {
     placeholder: h.placeholder,
@@ -90,27 +81,7 @@ export function editorConfig(h: EditorHandlers): Partial<IEditorConfig> {
     onChange: h.onChange,
     onBlur: h.onBlur,
     customAlert: (info, type) => h.notify(info, type === 'error' || type === 'warning' ? type : 'info'),
-    MENU_CONF: {
-      uploadImage: {
-        server: EDITOR_UPLOAD_URL,
-        fieldName: EDITOR_UPLOAD_FIELD,
-        timeout: EDITOR_UPLOAD_TIMEOUT_MS,
-        maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
-        allowedFileTypes: EDITOR_IMAGE_MIME_TYPES,
-        // the upload goes through the app's request client (bearer token, envelope, timeout): see upload.ts
-        async customUpload(file: File, insertFn: (src: string, alt?: string, href?: string) => void) {
-          try {
-            const { url, alt } = await uploadEditorImage(file);
-            insertFn(url, alt, '');
-          } catch (err) {
-            const e = err instanceof EditorUploadError ? err : new EditorUploadError('failed', UPLOAD_MESSAGES.failed);
-            if (e.kind === 'session') return;
-            if (e.kind === 'congested') setTimeout(() => h.notify(e.message, 'error'), CONGESTED_NOTICE_DELAY_MS);
-            else h.notify(e.message, e.kind === 'failed' ? 'error' : 'warning');
-          }
-        },
-      },
-    },
+    MENU_CONF: { uploadImage: imageUploadConfig(h.notify) },
   };
 }
 

@@ -1,109 +1,93 @@
+import { SESSION_KEYS } from '@ks/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureRequest, type TransportRequest } from '../../api/request';
-import { createFakeServer, type Handler } from '../../test/server';
-import {
-  EDITOR_UPLOAD_FIELD,
-  EDITOR_UPLOAD_TIMEOUT_MS,
-  EDITOR_UPLOAD_URL,
-  EditorUploadError,
-  isEditorImage,
-  uploadEditorImage,
-} from './upload';
+import { configureRequest } from '../../api/request';
+import { imageUploadConfig, isEditorImage } from './upload';
 
-const image = (name = '现场照片.png', size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
-
-function setup(handler: Handler, extra: { schedule?: (fn: () => void, ms: number) => () => void } = {}) {
-  const server = createFakeServer({ [`POST ${EDITOR_UPLOAD_URL}`]: handler });
-  const prompt = vi.fn();
-  configureRequest({
-    transport: server.transport,
-    // a session that ends records its navigation and storage clearing instead of doing them
-    effects: {
-      prompt,
-      getToken: () => 'tok-1',
-      pathname: () => '/applyDetail',
-      assign: vi.fn(),
-      clearStorage: vi.fn(),
-      navigate: vi.fn(),
-      ...extra,
-    },
-  });
-  return { ...server, prompt };
-}
-
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(EditorUploadError);
-  return err as EditorUploadError;
+type Config = {
+  server: string;
+  fieldName: string;
+  timeout: number;
+  maxFileSize: number;
+  allowedFileTypes: string[];
+  headers: () => Record<string, string>;
+  onBeforeUpload: (files: Record<string, { name: string; size?: number }>) => unknown;
+  customInsert: (res: unknown, insert: (src: string, alt?: string, href?: string) => void) => void;
+  onError: (file: unknown, err: unknown, res?: { status?: number; body?: unknown }) => void;
 };
+const config = (notify = vi.fn()) => ({ notify, c: imageUploadConfig(notify) as unknown as Config });
 
 afterEach(() => {
   configureRequest();
+  vi.useRealTimers();
 });
 
-describe('editor image upload (§7, §9)', () => {
-  it('posts the file as custom-fileName to /dev-api/common/upload with the bearer token; resolves data.url', async () => {
-    const server = setup(() => ({ data: { url: '/files/2024/现场照片.png', fileName: '现场照片.png' } }));
-    await expect(uploadEditorImage(image())).resolves.toEqual({ url: '/files/2024/现场照片.png', alt: '现场照片' });
-    const req = server.callsTo(EDITOR_UPLOAD_URL)[0] as TransportRequest;
-    expect(req.method).toBe('POST');
-    expect(req.headers.Authorization).toBe('Bearer tok-1');
-    expect(req.body).toBeInstanceOf(FormData);
-    const sent = (req.body as FormData).get(EDITOR_UPLOAD_FIELD) as File;
-    expect(EDITOR_UPLOAD_FIELD).toBe('custom-fileName');
-    expect(sent.name).toBe('现场照片.png');
+describe('editor image upload settings (§7, §9)', () => {
+  it('custom-fileName to /dev-api/common/upload, 5000 ms, images only up to 1 GB, the bearer token read at upload time', () => {
+    const { c } = config();
+    expect(c).toMatchObject({
+      server: '/dev-api/common/upload',
+      fieldName: 'custom-fileName',
+      timeout: 5000,
+      maxFileSize: 1024 ** 3,
+      allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    });
+    expect(c.headers()).toEqual({});
+    sessionStorage.setItem(SESSION_KEYS.token, 'tok-9');
+    expect(c.headers()).toEqual({ Authorization: 'Bearer tok-9' });
   });
 
-  it('takes images only (jpg, png, jpeg, jpe, webp) and sends nothing otherwise', async () => {
+  it('lets only jpg, png, jpeg, jpe and webp go, and says so for the rest', () => {
     for (const ok of ['a.jpg', 'a.PNG', 'a.jpeg', 'a.jpe', 'a.webp']) expect(isEditorImage({ name: ok })).toBe(true);
     for (const bad of ['a.pdf', 'a.gif', 'a.svg', 'png', 'a.png.exe']) expect(isEditorImage({ name: bad })).toBe(false);
-    const server = setup(() => ({ data: { url: '/x.png' } }));
-    const err = await failure(uploadEditorImage(image('说明.pdf')));
-    expect(err.kind).toBe('imageOnly');
-    expect(err.message).toBe('请上传图片（jpg、png、jpeg、jpe、webp格式）');
-    expect(server.calls).toHaveLength(0);
-  });
-
-  it('times out after 5000 ms: 当前网络拥堵，请重新上传！', async () => {
-    const timers: { fn: () => void; ms: number }[] = [];
-    const server = createFakeServer({});
-    configureRequest({
-      transport: () => new Promise(() => {}),
-      effects: {
-        prompt: vi.fn(),
-        getToken: () => 'tok-1',
-        schedule: (fn, ms) => {
-          timers.push({ fn, ms });
-          return () => {};
-        },
-      },
+    const { c, notify } = config();
+    expect(c.onBeforeUpload({ x: { name: '说明.pdf', size: 10 } })).toBe(false);
+    expect(notify).toHaveBeenCalledWith('请上传图片（jpg、png、jpeg、jpe、webp格式）', 'warning');
+    expect(c.onBeforeUpload({ x: { name: 'a.pdf' }, y: { name: '图.png', size: 3 } })).toEqual({
+      y: { name: '图.png', size: 3 },
     });
-    const pending = uploadEditorImage(image());
-    await vi.waitFor(() => expect(timers).toHaveLength(1));
-    expect(timers[0]?.ms).toBe(EDITOR_UPLOAD_TIMEOUT_MS);
-    expect(EDITOR_UPLOAD_TIMEOUT_MS).toBe(5000);
-    timers[0]?.fn();
-    const err = await failure(pending);
-    expect(err.kind).toBe('congested');
-    expect(err.message).toBe('当前网络拥堵，请重新上传！');
-    expect(server.calls).toHaveLength(0);
+    expect(c.onBeforeUpload({ z: { name: '大.png', size: 1024 ** 3 + 1 } })).toBe(false);
+    expect(notify).toHaveBeenLastCalledWith('图片大小不能超过1GB', 'warning');
   });
 
-  it('a refusal shows the server message, else 上传失败！; an answer without an address fails too', async () => {
-    setup(() => ({ status: 413, code: 413, message: '文件过大' }));
-    expect((await failure(uploadEditorImage(image()))).message).toBe('文件过大');
-    setup(() => ({ status: 500, code: 500, message: '' }));
-    expect((await failure(uploadEditorImage(image()))).message).toBe('上传失败！');
-    setup(() => ({ data: { url: 'javascript:alert(1)' } }));
-    expect((await failure(uploadEditorImage(image()))).message).toBe('上传失败！');
+  it('inserts the answered address; errno 1 or an unsafe address is refused with the server message or 上传失败！', () => {
+    const { c, notify } = config();
+    const insert = vi.fn();
+    c.customInsert({ errno: 0, data: { url: '/ks/files/public/1', alt: '现场.png', href: '' } }, insert);
+    expect(insert).toHaveBeenCalledWith('/ks/files/public/1', '现场', '');
+    c.customInsert({ errno: 1, message: '请上传图片文件' }, insert);
+    expect(notify).toHaveBeenLastCalledWith('请上传图片文件', 'error');
+    c.customInsert({ errno: 0, data: { url: 'javascript:alert(1)' } }, insert);
+    expect(notify).toHaveBeenLastCalledWith('上传失败！', 'error');
+    expect(insert).toHaveBeenCalledTimes(1);
   });
 
-  it('an ended session goes through the usual handling (dialog, then /login)', async () => {
-    const { prompt } = setup(() => ({ status: 200, code: 10000, message: '登录已过期，请重新登录' }));
-    expect((await failure(uploadEditorImage(image()))).kind).toBe('session');
-    expect(prompt).toHaveBeenCalledWith({ message: '登录已过期，请重新登录', type: 1 });
+  it('no answer (stalled 5 s, network): 当前网络拥堵，请重新上传！ after 1.5 s; a refusal: its message', () => {
+    vi.useFakeTimers();
+    const { c, notify } = config();
+    c.onError({ name: 'a.png' }, new Error('Upload stalled for 5 seconds, aborting.'));
+    vi.advanceTimersByTime(1499);
+    expect(notify).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(notify).toHaveBeenCalledWith('当前网络拥堵，请重新上传！', 'error');
+    c.onError({ name: 'a.png' }, new Error('Upload error'), {
+      status: 413,
+      body: { errno: 1, message: '上传内容过大' },
+    });
+    expect(notify).toHaveBeenLastCalledWith('上传内容过大', 'error');
+    c.onError({ name: 'a.png' }, new Error('Upload error'), { status: 500, body: null });
+    expect(notify).toHaveBeenLastCalledWith('上传失败！', 'error');
+  });
+
+  it('401 ends the session the usual way (§8)', () => {
+    const assign = vi.fn();
+    const schedule = vi.fn((fn: () => void) => {
+      fn();
+      return () => {};
+    });
+    configureRequest({ effects: { prompt: vi.fn(), assign, clearStorage: vi.fn(), schedule } });
+    const { c, notify } = config();
+    c.onError({ name: 'a.png' }, new Error('Upload error'), { status: 401, body: { errno: 1, message: '未登录' } });
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(notify).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,14 @@
-import { Code, Msg, SESSION_END_CODES } from '@ks/contracts';
-import { isApiError, reportApiError, request } from '../../api/request';
+import type { IEditorConfig } from '@wangeditor-next/editor';
+import { ApiError, reportApiError } from '../../api/request';
+import { getToken } from '../../app/session';
 import { safeHref } from '../../lib/sanitize';
 
 /**
- * Image upload of the rich-text editor (spec §7 "Editor image upload", §9): POST multipart to /dev-api/common/upload
- * with the file under `custom-fileName`, 5000 ms timeout, images only (jpg, png, jpeg, jpe, webp), about 1 GB at most,
- * the bearer token sent. It goes through the app's one request client (token, envelope, timeout), not through the
- * editor's own XHR uploader, so it shares the error handling and the tests drive it with a fake transport.
+ * Image upload of the rich-text editor (spec §7 "Editor image upload", §9): wangEditor's own uploader (Uppy XHR)
+ * posts the image as multipart field `custom-fileName` to /dev-api/common/upload, stalls out after 5000 ms without
+ * progress, images only (jpg, png, jpeg, jpe, webp), about 1 GB at most, the bearer token in the headers. The server
+ * answers in wangEditor's shape, outside the /ks envelope: `{errno: 0, data: {url, alt, href}}` or
+ * `{errno: 1, message}`.
  */
 export const EDITOR_UPLOAD_URL = '/dev-api/common/upload';
 export const EDITOR_UPLOAD_FIELD = 'custom-fileName';
@@ -17,7 +19,7 @@ export const EDITOR_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 export const EDITOR_IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg', 'jpe', 'webp'] as const;
 /** The file chooser's accept list. */
 export const EDITOR_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-/** §8: the congestion message appears 1.5 s after the timeout. */
+/** §8: the congestion message appears 1.5 s after the upload gave up. */
 export const CONGESTED_NOTICE_DELAY_MS = 1500;
 
 export const UPLOAD_MESSAGES = {
@@ -27,63 +29,74 @@ export const UPLOAD_MESSAGES = {
   tooLarge: '图片大小不能超过1GB',
 } as const;
 
-export type UploadFailure = 'congested' | 'failed' | 'imageOnly' | 'tooLarge' | 'session';
+export type Notify = (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
 
-/** A failed editor upload, with the message to show (§8: server message, else 上传失败！). */
-export class EditorUploadError extends Error {
-  override name = 'EditorUploadError';
-  constructor(
-    readonly kind: UploadFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export function isEditorImage(file: Pick<File, 'name'>): boolean {
+export function isEditorImage(file: { name: string }): boolean {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   return file.name.includes('.') && (EDITOR_IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-/** The image address in the server's answer: `data.url` (§3 upload result), or data itself when it is text. */
-function urlOf(data: unknown): string | null {
-  const raw =
-    typeof data === 'string'
-      ? data
-      : data && typeof data === 'object'
-        ? ((data as { url?: unknown }).url ?? (data as { fileUrl?: unknown }).fileUrl)
-        : null;
-  return typeof raw === 'string' ? safeHref(raw) : null;
+interface UploadFile {
+  name: string;
+  size?: number;
 }
+interface UploadAnswer {
+  errno?: number;
+  message?: string;
+  data?: { url?: unknown; alt?: unknown; href?: unknown } | null;
+}
+type InsertFn = (src: string, alt?: string, href?: string) => void;
 
-/** Uploads one image; resolves its address and alt text, or rejects with EditorUploadError. */
-export async function uploadEditorImage(file: File): Promise<{ url: string; alt: string }> {
-  if (!isEditorImage(file)) throw new EditorUploadError('imageOnly', UPLOAD_MESSAGES.imageOnly);
-  if (file.size > EDITOR_UPLOAD_MAX_BYTES) throw new EditorUploadError('tooLarge', UPLOAD_MESSAGES.tooLarge);
-  const form = new FormData();
-  form.append(EDITOR_UPLOAD_FIELD, file, file.name);
-  let data: unknown;
-  try {
-    data = await request<unknown>({
-      url: EDITOR_UPLOAD_URL,
-      method: 'POST',
-      data: form,
-      timeout: EDITOR_UPLOAD_TIMEOUT_MS,
-      silent: true,
-    });
-  } catch (err) {
-    if (!isApiError(err)) throw new EditorUploadError('failed', UPLOAD_MESSAGES.failed);
-    if (SESSION_END_CODES.includes(err.code) || err.status === Code.UNAUTHORIZED) {
-      reportApiError(err);
-      throw new EditorUploadError('session', err.message);
-    }
-    if (err.kind === 'timeout' || err.kind === 'network') {
-      throw new EditorUploadError('congested', UPLOAD_MESSAGES.congested);
-    }
-    const serverMessage = err.message && err.message !== Msg.REQUEST_FAILED ? err.message : null;
-    throw new EditorUploadError('failed', serverMessage ?? UPLOAD_MESSAGES.failed);
-  }
-  const url = urlOf(data);
-  if (!url) throw new EditorUploadError('failed', UPLOAD_MESSAGES.failed);
-  return { url, alt: file.name.replace(/\.[^.]+$/, '') };
+const messageOf = (body: unknown): string | null => {
+  const m = body && typeof body === 'object' ? (body as { message?: unknown }).message : null;
+  return typeof m === 'string' && m.trim() ? m : null;
+};
+
+/** The uploadImage menu configuration of the editor. */
+export function imageUploadConfig(notify: Notify): NonNullable<IEditorConfig['MENU_CONF']>['uploadImage'] {
+  return {
+    server: EDITOR_UPLOAD_URL,
+    fieldName: EDITOR_UPLOAD_FIELD,
+    timeout: EDITOR_UPLOAD_TIMEOUT_MS,
+    maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
+    allowedFileTypes: EDITOR_IMAGE_MIME_TYPES,
+    withCredentials: false,
+    // read when each file goes, so a token renewed since the editor opened is the one sent
+    headers: (): Record<string, string> => {
+      const token = getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+    onBeforeUpload(files: Record<string, UploadFile>) {
+      const kept: Record<string, UploadFile> = {};
+      for (const [id, file] of Object.entries(files)) {
+        if (!isEditorImage(file)) notify(UPLOAD_MESSAGES.imageOnly, 'warning');
+        else if ((file.size ?? 0) > EDITOR_UPLOAD_MAX_BYTES) notify(UPLOAD_MESSAGES.tooLarge, 'warning');
+        else kept[id] = file;
+      }
+      return Object.keys(kept).length ? kept : false;
+    },
+    // the answer: insert a safe address, or say why not
+    customInsert(res: UploadAnswer, insertFn: InsertFn) {
+      const url = res?.errno === 0 && typeof res.data?.url === 'string' ? safeHref(res.data.url) : null;
+      if (!url) {
+        notify(messageOf(res) ?? UPLOAD_MESSAGES.failed, 'error');
+        return;
+      }
+      const alt = typeof res.data?.alt === 'string' ? res.data.alt.replace(/\.[^.]+$/, '') : '';
+      insertFn(url, alt, '');
+    },
+    // no answer (timeout, network) → 当前网络拥堵 after 1.5 s; a refusal → its message; not signed in → §8 handling
+    onError(_file: UploadFile, _err: unknown, res?: { status?: number; body?: unknown }) {
+      if (!res) {
+        setTimeout(() => notify(UPLOAD_MESSAGES.congested, 'error'), CONGESTED_NOTICE_DELAY_MS);
+        return;
+      }
+      const message = messageOf(res.body);
+      if (res.status === 401) {
+        reportApiError(new ApiError('response', 401, 401, message ?? '未登录', null));
+        return;
+      }
+      notify(message ?? UPLOAD_MESSAGES.failed, 'error');
+    },
+  } as NonNullable<IEditorConfig['MENU_CONF']>['uploadImage'];
 }

@@ -102,8 +102,9 @@ describe('DynamicForm readOnly (detail view)', () => {
     expect(text('bz')).toBe('-');
     expect(text('sl')).toBe('-');
     // no inputs, no required marks in the detail view
-    expect(document.querySelector('input, textarea')).toBeNull();
-    expect(document.querySelector('.ant-form-item-required')).toBeNull();
+    const form = screen.getByTestId('dynamic-form');
+    expect(form.querySelector('input, textarea')).toBeNull();
+    expect(form.querySelector('.ant-form-item-required')).toBeNull();
   });
 
   it('fileLinks: objects with a url or file addresses; anything else is not a file', () => {
