@@ -1,4 +1,5 @@
 import '@wangeditor-next/editor/dist/css/style.css';
+import { EDITOR_HEIGHT, EDITOR_PLACEHOLDER } from '@ks/contracts';
 import {
   createEditor,
   createToolbar,
@@ -26,8 +27,7 @@ import { imageUploadConfig, type Notify } from './upload';
  * sanitiser; an empty editor gives ''.
  */
 
-export const EDITOR_HEIGHT = 450;
-export const EDITOR_PLACEHOLDER = '请填写内容';
+export { EDITOR_HEIGHT, EDITOR_PLACEHOLDER };
 
 export const TOOLBAR_KEYS = [
   'headerSelect',

@@ -1,7 +1,7 @@
 import { SESSION_KEYS } from '@ks/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
-import { imageUploadConfig, isEditorImage } from './upload';
+import { imageProblem, imageUploadConfig } from './upload';
 
 type Config = {
   server: string;
@@ -37,11 +37,13 @@ describe('editor image upload settings (§7, §9)', () => {
   });
 
   it('lets only jpg, png, jpeg, jpe and webp go, and says so for the rest', () => {
-    for (const ok of ['a.jpg', 'a.PNG', 'a.jpeg', 'a.jpe', 'a.webp']) expect(isEditorImage({ name: ok })).toBe(true);
-    for (const bad of ['a.pdf', 'a.gif', 'a.svg', 'png', 'a.png.exe']) expect(isEditorImage({ name: bad })).toBe(false);
+    for (const ok of ['a.jpg', 'a.PNG', 'a.jpeg', 'a.jpe', 'a.webp']) expect(imageProblem({ name: ok })).toBeNull();
+    for (const bad of ['a.pdf', 'a.gif', 'a.svg', 'png', 'a.png.exe']) {
+      expect(imageProblem({ name: bad })).toBe('请上传图片文件');
+    }
     const { c, notify } = config();
     expect(c.onBeforeUpload({ x: { name: '说明.pdf', size: 10 } })).toBe(false);
-    expect(notify).toHaveBeenCalledWith('请上传图片（jpg、png、jpeg、jpe、webp格式）', 'warning');
+    expect(notify).toHaveBeenCalledWith('请上传图片文件', 'warning');
     expect(c.onBeforeUpload({ x: { name: 'a.pdf' }, y: { name: '图.png', size: 3 } })).toEqual({
       y: { name: '图.png', size: 3 },
     });

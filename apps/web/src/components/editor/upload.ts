@@ -1,40 +1,40 @@
+import {
+  checkExtension,
+  EDITOR_UPLOAD_FIELD,
+  EDITOR_UPLOAD_PATH,
+  EDITOR_UPLOAD_TIMEOUT_MS,
+  IMAGE_EXTENSIONS,
+  NETWORK_CONGESTED_DELAY_MS,
+  UploadMsg,
+} from '@ks/contracts';
 import type { IEditorConfig } from '@wangeditor-next/editor';
 import { ApiError, reportApiError } from '../../api/request';
 import { getToken } from '../../app/session';
 import { safeHref } from '../../lib/sanitize';
 
 /**
- * Image upload of the rich-text editor (spec §7 "Editor image upload", §9): wangEditor's own uploader (Uppy XHR)
- * posts the image as multipart field `custom-fileName` to /dev-api/common/upload, stalls out after 5000 ms without
- * progress, images only (jpg, png, jpeg, jpe, webp), about 1 GB at most, the bearer token in the headers. The server
- * answers in wangEditor's shape, outside the /ks envelope: `{errno: 0, data: {url, alt, href}}` or
- * `{errno: 1, message}`.
+ * Image upload of the rich-text editor (spec §7 "Editor image upload", §9; constants and messages shared with the
+ * server in packages/contracts files-rules): wangEditor's own uploader (Uppy XHR) posts the image as multipart field
+ * `custom-fileName` to /dev-api/common/upload, stalls out after 5000 ms without progress, images only (jpg, png,
+ * jpeg, jpe, webp), about 1 GB at most, the bearer token in the headers. The server answers in wangEditor's shape,
+ * outside the /ks envelope: `{errno: 0, data: {url, alt, href}}` or `{errno: 1, message}`.
  */
-export const EDITOR_UPLOAD_URL = '/dev-api/common/upload';
-export const EDITOR_UPLOAD_FIELD = 'custom-fileName';
-export const EDITOR_UPLOAD_TIMEOUT_MS = 5000;
+
 /** §9: "max about 1 GB". */
 export const EDITOR_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
-/** §9 image preview types: the editor takes images only. */
-export const EDITOR_IMAGE_EXTENSIONS = ['jpg', 'png', 'jpeg', 'jpe', 'webp'] as const;
 /** The file chooser's accept list. */
 export const EDITOR_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-/** §8: the congestion message appears 1.5 s after the upload gave up. */
-export const CONGESTED_NOTICE_DELAY_MS = 1500;
 
 export const UPLOAD_MESSAGES = {
-  congested: '当前网络拥堵，请重新上传！',
-  failed: '上传失败！',
-  imageOnly: `请上传图片（${EDITOR_IMAGE_EXTENSIONS.join('、')}格式）`,
+  congested: UploadMsg.NETWORK_CONGESTED,
+  failed: UploadMsg.FAILED,
   tooLarge: '图片大小不能超过1GB',
 } as const;
 
 export type Notify = (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
 
-export function isEditorImage(file: { name: string }): boolean {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return file.name.includes('.') && (EDITOR_IMAGE_EXTENSIONS as readonly string[]).includes(ext);
-}
+/** Why a file cannot go into the editor (请上传图片文件 for anything but jpg, png, jpeg, jpe, webp), or null. */
+export const imageProblem = (file: { name: string }): string | null => checkExtension(file.name, IMAGE_EXTENSIONS);
 
 interface UploadFile {
   name: string;
@@ -55,7 +55,7 @@ const messageOf = (body: unknown): string | null => {
 /** The uploadImage menu configuration of the editor. */
 export function imageUploadConfig(notify: Notify): NonNullable<IEditorConfig['MENU_CONF']>['uploadImage'] {
   return {
-    server: EDITOR_UPLOAD_URL,
+    server: EDITOR_UPLOAD_PATH,
     fieldName: EDITOR_UPLOAD_FIELD,
     timeout: EDITOR_UPLOAD_TIMEOUT_MS,
     maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
@@ -69,7 +69,8 @@ export function imageUploadConfig(notify: Notify): NonNullable<IEditorConfig['ME
     onBeforeUpload(files: Record<string, UploadFile>) {
       const kept: Record<string, UploadFile> = {};
       for (const [id, file] of Object.entries(files)) {
-        if (!isEditorImage(file)) notify(UPLOAD_MESSAGES.imageOnly, 'warning');
+        const problem = imageProblem(file);
+        if (problem) notify(problem, 'warning');
         else if ((file.size ?? 0) > EDITOR_UPLOAD_MAX_BYTES) notify(UPLOAD_MESSAGES.tooLarge, 'warning');
         else kept[id] = file;
       }
@@ -88,7 +89,7 @@ export function imageUploadConfig(notify: Notify): NonNullable<IEditorConfig['ME
     // no answer (timeout, network) → 当前网络拥堵 after 1.5 s; a refusal → its message; not signed in → §8 handling
     onError(_file: UploadFile, _err: unknown, res?: { status?: number; body?: unknown }) {
       if (!res) {
-        setTimeout(() => notify(UPLOAD_MESSAGES.congested, 'error'), CONGESTED_NOTICE_DELAY_MS);
+        setTimeout(() => notify(UPLOAD_MESSAGES.congested, 'error'), NETWORK_CONGESTED_DELAY_MS);
         return;
       }
       const message = messageOf(res.body);
