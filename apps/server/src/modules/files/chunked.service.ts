@@ -253,7 +253,10 @@ export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, 
           }
         : undefined,
   });
-  file.on('error', (e) => meter.destroy(e));
+  // the request stream may still fail after the store gave up on it (the parser destroys it): never crash on that
+  const onFileError = (e: Error) => meter.destroy(e);
+  file.once('error', onFileError);
+  meter.on('error', () => undefined);
   const body = file.pipe(meter);
   let tag: { etag: string | null };
   try {
@@ -269,6 +272,8 @@ export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, 
     if (e instanceof AppError) throw e;
     // a client that went away mid-chunk: nothing recorded, the chunk stays missing
     throw badRequest(UploadMsg.NETWORK_CONGESTED);
+  } finally {
+    file.off('error', onFileError);
   }
   await repo.recordPart(deps.db, { taskId: t.id, index, size: expected, etag: tag.etag });
   // advance the in-order hash only when nothing else moved it meanwhile
