@@ -45,6 +45,7 @@ import {
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
 import { useListFields } from './useListFields';
 import { refreshAfterChange, useRecordActions } from './useRecordActions';
+import './engine.css';
 
 export type ListVariant = 'dynamic' | 'apply';
 
@@ -53,6 +54,10 @@ const VARIANTS = {
   apply: { detailPath: '/applyDetail', addText: '新建申请', subtitle: '我的申请' },
 } as const;
 
+/** The 序号 column of DynamicTable. */
+const SERIAL_WIDTH = 64;
+/** Beyond this the operations wrap onto a second line. */
+const OPS_MAX_WIDTH = 240;
 /** Cards load this many records at a time. */
 export const CARD_PAGE_SIZE = 20;
 const TREE_TYPES = new Set(['tree', 'left-tree', 'leftTree']);
@@ -198,10 +203,20 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
 
   // the operations column fits the widest row's buttons, rounded up so paging rarely changes it
   const opsWidth = useMemo(
-    () => Math.ceil(Math.max(0, ...rows.map((r) => operationsWidth(r.operations))) / 40) * 40,
+    () => Math.min(OPS_MAX_WIDTH, Math.ceil(Math.max(0, ...rows.map((r) => operationsWidth(r.operations))) / 40) * 40),
     [rows],
   );
   const tableColumns = useMemo(() => withMinWidths(columns, fields, opsWidth), [columns, fields, opsWidth]);
+  const shownColumns = tableColumns.filter((c) => c.show);
+  const stickyOps = shownColumns[shownColumns.length - 1]?.type === 'operations';
+  // the table is as wide as its columns (scrolling sideways in a narrow window) rather than squeezing them
+  const tableProps = useMemo(
+    () => ({
+      size: 'small' as const,
+      scroll: { x: tableColumns.filter((c) => c.show).reduce((w, c) => w + (c.width ?? 0), SERIAL_WIDTH) },
+    }),
+    [tableColumns],
+  );
 
   const onOperation = useCallback(
     (code: string, row: RecordRow) => {
@@ -328,23 +343,25 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
       onOperation={onOperation}
     />
   ) : (
-    <DynamicTable<RecordRow>
-      key={`table-${tableKey}`}
-      columns={tableColumns}
-      data={rows}
-      loading={listQ.isFetching}
-      pager={{ ...pager, total }}
-      onPage={setPager}
-      persistKey={persistKey}
-      headerSearch={search.header}
-      onHeaderSearch={(header) => applySearch({ ...search, header })}
-      onOperation={onOperation}
-      onLink={(row) => actions.run('detail', row.__record)}
-      onPreview={(row, code) => openAddress(row.__record.values[code])}
-      onDownload={(row, code) => openAddress(row.__record.values[code])}
-      tableProps={{ size: 'small' }}
-      testId="engine-table"
-    />
+    <div className={stickyOps ? 'ks-engine-table--sticky-ops' : undefined}>
+      <DynamicTable<RecordRow>
+        key={`table-${tableKey}`}
+        columns={tableColumns}
+        data={rows}
+        loading={listQ.isFetching}
+        pager={{ ...pager, total }}
+        onPage={setPager}
+        persistKey={persistKey}
+        headerSearch={search.header}
+        onHeaderSearch={(header) => applySearch({ ...search, header })}
+        onOperation={onOperation}
+        onLink={(row) => actions.run('detail', row.__record)}
+        onPreview={(row, code) => openAddress(row.__record.values[code])}
+        onDownload={(row, code) => openAddress(row.__record.values[code])}
+        tableProps={tableProps}
+        testId="engine-table"
+      />
+    </div>
   );
 
   const main = (
