@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldCodeSchema, fieldListSchema, fieldOptionSchema, MAX_OPTIONS } from './engine';
+import { fieldCodeSchema, fieldListSchema, fieldOptionSchema } from './engine';
+import { MAX_OPTIONS } from './engine-fields';
 import type { FieldDef, FieldOption, FieldValues } from './engine-rules';
 import { paths } from './paths';
 import { pageOf } from './portal';
@@ -191,6 +192,14 @@ export interface RecordAssignRequest {
   version: number;
   userId: string;
 }
+/** GET base/dictionary/config/dic/codes (developers): the dictionaries a `dic` field may name. */
+export interface DictionaryCode {
+  code: string;
+  /** enabled items */
+  count: number;
+  /** the first top-level labels, to recognise the dictionary */
+  sample: string[];
+}
 /** POST node/field/value-range (developers): save a field's option list; answers the node's fields. */
 export interface ValueRangeRequest {
   gnCoding: string;
@@ -245,6 +254,11 @@ export const recordExportSchema = recordListSchema.omit({ pageNum: true, pageSiz
 export const assignableListRequestSchema = z.object({ gnCoding, id: z.string().uuid('记录不存在') });
 export const assignableUserSchema = z.object({ id: z.string(), userName: z.string(), orgName: z.string().optional() });
 export const recordAssignSchema = recordStepSchema.extend({ userId: z.string().uuid('请选择指派人员') });
+export const dictionaryCodeSchema = z.object({
+  code: z.string(),
+  count: z.number().int(),
+  sample: z.array(z.string()),
+});
 export const valueRangeSchema = z.object({
   gnCoding,
   code: fieldCodeSchema,
@@ -265,7 +279,8 @@ const _agree: [
   Same<z.infer<typeof assignableUserSchema>, AssignableUser>,
   Same<z.input<typeof recordAssignSchema>, RecordAssignRequest>,
   Same<z.infer<typeof valueRangeSchema>, ValueRangeRequest>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+  Same<z.infer<typeof dictionaryCodeSchema>, DictionaryCode>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void _agree;
 
 export const engineApi = {
@@ -284,6 +299,13 @@ export const engineApi = {
     auth: true,
     body: pullDownRequestSchema,
     data: pullDownResultSchema,
+  },
+  dicCodes: {
+    ...paths.dicCodes,
+    summary: '可供字段选用的字典（编码、启用项数、前几项；开发者）',
+    tag: '引擎',
+    auth: true,
+    data: z.array(dictionaryCodeSchema),
   },
   certCascade: {
     ...paths.certCascade,

@@ -90,6 +90,21 @@ export const OPTION_TYPES = [
   'y_n_ent',
   'sex',
 ] as const satisfies readonly FieldType[];
+/**
+ * Types a filter card offers as groups of chips (§3 filter definition): one value per record, compared by equality.
+ */
+export const FILTER_TYPES = [
+  'select',
+  'filter-select',
+  'select-filter',
+  'select-link',
+  'radio',
+  'sex',
+  'y_n_ent',
+  'switch',
+  'switch-1',
+  'switch-2',
+] as const satisfies readonly FieldType[];
 /** Options of a `sex` field (§5). */
 export const SEX_OPTIONS = ['男', '女'] as const;
 /** Switch values (§5: switches use 1 and 0). */
@@ -113,6 +128,16 @@ export const isSwitchType = (t: string) => has(SWITCH_TYPES, t);
 export const isNumberType = (t: string) => has(NUMBER_TYPES, t);
 export const isTextType = (t: string) => has(TEXT_TYPES, t);
 export const isOptionType = (t: string) => has(OPTION_TYPES, t);
+export const isFilterType = (t: string) => has(FILTER_TYPES, t);
+
+/**
+ * The fields that are a node's filter-card groups (§3 filter definition), in field order: those flagged `filter: true`
+ * when any field carries the flag, else every shown field of a FILTER_TYPES type.
+ */
+export function filterCardFields(fields: readonly FieldDef[]): FieldDef[] {
+  const explicit = fields.some((f) => typeof f.filter === 'boolean');
+  return fields.filter((f) => isFilterType(f.type) && (explicit ? f.filter === true : f.show !== false));
+}
 
 // ── definitions ─────────────────────────────────────────────────────────────
 
@@ -232,6 +257,12 @@ export interface FieldDef {
   limitEndDate?: string;
   /** datetime minute step: minutes, or `HH:mm` as a time-select writes it; default 15 */
   step?: number | string;
+  /**
+   * §3 filter definition: whether the field is a group of the list's filter card. Only single-value option fields
+   * (FILTER_TYPES) may be true. When any field of a node carries the flag (true or false), exactly the fields set to
+   * true are the filter groups, in field order; when none does, every shown single-value option field is one.
+   */
+  filter?: boolean;
 }
 
 export type FieldValues = Record<string, unknown>;
@@ -257,6 +288,7 @@ export const MESSAGES = {
   codeFormat: '字段编码须以小写字母开头，由小写字母、数字、下划线组成，最长63位',
   codeReserved: '字段编码不能使用数据库保留字：{code}',
   codeDuplicate: '字段编码不能重复：{code}',
+  filterType: '只有单选类字段可作为筛选条件',
 } as const;
 
 /** Fills `{key}` placeholders; unknown keys stay as written. */

@@ -1,30 +1,34 @@
 import { z } from 'zod';
 import {
-  codeList,
-  FIELD_CODE_PATTERN,
+  dateLimitsInOrder,
+  FIELD_LIMITS,
+  FIELD_MESSAGES,
+  fieldListRelations,
+  isCodeList,
+  isDateLimit,
+  isTimeStep,
+  MAX_FIELDS,
+  MAX_OPTIONS,
+} from './engine-fields';
+import {
   FIELD_TYPES,
   type FieldDef,
   type FieldOption,
   fieldCodeProblem,
   fieldRegex,
-  fmt,
-  isValidDate,
-  isValidDateTime,
+  isFilterType,
   MESSAGES,
   OPTION_SOURCE_TYPES,
   type OptionSourceType,
   PULL_DOWN_SOURCES,
   type PullDownSourceName,
-  TODAY,
 } from './engine-rules';
 
 /**
  * Schemas of the schema engine (spec §3 form field definition, option, date picker): a developer's field list is
- * parsed with these before it is stored or turned into DDL. The rules themselves live in engine-rules.ts.
+ * parsed with these before it is stored or turned into DDL. The rules themselves (limits, messages, checks) live in
+ * engine-fields.ts and engine-rules.ts, which the web's field editor runs without zod.
  */
-
-export const MAX_FIELDS = 200;
-export const MAX_OPTIONS = 5000;
 
 /** A field code: it becomes a column name, so lower case identifier and not a PostgreSQL reserved word. */
 export const fieldCodeSchema = z
@@ -36,17 +40,18 @@ export const fieldCodeSchema = z
   });
 
 const codeListSchema = z
-  .string()
+  .string({ error: FIELD_MESSAGES.codeList })
   .trim()
-  .max(1000)
-  .refine((s) => codeList(s).every((c) => FIELD_CODE_PATTERN.test(c)), '上级或下级字段编码格式有误');
+  .max(FIELD_LIMITS.codeList, FIELD_MESSAGES.codeList)
+  .refine(isCodeList, FIELD_MESSAGES.codeList);
 
-const dateLimitSchema = z
-  .string()
-  .trim()
-  .refine((s) => s === '' || s === TODAY || isValidDate(s) || isValidDateTime(s), MESSAGES.dateFormat);
+const dateLimitSchema = z.string({ error: MESSAGES.dateFormat }).trim().refine(isDateLimit, MESSAGES.dateFormat);
 
-const scalar = z.union([z.string().max(500), z.number()]);
+const scalar = z.union(
+  [z.string().max(FIELD_LIMITS.optionText, FIELD_MESSAGES.optionText), z.number()],
+  FIELD_MESSAGES.optionText,
+);
+const flag = z.boolean(FIELD_MESSAGES.flag);
 
 export const fieldOptionSchema: z.ZodType<FieldOption> = z.lazy(() =>
   z.looseObject({
@@ -54,29 +59,35 @@ export const fieldOptionSchema: z.ZodType<FieldOption> = z.lazy(() =>
     value: scalar.optional(),
     isDisabled: z.boolean().optional(),
     curInfo: z.unknown().optional(),
-    children: z.array(fieldOptionSchema).max(MAX_OPTIONS).optional(),
+    children: z.array(fieldOptionSchema).max(MAX_OPTIONS, FIELD_MESSAGES.optionsMax).optional(),
     check: z.boolean().optional(),
   }),
 );
 
-const optionKey = z.string().trim().min(1).max(63);
+const optionKey = z
+  .string({ error: FIELD_MESSAGES.optionKey })
+  .trim()
+  .min(1, FIELD_MESSAGES.optionKey)
+  .max(FIELD_LIMITS.key, FIELD_MESSAGES.optionKey);
+const keyText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(FIELD_LIMITS.key, FIELD_MESSAGES.keyMax);
 
 /** options.source of a `pull-down` field; the server checks that the node or source and its fields exist. */
 export const optionSourceSchema = z
   .object({
-    gnCoding: z.string().trim().max(63).optional(),
-    name: z.enum(Object.keys(PULL_DOWN_SOURCES) as [PullDownSourceName], '下拉数据源不存在').optional(),
-    labelField: z.string({ error: '请选择显示字段' }).trim().min(1, '请选择显示字段').max(63),
-    valueField: z.string({ error: '请选择取值字段' }).trim().min(1, '请选择取值字段').max(63),
-    parents: z.record(fieldCodeSchema, z.string().trim().min(1).max(63)).optional(),
+    gnCoding: z.string().trim().max(FIELD_LIMITS.key, FIELD_MESSAGES.keyMax).optional(),
+    name: z.enum(Object.keys(PULL_DOWN_SOURCES) as [PullDownSourceName], FIELD_MESSAGES.sourceName).optional(),
+    labelField: keyText(FIELD_MESSAGES.labelField),
+    valueField: keyText(FIELD_MESSAGES.valueField),
+    parents: z.record(fieldCodeSchema, z.string().trim().min(1).max(FIELD_LIMITS.key)).optional(),
   })
-  .refine((s) => !!s.gnCoding !== !!s.name, { message: '下拉数据源须为一个节点或一个内置数据源', path: ['gnCoding'] });
+  .refine((s) => !!s.gnCoding !== !!s.name, { message: FIELD_MESSAGES.sourceOne, path: ['gnCoding'] });
 
 export const fieldOptionsSchema = z.object({
-  list: z.array(fieldOptionSchema).max(MAX_OPTIONS, `最多 ${MAX_OPTIONS} 个选项`).default([]),
+  list: z.array(fieldOptionSchema).max(MAX_OPTIONS, FIELD_MESSAGES.optionsMax).default([]),
   labelKey: optionKey.optional(),
   valueKey: optionKey.optional(),
-  type: z.enum(OPTION_SOURCE_TYPES as [OptionSourceType], '选项来源不在可选范围内').optional(),
+  type: z.enum(OPTION_SOURCE_TYPES as [OptionSourceType], FIELD_MESSAGES.optionSource).optional(),
   source: optionSourceSchema.optional(),
 });
 
@@ -84,67 +95,66 @@ export const fieldDefSchema = z
   .object({
     code: fieldCodeSchema,
     bianma: fieldCodeSchema.optional(),
-    name: z.string({ error: '请输入字段名称' }).trim().min(1, '请输入字段名称').max(50, '最多 50 个字符'),
-    type: z.enum(FIELD_TYPES, '字段类型不在可选范围内'),
-    show: z.boolean().default(true),
-    required: z.union([z.literal(0), z.literal(1), z.literal(2)], '必填只能是 0、1 或 2').default(0),
-    col: z.number().int().min(1).max(24).optional(),
-    tips: z.string().max(500).optional(),
-    readonly: z.boolean().optional(),
-    length: z.number().int().min(1, '长度至少为 1').max(100000).optional(),
-    prompt: z.string().max(200).optional(),
-    showPrompt: z.boolean().optional(),
+    name: z
+      .string({ error: FIELD_MESSAGES.nameRequired })
+      .trim()
+      .min(1, FIELD_MESSAGES.nameRequired)
+      .max(FIELD_LIMITS.name, FIELD_MESSAGES.nameMax),
+    type: z.enum(FIELD_TYPES, FIELD_MESSAGES.type),
+    show: flag.default(true),
+    required: z.union([z.literal(0), z.literal(1), z.literal(2)], FIELD_MESSAGES.required).default(0),
+    col: z
+      .number(FIELD_MESSAGES.col)
+      .int(FIELD_MESSAGES.col)
+      .min(1, FIELD_MESSAGES.col)
+      .max(FIELD_LIMITS.col, FIELD_MESSAGES.col)
+      .optional(),
+    tips: z.string(FIELD_MESSAGES.tips).max(FIELD_LIMITS.tips, FIELD_MESSAGES.tips).optional(),
+    readonly: flag.optional(),
+    length: z
+      .number(FIELD_MESSAGES.lengthMin)
+      .int(FIELD_MESSAGES.lengthMin)
+      .min(1, FIELD_MESSAGES.lengthMin)
+      .max(FIELD_LIMITS.length, FIELD_MESSAGES.lengthMax)
+      .optional(),
+    prompt: z.string(FIELD_MESSAGES.prompt).max(FIELD_LIMITS.prompt, FIELD_MESSAGES.prompt).optional(),
+    showPrompt: flag.optional(),
     parentNode: codeListSchema.optional(),
     childNode: codeListSchema.optional(),
-    groupNumber: z.string().trim().max(63).optional(),
+    groupNumber: z
+      .string(FIELD_MESSAGES.groupNumber)
+      .trim()
+      .max(FIELD_LIMITS.groupNumber, FIELD_MESSAGES.groupNumber)
+      .optional(),
     regex: z
-      .string()
-      .max(500, '正则表达式最多 500 个字符')
-      .refine((r) => r.trim() === '' || fieldRegex({ regex: r }) !== null, '正则表达式无效')
+      .string(FIELD_MESSAGES.regexMax)
+      .max(FIELD_LIMITS.regex, FIELD_MESSAGES.regexMax)
+      .refine((r) => r.trim() === '' || fieldRegex({ regex: r }) !== null, FIELD_MESSAGES.regexInvalid)
       .optional(),
     curInfo: z.unknown().optional(),
-    selectMode: z.string().max(63).optional(),
-    titleCoding: z.string().max(63).optional(),
+    selectMode: z.string(FIELD_MESSAGES.keyMax).max(FIELD_LIMITS.key, FIELD_MESSAGES.keyMax).optional(),
+    titleCoding: z.string(FIELD_MESSAGES.keyMax).max(FIELD_LIMITS.key, FIELD_MESSAGES.keyMax).optional(),
     options: fieldOptionsSchema.optional(),
     limitStartDate: dateLimitSchema.optional(),
     limitEndDate: dateLimitSchema.optional(),
-    step: z
-      .union([z.number().int().min(1).max(1440), z.string().regex(/^\d{1,2}:\d{2}$/)], '时间间隔格式有误')
-      .optional(),
+    step: z.union([z.number(), z.string()], FIELD_MESSAGES.step).refine(isTimeStep, FIELD_MESSAGES.step).optional(),
+    filter: z.boolean(FIELD_MESSAGES.filter).optional(),
   })
-  .refine(
-    (f) =>
-      !f.limitStartDate ||
-      !f.limitEndDate ||
-      f.limitStartDate === TODAY ||
-      f.limitEndDate === TODAY ||
-      f.limitStartDate.slice(0, 10) <= f.limitEndDate.slice(0, 10),
-    { message: '最早日期不能晚于最晚日期', path: ['limitEndDate'] },
-  );
+  .refine((f) => f.filter !== true || isFilterType(f.type), { message: MESSAGES.filterType, path: ['filter'] })
+  .refine((f) => dateLimitsInOrder(f.limitStartDate, f.limitEndDate), {
+    message: FIELD_MESSAGES.dateOrder,
+    path: ['limitEndDate'],
+  });
 export type FieldDefInput = z.input<typeof fieldDefSchema>;
 
 /** A node's field list: valid codes, unique, and parent / child codes that name fields of the list. */
 export const fieldListSchema = z
   .array(fieldDefSchema)
-  .max(MAX_FIELDS, `一个节点最多 ${MAX_FIELDS} 个字段`)
+  .max(MAX_FIELDS, FIELD_MESSAGES.fieldsMax)
   .superRefine((fields, ctx) => {
-    const seen = new Set<string>();
-    fields.forEach((f, i) => {
-      if (seen.has(f.code)) {
-        ctx.addIssue({ code: 'custom', message: fmt(MESSAGES.codeDuplicate, { code: f.code }), path: [i, 'code'] });
-      }
-      seen.add(f.code);
-    });
-    const codes = new Set(fields.map((f) => f.code));
-    fields.forEach((f, i) => {
-      for (const key of ['parentNode', 'childNode'] as const) {
-        for (const c of codeList(f[key])) {
-          if (c === f.code || !codes.has(c)) {
-            ctx.addIssue({ code: 'custom', message: `关联字段不存在：${c}`, path: [i, key] });
-          }
-        }
-      }
-    });
+    for (const r of fieldListRelations(fields)) {
+      ctx.addIssue({ code: 'custom', message: r.message, path: [r.index, r.key] });
+    }
   });
 
 // The parsed field is a FieldDef: a compile-time check that the schema and the interface agree.

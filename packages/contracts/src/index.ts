@@ -6,6 +6,7 @@ export * from './codes';
 export * from './constants';
 export * from './engine';
 export * from './engine-api';
+export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
 export * from './identifiers';

@@ -100,6 +100,7 @@ export const paths = {
   assignableList: { method: 'POST', path: '/ks/authority/manager/assignable-list' },
   pullDown: { method: 'POST', path: '/ks/common/pull-down' },
   dicPullDown: { method: 'POST', path: '/ks/base/dictionary/config/dic/pull-down' },
+  dicCodes: { method: 'GET', path: '/ks/base/dictionary/config/dic/codes' },
   certCascade: { method: 'POST', path: '/ks/common/cert-cascade' },
   filterFields: { method: 'POST', path: '/ks/array/filter/directory/filter-fields' },
   formDetails: { method: 'POST', path: '/ks/info/v1/form/details' },

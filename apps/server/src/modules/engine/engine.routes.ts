@@ -9,7 +9,7 @@ import { systemsFor } from '../shell/structure.service';
 import { assignableList, assignRecord } from './assign.service';
 import { contentDisposition, exportRecords, XLSX_TYPE } from './export.service';
 import { formDetails } from './form.service';
-import { certCascade, dicPullDown, filterFields, pullDown } from './options.service';
+import { certCascade, dicPullDown, dictionaryCodes, filterFields, pullDown } from './options.service';
 import { deleteRecord, type EngineCaller, listRecords, recordDetail, recordLogs, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
 import { fieldsOf, nodeForEngine, saveFields, saveValueRange } from './schema.service';
@@ -80,6 +80,7 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
   route(app, api.pullDown, async ({ auth, body }) => pullDown(db, caller(auth), body));
   route(app, api.dicPullDown, async ({ auth, body }) => dicPullDown(db, caller(auth), body));
   route(app, api.certCascade, async ({ auth, body }) => certCascade(db, caller(auth), body));
+  route(app, api.dicCodes, async () => dictionaryCodes(db), { roles: ['D'] });
   route(app, api.filterFields, async ({ auth, body }) => filterFields(db, caller(auth), body));
   route(app, api.formDetails, async ({ auth, body }) => formDetails(db, caller(auth), body));
   route(

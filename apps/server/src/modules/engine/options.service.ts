@@ -4,6 +4,7 @@ import {
   dependentQueryBlocked,
   type FieldDef,
   type FieldOption,
+  filterCardFields,
   fmt,
   isCascaderType,
   isEmpty,
@@ -98,6 +99,21 @@ function filterTree(list: FieldOption[], key: string): FieldOption[] {
     }
   }
   return out;
+}
+
+/** Every dictionary with enabled items: its code, item count and first top-level labels (the field editor's list). */
+export async function dictionaryCodes(db: Db): Promise<{ code: string; count: number; sample: string[] }[]> {
+  const res = await db.execute(
+    sql`select ${dictionaries.code} as "code", count(*)::int as "count",
+      (array_agg(${dictionaries.label} order by ${dictionaries.sort}, ${dictionaries.id})
+        filter (where ${dictionaries.parent} = ''))[1:3] as "sample"
+      from ${dictionaries} where ${dictionaries.enabled} group by ${dictionaries.code} order by ${dictionaries.code}`,
+  );
+  return rowsOf(res).map((r) => ({
+    code: String(r.code),
+    count: Number(r.count),
+    sample: Array.isArray(r.sample) ? r.sample.map(String) : [],
+  }));
 }
 
 export async function dictionaryTree(db: Db, code: string, root = ''): Promise<FieldOption[]> {
@@ -551,20 +567,6 @@ function plainOptions(list: FieldOption[], labelKey = 'label', valueKey = 'value
   });
 }
 
-/** Types a filter card offers as chips: one value per record, compared by equality. */
-const CARD_TYPES = new Set([
-  'select',
-  'filter-select',
-  'select-filter',
-  'select-link',
-  'radio',
-  'sex',
-  'y_n_ent',
-  'switch',
-  'switch-1',
-  'switch-2',
-]);
-
 async function groupOptions(db: Db, c: OptionCaller, f: FieldDef): Promise<FieldOption[]> {
   const type = optionSourceOf(f);
   if (f.type === 'sex') return ['男', '女'].map((s) => ({ label: s, value: s }));
@@ -581,7 +583,8 @@ async function groupOptions(db: Db, c: OptionCaller, f: FieldDef): Promise<Field
 }
 
 /**
- * The filter definition of a node: the filter card's groups (single-valued option fields, shown, with options), or
+ * The filter definition of a node: the filter card's groups (filterCardFields in contracts: the fields a developer
+ * flagged `filter`, or by default every shown single-valued option field; groups without options are left out), or
  * with headerFilter the groups of the list's searchable shown columns (a text column has no options); displayCode
  * asks for that field's group alone.
  */
@@ -613,7 +616,7 @@ export async function filterFields(
       .map((col) => fields.find((f) => f.code === col.code))
       .filter((f): f is FieldDef => !!f);
   } else {
-    chosen = fields.filter((f) => f.show !== false && CARD_TYPES.has(f.type));
+    chosen = filterCardFields(fields);
   }
   const displayList = [];
   for (const f of chosen) {
