@@ -232,10 +232,11 @@ export async function checkChunkTarget(
  */
 export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, file: Readable) {
   const expected = chunkSizeOf(t.fileSize, index, t.chunkSize);
-  if (await repo.partExists(deps.db, t.id, index)) {
+  const state = await repo.partsState(deps.db, t.id, index);
+  if (state.has) {
     file.resume();
     await new Promise((r) => file.once('end', r).once('error', r));
-    return progressOf(deps, t, index);
+    return progressOf(t, index, state.stored);
   }
   const entry = running.get(t.id);
   const hash = entry && entry.next === index ? entry.hash.copy() : !entry && index === 0 ? createHash('md5') : null;
@@ -283,11 +284,11 @@ export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, 
     // an index already hashed was written again: the hash no longer speaks for the recorded writes
     running.delete(t.id);
   }
-  return progressOf(deps, t, index);
+  // chunks stored before this one, plus this one (a simultaneous chunk may be counted on its own answer only)
+  return progressOf(t, index, Math.min(t.chunkCount, state.stored + 1));
 }
 
-async function progressOf(deps: FilesDeps, t: repo.TaskRow, index: number) {
-  const uploaded = await repo.countParts(deps.db, t.id);
+function progressOf(t: repo.TaskRow, index: number, uploaded: number) {
   return { percent: uploadPercent(uploaded, t.chunkCount), chunk: index, uploaded, total: t.chunkCount };
 }
 

@@ -123,17 +123,16 @@ export async function partsOf(db: Db, taskId: string): Promise<PartRow[]> {
   return db.select().from(uploadParts).where(eq(uploadParts.taskId, taskId)).orderBy(asc(uploadParts.index));
 }
 
-export async function countParts(db: Db, taskId: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(uploadParts).where(eq(uploadParts.taskId, taskId));
-  return Number(r?.n ?? 0);
-}
-
-export async function partExists(db: Db, taskId: string, index: number): Promise<boolean> {
+/** How many chunks a task has stored, and whether `index` is one of them — one query per chunk. */
+export async function partsState(db: Db, taskId: string, index: number): Promise<{ stored: number; has: boolean }> {
   const [r] = await db
-    .select({ one: sql<number>`1` })
+    .select({
+      stored: count(),
+      has: sql<boolean>`coalesce(bool_or(${uploadParts.index} = ${index}), false)`,
+    })
     .from(uploadParts)
-    .where(and(eq(uploadParts.taskId, taskId), eq(uploadParts.index, index)));
-  return Boolean(r);
+    .where(eq(uploadParts.taskId, taskId));
+  return { stored: Number(r?.stored ?? 0), has: Boolean(r?.has) };
 }
 
 /** Record a stored chunk; the last recorded write of an index is the one that counts. */
