@@ -27,6 +27,7 @@ import { machine, root, startServer } from './lib';
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 1024);
 const RUNS = Number(process.env.RUNS ?? 3);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1);
 const CHUNK = 5_242_880;
 const size = SIZE_MB * 1024 * 1024;
 
@@ -173,7 +174,13 @@ async function upload(): Promise<{ ms: number; rss: number[]; fileId: string }> 
     fileSize: size,
   });
   const tc = performance.now();
-  for (const { chunk } of task.uploadUrlList) await sendChunk(task.uploadId, chunk);
+  // CONCURRENCY chunks in flight (1: one after another, as the web uploader sends them)
+  const queue = task.uploadUrlList.map((x) => x.chunk);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let c = queue.shift(); c !== undefined; c = queue.shift()) await sendChunk(task.uploadId, c);
+    }),
+  );
   if (process.env.BENCH_DEBUG)
     console.info(`task ${(tc - start).toFixed(0)} ms, chunks ${(performance.now() - tc).toFixed(0)} ms`);
   const tm = performance.now();

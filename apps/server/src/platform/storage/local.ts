@@ -210,8 +210,10 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     parts,
     async health(): Promise<StorageHealth> {
       try {
-        await mkdir(root, { recursive: true });
-        await access(root, constants.W_OK);
+        // the folder, or the nearest existing one above it (created on the first upload), must be writable
+        let dir = root;
+        while (!(await exists(dir)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+        await access(dir, constants.W_OK);
         return { ok: true, kind: 'local', message: `本地磁盘 ${root}` };
       } catch (e) {
         return { ok: false, kind: 'local', message: `本地文件目录不可写：${root}（${(e as Error).message}）` };
@@ -219,6 +221,12 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     },
   };
 }
+
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 function isMissing(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException).code;
