@@ -240,6 +240,9 @@ const up = median(rounds.map((r) => r.uploadMs));
 const result = {
   when: new Date().toISOString(),
   machine: machine(),
+  /** the machine is shared: its load during the run, 1/5/15-minute averages at the end */
+  loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+  concurrency: CONCURRENCY,
   sizeMiB: SIZE_MB,
   chunkBytes: CHUNK,
   clientMd5Ms: Math.round(clientMd5Ms),
