@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { appVersion, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { syncEngineIndexes } from './modules/engine/schema.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,6 +36,9 @@ async function main() {
     const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(6)} ${a.loginRoleType}  ${a.note}`).join('\n');
     console.info(`\n  Demo data seeded. Demo accounts (password ${DEMO_PASSWORD}):\n${rows}\n`);
   }
+  // engine node tables made by an earlier version get today's indexes (a no-op when they have them)
+  const indexed = await syncEngineIndexes(database.db);
+  if (indexed.length) console.info(`  Engine tables: ${indexed.length} index changes applied.`);
 
   const app = await buildApp({
     config,

@@ -53,6 +53,12 @@ export const recordSchema = z.object({
   operations: z.array(z.object({ code: z.string(), name: z.string(), color: z.string(), show: z.boolean() })),
 });
 export type EngineRecord = z.infer<typeof recordSchema>;
+/**
+ * A page of records. The total is counted only up to a limit (1,000, or further when the page lies past it); when the
+ * matches go on beyond it, `totalCapped` is true and `total` is the limit: show it as e.g. "1000+".
+ */
+export const recordPageSchema = pageOf(recordSchema).extend({ totalCapped: z.boolean().optional() });
+export type RecordPage = z.infer<typeof recordPageSchema>;
 export const auditStepSchema = z.object({
   level: z.number().int(),
   /** submit | pass | reject | revoke */
@@ -408,7 +414,7 @@ export const engineApi = {
     tag: '引擎',
     auth: true,
     body: recordListSchema,
-    data: pageOf(recordSchema),
+    data: recordPageSchema,
   },
   recordDetail: {
     ...paths.recordDetail,

@@ -2,17 +2,54 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, grants, menuNodes, roles, userRoles } from '../db/schema';
 import { forbidden, notFound } from './errors';
+import { executePrepared } from './prepared';
 
 /**
  * Server-side permissions (issue: configurable shell). A caller's subjects are their user id and their roles: the
  * built-in role of their login type (M → admin, D → developer, U → user) plus the roles administrators gave them.
  * Administrators (M) may see and call everything; developers (D) see every menu but call functions only when granted.
- * Grants are read from the database on every check, so a change takes effect on the caller's next request.
+ * Grants are read from the database on every request, so a change takes effect on the caller's next request. Within
+ * one request they may be read once: a caller that carries a `memo` (see `requestMemo`) keeps its role codes and its
+ * grants on each node for the rest of that request only.
  */
 
 export interface Caller {
   id: string;
   loginRoleType: string;
+  /** what this request already read about the caller; never shared between requests */
+  memo?: RequestMemo;
+}
+
+/** A node as one caller sees it right now: its live state, its functions, and what the caller was granted on it. */
+export interface NodeState {
+  /** the node's schema version (`menu_nodes.fields_version`) and data source, read live */
+  fieldsVersion: number;
+  dataSource: string;
+  disabled: boolean;
+  /** the node's functions (buttons), in their order */
+  functions: { code: string; name: string; color: string; show: boolean; kind: 'table' | 'form' }[];
+  /** function codes granted to the caller's subjects on the node ('' = visible) */
+  granted: Set<string>;
+}
+
+export interface RequestMemo {
+  roleCodes?: Promise<string[]>;
+  nodes: Map<string, Promise<NodeState | null>>;
+}
+
+const memos = new WeakMap<object, RequestMemo>();
+
+/**
+ * The memo of one request, keyed by an object that lives exactly as long as that request (its AuthContext, made
+ * fresh by every authentication). Permission reads made through a caller carrying it happen once per request.
+ */
+export function requestMemo(request: object): RequestMemo {
+  let m = memos.get(request);
+  if (!m) {
+    m = { nodes: new Map() };
+    memos.set(request, m);
+  }
+  return m;
 }
 
 export const BUILTIN_ROLE_BY_TYPE: Record<string, string> = { M: 'admin', D: 'developer', U: 'user' };
@@ -78,8 +115,14 @@ export async function requireNodeRef(db: Db, gnCoding: string): Promise<NodeRef>
   return node;
 }
 
-/** Role codes of a caller: the built-in one and those assigned. */
-export async function roleCodesOf(db: Db, c: Caller): Promise<string[]> {
+/** Role codes of a caller: the built-in one and those assigned (once per request with a memo). */
+export function roleCodesOf(db: Db, c: Caller): Promise<string[]> {
+  if (!c.memo) return readRoleCodes(db, c);
+  c.memo.roleCodes ??= readRoleCodes(db, c);
+  return c.memo.roleCodes;
+}
+
+async function readRoleCodes(db: Db, c: Caller): Promise<string[]> {
   const rows = await db
     .select({ code: roles.code })
     .from(userRoles)
@@ -116,21 +159,52 @@ export async function grantsOf(db: Db, c: Caller, systemId?: string): Promise<Ma
   return out;
 }
 
+/**
+ * The node's live state and the caller's grants on it, in one prepared statement: the caller's subjects (user id,
+ * built-in role, assigned roles) are resolved inside it. Read once per request when the caller carries a memo.
+ */
+export function nodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
+  if (!c.memo) return readNodeState(db, c, nodeId);
+  let hit = c.memo.nodes.get(nodeId);
+  if (!hit) {
+    hit = readNodeState(db, c, nodeId);
+    // a failed read is not remembered
+    hit.catch(() => c.memo?.nodes.delete(nodeId));
+    c.memo.nodes.set(nodeId, hit);
+  }
+  return hit;
+}
+
+async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
+  const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
+  const [row] = await executePrepared(
+    db,
+    sql`select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
+      coalesce((select json_agg(json_build_object('code', f."code", 'name', f."name", 'color', f."color", 'show', f."show", 'kind', f."kind") order by f."sort", f."code")
+        from "node_functions" f where f."node_id" = n."id"), '[]'::json) as "fns",
+      array(select distinct g."function_code" from "grants" g where g."node_id" = n."id" and (
+        (g."subject_type" = 'user' and g."subject_id" = ${c.id}::text)
+        or (g."subject_type" = 'role' and g."subject_id" in (
+          select ${builtin}::text union all
+          select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${c.id}::uuid)))) as "granted"
+    from "menu_nodes" n where n."id" = ${nodeId}::uuid`,
+  );
+  if (!row) return null;
+  const fns = (typeof row.fns === 'string' ? JSON.parse(row.fns) : row.fns) as NodeState['functions'];
+  return {
+    fieldsVersion: Number(row.v),
+    dataSource: String(row.ds),
+    disabled: Boolean(row.off),
+    functions: fns.map((f) => ({ ...f, kind: f.kind === 'form' ? 'form' : 'table' })),
+    granted: new Set(row.granted as string[]),
+  };
+}
+
 async function hasGrant(db: Db, c: Caller, nodeId: string, functionCode: string | null): Promise<boolean> {
-  const codes = await roleCodesOf(db, c);
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(grants)
-    .where(
-      and(
-        eq(grants.nodeId, nodeId),
-        // a function grant implies the node is visible
-        functionCode === null ? sql`true` : eq(grants.functionCode, functionCode),
-        subjectCondition(c.id, codes),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  const granted = (await nodeState(db, c, nodeId))?.granted;
+  if (!granted) return false;
+  // a function grant implies the node is visible
+  return functionCode === null ? granted.size > 0 : granted.has(functionCode);
 }
 
 /** May the caller see this node (its menu, its list)? */

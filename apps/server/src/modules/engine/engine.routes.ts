@@ -2,7 +2,7 @@ import { api, type FieldDef, localToday } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { parse, unauthorized } from '../../platform/errors';
-import { requireNode } from '../../platform/permissions';
+import { requestMemo, requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { systemsFor } from '../shell/structure.service';
@@ -22,6 +22,8 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
     loginRoleType: auth.user.loginRoleType,
     enterpriseId: auth.user.enterpriseId ?? null,
     actor: auth.actor,
+    // permission reads once per request: the AuthContext is made fresh by every request's authentication
+    memo: requestMemo(auth),
   });
 
   route(app, api.todoSystems, async ({ auth }) => {

@@ -13,20 +13,31 @@ import type { Db } from '../../db/client';
 import { operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { type Caller, requireFunction, requireNode, roleCodesOf } from '../../platform/permissions';
+import {
+  BUILTIN_ROLE_BY_TYPE,
+  type Caller,
+  nodeState,
+  requireFunction,
+  requireNode,
+  roleCodesOf,
+} from '../../platform/permissions';
+import { executePrepared } from '../../platform/prepared';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
 import { pullDownProblems, withSourceOptions } from './options.service';
-import { auditFlow } from './review.service';
+import { auditFlow, decidableIds } from './review.service';
 import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
 import {
+  type Catalog,
   columnOf,
   ident,
   normaliseSearchParams,
   orderSql,
   parseSort,
   parseWhereStr,
+  type Sort,
   searchToConditions,
+  sortColumns,
   tableOf,
   whereSql,
 } from './sqlsafe';
@@ -96,11 +107,15 @@ export function toRecord(row: Record<string, unknown>, fields: FieldDef[], opera
   };
 }
 
-/** What the caller may do with one record: the granted row buttons its status allows. */
+/**
+ * What the caller may do with one record: the granted row buttons its status allows; 审核 only when `decides` (the
+ * caller may decide the record's current level now: decidableIds).
+ */
 export function operationsFor(
   all: Operation[],
   row: { status: unknown; owner_id: unknown },
   c: EngineCaller,
+  decides = false,
 ): Operation[] {
   const editable = row.status === 'draft' || row.status === 'rejected';
   const mine = seesAll(c) || row.owner_id === c.id || c.enterpriseId !== null;
@@ -109,12 +124,94 @@ export function operationsFor(
     if (op.code === 'delete') return row.status === 'draft' && mine;
     if (op.code === 'revoke') return row.status === 'pending' && mine;
     // the server checks the reviewer of the current level again when pressed
-    if (op.code === 'audit' || op.code === 'assign') return row.status === 'pending';
+    if (op.code === 'audit') return row.status === 'pending' && decides;
+    if (op.code === 'assign') return row.status === 'pending';
     return op.code !== 'add' && op.code !== 'export' && op.code !== 'import';
   });
 }
 
 export const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+
+/** The total is counted up to this many matches and then answered as capped (STACK.md: never an exact count). */
+export const COUNT_CAP = 1000;
+
+/**
+ * How far a list counts for a page: the cap, or the next multiple of it past the page, so that a pager showing
+ * "1000+" always offers the page after the one shown.
+ */
+export function countLimit(offset: number, pageSize: number): number {
+  return COUNT_CAP * Math.ceil((offset + pageSize + 1) / COUNT_CAP);
+}
+
+/**
+ * `scopeSql` as disjoint conditions whose union is the same set of records: the caller's own (enterprise or person),
+ * and — apart from those — the records they were asked to review. Each part can be read in order from an index
+ * (`(…, enterprise_id, created_at desc, id desc)`), which the `or` of `scopeSql` prevents.
+ */
+export function scopeBranches(c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>, nodeId: string): SQL[] {
+  if (seesAll(c)) return [sql`true`];
+  const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
+  const [own, notOwn] = c.enterpriseId
+    ? [sql`"enterprise_id" = ${c.enterpriseId}::uuid`, sql`"enterprise_id" is distinct from ${c.enterpriseId}::uuid`]
+    : [sql`"owner_id" = ${c.id}::uuid`, sql`"owner_id" <> ${c.id}::uuid`];
+  // the caller's role codes as roleCodesOf reads them: the built-in one and those assigned
+  const asked = sql`"id" in (select "record_id" from "todos" where "node_id" = ${nodeId}::uuid and (("assignee_type" = 'user' and "assignee_id" = ${c.id}::text) or ("assignee_type" = 'role' and "assignee_id" in (select ${builtin}::text union all select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${c.id}::uuid))))`;
+  return [own, sql`${notOwn} and ${asked}`];
+}
+
+/**
+ * One statement for a list page and its capped total (STACK.md's recipe): the keys of the first `limit + 1` matches
+ * in order — each scope branch read in index order, merged — counted, the page's keys taken from them, and only the
+ * page's rows read by primary key. Every row carries the count as `ks_total`; an empty page answers one row of nulls
+ * with it. Limits are integers written into the text (few distinct values, so the statement keeps one plan); the
+ * offset and every value are bound parameters.
+ */
+export function listStatement(q: {
+  table: string;
+  branches: readonly SQL[];
+  where: SQL;
+  sort: Sort | null;
+  offset: number;
+  pageSize: number;
+}): { query: SQL; limit: number } {
+  if (!Number.isInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > 100) throw new Error('bad page size');
+  if (!Number.isInteger(q.offset) || q.offset < 0) throw new Error('bad offset');
+  const limit = countLimit(q.offset, q.pageSize);
+  const take = sql.raw(String(limit + 1));
+  const keys = sql.join(
+    sortColumns(q.sort).map((c) => ident(c)),
+    sql`, `,
+  );
+  const order = orderSql(q.sort);
+  const table = ident(q.table);
+  const branch = (scope: SQL) =>
+    sql`(select ${keys} from ${table} where ${scope} and ${q.where} order by ${order} limit ${take})`;
+  const matches =
+    q.branches.length === 1
+      ? branch(q.branches[0]!)
+      : sql`select ${keys} from (${sql.join(q.branches.map(branch), sql` union all `)}) u order by ${order} limit ${take}`;
+  const query = sql`with k as (${matches}), p as (select ${keys} from k order by ${order} offset ${q.offset}::int limit ${sql.raw(String(q.pageSize))}) select c.n as "ks_total", t.* from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true order by ${orderSql(q.sort, 'id', 't')}`;
+  return { query, limit };
+}
+
+/**
+ * The fields and filter catalogue of a node the caller may list, parsed once per schema version: the version and the
+ * data source are read live (with the caller's grants, once per request), the field list only when it changed.
+ */
+const catalogues = new Map<string, { version: number; gnCoding: string; fields: FieldDef[]; catalog: Catalog }>();
+
+async function listedNode(db: Db, c: EngineCaller, gnCoding: string) {
+  const ref = await requireNode(db, c, gnCoding);
+  const state = await nodeState(db, c, ref.id);
+  if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
+  const hit = catalogues.get(ref.id);
+  if (hit && hit.version === state.fieldsVersion) return { id: ref.id, ...hit };
+  const n = await engineNode(db, gnCoding);
+  const fields = fieldsOf(n);
+  const entry = { version: n.fieldsVersion, gnCoding: n.gnCoding, fields, catalog: catalogOf(fields) };
+  catalogues.set(n.id, entry);
+  return { id: n.id, ...entry };
+}
 
 export async function listRecords(
   db: Db,
@@ -128,30 +225,31 @@ export async function listRecords(
     sortField?: string;
     order?: string;
   },
-) {
-  await requireNode(db, c, q.gnCoding);
-  const n = await engineNode(db, q.gnCoding);
-  const fields = fieldsOf(n);
-  const catalog = catalogOf(fields);
+): Promise<{ records: EngineRecord[]; total: number; totalCapped: boolean }> {
+  const n = await listedNode(db, c, q.gnCoding);
   const conditions = [
-    ...parseWhereStr(q.whereStr, catalog),
-    ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog),
+    ...parseWhereStr(q.whereStr, n.catalog),
+    ...searchToConditions(normaliseSearchParams(q.search ?? {}), n.catalog),
   ];
-  const where = sql`${scopeSql(c, n.id, await roleCodesOf(db, c))} and ${whereSql(conditions, catalog)}`;
-  const order = orderSql(parseSort(q.sortField, q.order, catalog));
-  const table = ident(tableOf(n.gnCoding));
+  const { query, limit } = listStatement({
+    table: tableOf(n.gnCoding),
+    branches: scopeBranches(c, n.id),
+    where: whereSql(conditions, n.catalog),
+    sort: parseSort(q.sortField, q.order, n.catalog),
+    offset: (q.pageNum - 1) * q.pageSize,
+    pageSize: q.pageSize,
+  });
   const ops = await buttonsFor(db, c, q.gnCoding, 'table');
-  // the total is counted up to a cap (STACK.md): an exact count over a large match is what makes lists slow
-  const CAP = 10_000;
-  const [page, counted] = await Promise.all([
-    db.execute(
-      sql`select * from ${table} where ${where} order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
-    ),
-    db.execute(sql`select count(*)::int as n from (select 1 from ${table} where ${where} limit ${CAP + 1}) t`),
-  ]);
+  const rows = await executePrepared(db, query);
+  const deciding = ops.some((o) => o.code === 'audit') ? await decidableIds(db, c, n.id, rows) : new Set<string>();
+  const counted = Number(rows[0]?.ks_total ?? 0);
   return {
-    records: rowsOf(page).map((r) => toRecord(r, fields, operationsFor(ops, r as never, c))),
-    total: Math.min(Number(rowsOf(counted)[0]?.n ?? 0), CAP),
+    records: rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => toRecord(r, n.fields, operationsFor(ops, r as never, c, deciding.has(String(r.id))))),
+    // the total is counted up to a limit (STACK.md): past it the pager is told so, and shows e.g. "1000+"
+    total: Math.min(counted, limit),
+    totalCapped: counted > limit,
   };
 }
 
@@ -173,8 +271,10 @@ export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id
   await requireNode(db, c, gnCoding);
   const n = await engineNode(db, gnCoding);
   const row = await rowOf(db, c, n.gnCoding, id, n.id);
+  const ops = await buttonsFor(db, c, gnCoding, 'table');
+  const decides = ops.some((o) => o.code === 'audit') && (await decidableIds(db, c, n.id, [row])).has(id);
   return {
-    ...toRecord(row, fieldsOf(n), operationsFor(await buttonsFor(db, c, gnCoding, 'table'), row as never, c)),
+    ...toRecord(row, fieldsOf(n), operationsFor(ops, row as never, c, decides)),
     auditLevel: Number(row.audit_level ?? 0),
     auditFlow: await auditFlow(db, n.id, id),
   };

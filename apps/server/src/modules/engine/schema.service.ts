@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
-import { type Actor, writeOpLog } from '../../platform/oplog';
+import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
 import { optionSourceProblems } from './options.service';
 import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
 
@@ -47,18 +47,82 @@ export function catalogOf(fields: readonly FieldDef[]): Catalog {
   return c;
 }
 
-const indexName = (table: string, cols: string) =>
-  `i_${createHash('sha1').update(`${table}:${cols}`).digest('hex').slice(0, 24)}`;
+const indexName = (table: string, key: string) =>
+  `i_${createHash('sha1').update(`${table}:${key}`).digest('hex').slice(0, 24)}`;
+/** The indexes this module manages on a node table are named `i_<24 hex>`; any other index there is left alone. */
+const MANAGED_INDEX = /^i_[0-9a-f]{24}$/;
 
-/** The statements that bring the node's table from `before` to `after` (creating it when `before` is null). */
-export function planDdl(
+export interface PlannedIndex {
+  name: string;
+  /** the `create index` statement, built from checked identifiers only */
+  ddl: string;
+}
+
+/**
+ * The indexes of a node table (STACK.md's recipe; the list query in records.service reads them):
+ * - the default order for everyone who sees all records: (created_at desc, id desc);
+ * - the scopes: an enterprise's records (enterprise_id, created_at desc, id desc) and a person's own (owner_id, …);
+ * - the status (status, created_at desc, id desc);
+ * - each searchable field twice: (field, created_at desc, id desc) for administrators, and with the scope inside,
+ *   (field, enterprise_id, created_at desc, id desc), so an enterprise's filtered, sorted page and its capped count
+ *   are read from the index alone.
+ */
+export function indexPlan(
   nodeCode: string,
-  before: readonly FieldDef[] | null,
-  after: readonly FieldDef[],
+  fields: readonly Pick<FieldDef, 'code'>[],
   searchCodes: readonly string[],
-): string[] {
-  const table = quoteIdent(tableOf(nodeCode));
+): PlannedIndex[] {
   const raw = tableOf(nodeCode);
+  const table = quoteIdent(raw);
+  const order = '"created_at" desc, "id" desc';
+  const plan: [string, string][] = [
+    ['base:created', order],
+    ['base:enterprise', `"enterprise_id", ${order}`],
+    ['base:owner', `"owner_id", ${order}`],
+    ['base:status', `"status", ${order}`],
+  ];
+  const codes = new Set(fields.map((f) => f.code));
+  for (const code of new Set(searchCodes)) {
+    if (!codes.has(code)) continue;
+    const col = quoteIdent(columnOf(code));
+    plan.push([`field:${code}`, `${col}, ${order}`], [`field:${code}:enterprise`, `${col}, "enterprise_id", ${order}`]);
+  }
+  return plan.map(([key, cols]) => {
+    const name = indexName(raw, key);
+    return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} (${cols})` };
+  });
+}
+
+/**
+ * The statements that bring a node table's indexes to `plan`: the missing ones created, managed ones no longer in the
+ * plan (an earlier shape, a field no longer searchable) dropped. Reads the table's current indexes through `db`.
+ */
+export async function indexChanges(db: Db, nodeCode: string, plan: readonly PlannedIndex[]): Promise<string[]> {
+  const raw = tableOf(nodeCode);
+  const res = await db.execute(
+    sql`select indexname as "name" from pg_indexes where schemaname = current_schema() and tablename = ${raw}`,
+  );
+  const have = new Set((res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name));
+  const want = new Set(plan.map((p) => p.name));
+  return [
+    ...[...have]
+      .filter((n) => MANAGED_INDEX.test(n) && !want.has(n))
+      .sort()
+      .map((n) => `drop index if exists ${quoteIdent(n)}`),
+    ...plan.filter((p) => !have.has(p.name)).map((p) => p.ddl),
+  ];
+}
+
+/** The codes of a node's searchable list columns. */
+export const searchCodesOf = (columns: unknown): string[] =>
+  (Array.isArray(columns) ? (columns as TableColumn[]) : []).filter((c) => c.isSearch).map((c) => c.code);
+
+/**
+ * The statements that bring the node's table and columns from `before` to `after` (creating the table when `before`
+ * is null). Its indexes follow `indexPlan` (see `indexChanges`).
+ */
+export function planDdl(nodeCode: string, before: readonly FieldDef[] | null, after: readonly FieldDef[]): string[] {
+  const table = quoteIdent(tableOf(nodeCode));
   const out: string[] = [];
   if (before === null) {
     out.push(
@@ -74,12 +138,6 @@ export function planDdl(
         '"updated_at" timestamptz not null default now(), ' +
         `"data" jsonb not null default '{}'::jsonb)`,
     );
-    out.push(
-      `create index if not exists ${quoteIdent(indexName(raw, 'scope'))} on ${table} ("enterprise_id", "owner_id", "created_at" desc, "id" desc)`,
-    );
-    out.push(
-      `create index if not exists ${quoteIdent(indexName(raw, 'status'))} on ${table} ("status", "created_at" desc, "id" desc)`,
-    );
   }
   const old = new Map((before ?? []).map((f) => [f.code, f]));
   for (const f of after) {
@@ -93,17 +151,38 @@ export function planDdl(
         `alter table ${table} add column if not exists ${quoteIdent(columnOf(f.code))} ${COLUMN_TYPE[kindOf(f.type)]}`,
       );
   }
-  // searchable fields: one composite index each (STACK.md's recipe): the filter column, then the default order, so a
-  // filtered first page is read straight from the index
-  for (const code of searchCodes) {
-    if (!after.some((f) => f.code === code)) continue;
-    const col = quoteIdent(columnOf(code));
-    out.push(
-      `create index if not exists ${quoteIdent(indexName(raw, code))} on ${table} (${col}, "created_at" desc, "id" desc)`,
-    );
-  }
   // a removed field keeps its column (and data); it simply leaves the schema
   return out;
+}
+
+/**
+ * Brings every engine node table's indexes to the current plan (run at start-up, after the migrations): tables made
+ * by earlier versions get the new shapes and lose the old ones. Idempotent; one transaction per node, serialised
+ * between processes by an advisory lock. Answers the statements it ran.
+ */
+export async function syncEngineIndexes(db: Db): Promise<string[]> {
+  const nodes = await db
+    .select()
+    .from(menuNodes)
+    .where(and(eq(menuNodes.dataSource, 'engine'), sql`${menuNodes.fieldsVersion} > 0`));
+  const ran: string[] = [];
+  for (const n of nodes) {
+    const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
+      const changes = await indexChanges(tx as unknown as Db, n.gnCoding, plan);
+      if (!changes.length) return;
+      for (const stmt of changes) await tx.execute(sql.raw(stmt));
+      await writeOpLog(tx, SYSTEM_ACTOR, {
+        glName: '系统配置',
+        gnCoding: n.gnCoding,
+        recordId: n.id,
+        logbook: `同步索引：${n.title}（执行 ${changes.length} 条结构变更）`,
+      });
+      ran.push(...changes);
+    });
+  }
+  return ran;
 }
 
 export async function nodeForEngine(db: Db, gnCoding: string) {
@@ -126,10 +205,9 @@ export async function saveFields(
   if (n.dataSource !== 'engine') throw conflict('该节点的数据来自业务模块，不能在此修改字段');
   const problems = await optionSourceProblems(db, n.gnCoding, fields);
   if (Object.keys(problems).length) throw validationFailed(problems);
-  const columns = Array.isArray(n.columns) ? (n.columns as TableColumn[]) : [];
-  const searchCodes = columns.filter((c) => c.isSearch).map((c) => c.code);
   const before = n.fieldsVersion === 0 ? null : fieldsOf(n);
-  const ddl = planDdl(n.gnCoding, before, fields, searchCodes);
+  const tableDdl = planDdl(n.gnCoding, before, fields);
+  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns));
   return db.transaction(async (tx) => {
     const [u] = await tx
       .update(menuNodes)
@@ -137,7 +215,9 @@ export async function saveFields(
       .where(and(eq(menuNodes.id, n.id), eq(menuNodes.fieldsVersion, version)))
       .returning();
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
-    for (const stmt of ddl) await tx.execute(sql.raw(stmt));
+    for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
+    const ddl = [...tableDdl, ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan))];
+    for (const stmt of ddl.slice(tableDdl.length)) await tx.execute(sql.raw(stmt));
     await tx.insert(nodeSchemaHistory).values({
       nodeId: n.id,
       version: u.fieldsVersion,

@@ -503,11 +503,18 @@ function conditionSql(c: Condition, catalog: Catalog): SQL {
  * ORDER BY for a sort (or the default: newest first), with the id as the tie-breaker so that pages are stable.
  * The default matches the `(…, created_at desc, id desc)` index of STACK.md.
  */
-export function orderSql(sort: Sort | null, tieBreaker = 'id'): SQL {
+export function orderSql(sort: Sort | null, tieBreaker = 'id', qualifier?: string): SQL {
   const dir = (d: Sort['dir']) => (d === 'desc' ? sql`desc` : sql`asc`);
-  if (!sort) return sql`${ident('created_at')} desc, ${ident(tieBreaker)} desc`;
-  if (sort.column === tieBreaker) return sql`${ident(sort.column)} ${dir(sort.dir)}`;
-  return sql`${ident(sort.column)} ${dir(sort.dir)}, ${ident(tieBreaker)} ${dir(sort.dir)}`;
+  const col = (name: string) => (qualifier ? sql`${ident(qualifier)}.${ident(name)}` : ident(name));
+  if (!sort) return sql`${col('created_at')} desc, ${col(tieBreaker)} desc`;
+  if (sort.column === tieBreaker) return sql`${col(sort.column)} ${dir(sort.dir)}`;
+  return sql`${col(sort.column)} ${dir(sort.dir)}, ${col(tieBreaker)} ${dir(sort.dir)}`;
+}
+
+/** The columns `orderSql(sort)` reads: the tie-breaker and the sort column (created_at by default). */
+export function sortColumns(sort: Sort | null, tieBreaker = 'id'): string[] {
+  const first = sort ? sort.column : 'created_at';
+  return first === tieBreaker ? [tieBreaker] : [tieBreaker, first];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,15 +4,7 @@ import type { Db } from '../../db/client';
 import { enterprises, grants, nodeFunctions, roles, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import {
-  BUILTIN_ROLES,
-  type Caller,
-  canCall,
-  grantsOf,
-  isAdmin,
-  requireNode,
-  seesAllNodes,
-} from '../../platform/permissions';
+import { BUILTIN_ROLES, type Caller, isAdmin, nodeState, requireNode, seesAllNodes } from '../../platform/permissions';
 import { functionsOf, nodeByCoding, systemByCoding } from './structure.service';
 import { nodesOfSystem } from './tree';
 
@@ -212,16 +204,14 @@ export async function buttonsFor(
   kind: 'table' | 'form',
 ): Promise<Operation[]> {
   const node = await requireNode(db, caller, gnCoding);
-  const fns = (await functionsOf(db, node.id)).filter((f) => f.kind === kind && f.show);
-  if (isAdmin(caller)) return fns.map(({ code, name, color, show }) => ({ code, name, color, show }));
-  const granted = (await grantsOf(db, caller, node.systemId)).get(node.id) ?? new Set<string>();
-  const out: Operation[] = [];
-  for (const f of fns) {
-    if (granted.has(f.code) && (await canCall(db, caller, node, f.code))) {
-      out.push({ code: f.code, name: f.name, color: f.color, show: f.show });
-    }
-  }
-  return out;
+  // the node's functions and the caller's grants on it come from one read (once per request with a memo)
+  const state = await nodeState(db, caller, node.id);
+  const fns = (state?.functions ?? []).filter((f) => f.kind === kind && f.show);
+  const pick = ({ code, name, color, show }: Operation) => ({ code, name, color, show });
+  if (isAdmin(caller)) return fns.map(pick);
+  // what canCall would answer for each: granted, on a node that is not disabled
+  if (node.disabled) return [];
+  return fns.filter((f) => state?.granted.has(f.code)).map(pick);
 }
 
 // ── roles ────────────────────────────────────────────────────────────────────

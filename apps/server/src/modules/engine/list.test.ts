@@ -1,0 +1,411 @@
+import { createHash } from 'node:crypto';
+import { creditCodeCheckChar, type FieldDef } from '@ks/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
+import { hashPassword } from '../../platform/password';
+import { canSeeNode, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
+import { statementName } from '../../platform/prepared';
+import { bearer, createTestApp, json, loginToken, type TestApp, usingPostgres } from '../../test/harness';
+import { COUNT_CAP, countLimit, listStatement, rowsOf, scopeBranches, scopeSql } from './records.service';
+import { catalogOf, indexPlan, syncEngineIndexes } from './schema.service';
+import {
+  normaliseSearchParams,
+  orderSql,
+  parseSort,
+  parseWhereStr,
+  searchToConditions,
+  tableOf,
+  whereSql,
+} from './sqlsafe';
+
+/**
+ * The list path at scale (issue 5, Performance): one statement per page whose scope branches are read in index order,
+ * a total counted up to a cap and said to be capped, the composite indexes that serve it (and their migration), and
+ * permission reads once per request that still see a change on the next request.
+ */
+
+type Body = { code: number; data: any; message: string };
+
+const NODE = 'ZBTB_TBWJ';
+const TABLE = 'n_zbtb_tbwj';
+const FIELDS: FieldDef[] = [
+  { code: 'qymc', name: '企业名称', type: 'text', length: 50 },
+  { code: 'tbje', name: '投标金额', type: 'number' },
+  {
+    code: 'bdlx',
+    name: '标段类型',
+    type: 'select',
+    options: {
+      list: [
+        { label: '施工', value: 'sg' },
+        { label: '监理', value: 'jl' },
+      ],
+    },
+  },
+] as FieldDef[];
+const column = (code: string, name: string, isSearch: boolean) => ({
+  code,
+  name,
+  type: 'text',
+  show: true,
+  isSearch,
+  isStatus: false,
+  listAlignment: '居中',
+  width: null,
+});
+
+let t: TestApp;
+let dev: string;
+let admin: string;
+let user: string;
+let other: string;
+let solo: string;
+let nodeId: string;
+let fieldsVersion = 0;
+const people: Record<string, { id: string; loginRoleType: string; enterpriseId: string | null }> = {};
+
+async function call(token: string, url: string, payload: object, method: 'POST' | 'PUT' = 'POST') {
+  const res = await t.app.inject({ method, url, headers: bearer(token), payload });
+  return { status: res.statusCode, body: json<Body>(res) };
+}
+const list = (token: string, body: object) =>
+  call(token, '/ks/engine/v1/records/list', { gnCoding: NODE, pageNum: 1, pageSize: 10, ...body });
+const saveColumns = (cols: object[]) => call(dev, '/ks/config/node/columns', { gnCoding: NODE, columns: cols }, 'PUT');
+async function saveFields() {
+  const res = await call(
+    dev,
+    '/ks/config/node/fields',
+    { gnCoding: NODE, fields: FIELDS, version: fieldsVersion },
+    'PUT',
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  fieldsVersion = res.body.data.version;
+}
+/** index name → its column list, e.g. `f_bdlx, enterprise_id, created_at DESC, id DESC` */
+async function indexesOf(table: string): Promise<Map<string, string>> {
+  const rows = rowsOf(
+    await t.database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = ${table}`),
+  );
+  return new Map(rows.map((r) => [String(r.indexname), String(r.indexdef).replace(/^.*USING btree \((.*)\)$/, '$1')]));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const base = '91140100MA0L00011';
+  const [ent] = await db
+    .insert(enterprises)
+    .values({ name: '列表测试建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .returning();
+  const passwordHash = await hashPassword('Demo@2026');
+  await db.insert(users).values([
+    { account: 'other5', userName: '钱另一', loginRoleType: 'U', passwordHash, enterpriseId: ent!.id },
+    // a person without an enterprise sees their own records
+    { account: 'solo1', userName: '周个人', loginRoleType: 'U', passwordHash, enterpriseId: null },
+  ]);
+  for (const u of await db.select().from(users)) {
+    people[u.account] = { id: u.id, loginRoleType: u.loginRoleType, enterpriseId: u.enterpriseId };
+  }
+  [dev, admin, user, other, solo] = await Promise.all([
+    loginToken(t.app, 'dev', 'D'),
+    loginToken(t.app, 'admin', 'M'),
+    loginToken(t.app, 'user1', 'U'),
+    loginToken(t.app, 'other5', 'U'),
+    loginToken(t.app, 'solo1', 'U'),
+  ]);
+  expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', true)])).status).toBe(200);
+  await saveFields();
+  const [node] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, NODE));
+  nodeId = node!.id;
+  const u1 = people.user1!;
+  const o5 = people.other5!;
+  // 2,500 records of user1's enterprise, two at each second (ties are broken by id); four in five 施工
+  await db.execute(sql`
+    insert into n_zbtb_tbwj (owner_id, enterprise_id, status, created_at, updated_at, f_qymc, f_tbje, f_bdlx)
+    select ${u1.id}::uuid, ${u1.enterpriseId}::uuid, 'draft', timestamptz '2026-06-01 00:00:00+00' - make_interval(secs => g / 2),
+           now(), '企业' || g, g % 97, case when g % 5 = 0 then 'jl' else 'sg' end
+    from generate_series(1, 2500) g`);
+  // 20 of another enterprise, interleaved in time with user1's; some of them user1 was asked to review
+  await db.execute(sql`
+    insert into n_zbtb_tbwj (owner_id, enterprise_id, status, created_at, updated_at, f_qymc, f_tbje, f_bdlx)
+    select ${o5.id}::uuid, ${o5.enterpriseId}::uuid, 'pending', timestamptz '2026-06-01 00:00:00+00' - make_interval(secs => g * 37),
+           now(), '另一' || g, g, 'sg'
+    from generate_series(1, 20) g`);
+  // 5 of a person without an enterprise
+  await db.execute(sql`
+    insert into n_zbtb_tbwj (owner_id, enterprise_id, status, created_at, updated_at, f_qymc, f_tbje, f_bdlx)
+    select ${people.solo1!.id}::uuid, null, 'draft', timestamptz '2026-05-01 00:00:00+00' - make_interval(secs => g),
+           now(), '个人' || g, g, 'jl'
+    from generate_series(1, 5) g`);
+  const others = rowsOf(
+    await db.execute(sql`select id from n_zbtb_tbwj where owner_id = ${o5.id}::uuid order by created_at desc limit 4`),
+  );
+  const sys = rowsOf(await db.execute(sql`select system_id from menu_nodes where id = ${nodeId}::uuid`))[0]!.system_id;
+  const todo = (recordId: unknown, assigneeType: string, assigneeId: string) =>
+    db.execute(sql`insert into todos (node_id, system_id, record_id, level, assignee_type, assignee_id, business_name, submitter_name, sb_time)
+      values (${nodeId}::uuid, ${sys}::uuid, ${recordId}::uuid, 1, ${assigneeType}, ${assigneeId}, '投标文件', '钱另一', now())`);
+  // three to user1 in person, one to the built-in role every enterprise user holds (so solo1 sees it too)
+  await todo(others[0]!.id, 'user', u1.id);
+  await todo(others[1]!.id, 'user', u1.id);
+  await todo(others[3]!.id, 'user', u1.id);
+  await todo(others[2]!.id, 'role', 'user');
+  await db.execute(sql`vacuum analyze n_zbtb_tbwj`);
+});
+afterAll(async () => t?.close());
+
+/** The same list the plain way: `scopeSql` (one `or`), an exact count, OFFSET — the semantics the list must keep. */
+async function reference(
+  account: string,
+  q: { search?: object; whereStr?: string; sortField?: string; order?: string; pageNum: number; pageSize: number },
+) {
+  const db = t.database.db;
+  const c = people[account]!;
+  const catalog = catalogOf(FIELDS);
+  const where = sql`${scopeSql(c, nodeId, await roleCodesOf(db, c))} and ${whereSql(
+    [...parseWhereStr(q.whereStr, catalog), ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog)],
+    catalog,
+  )}`;
+  const order = orderSql(parseSort(q.sortField, q.order, catalog));
+  const ids = rowsOf(
+    await db.execute(
+      sql`select id from n_zbtb_tbwj where ${where} order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
+    ),
+  ).map((r) => String(r.id));
+  const total = Number(rowsOf(await db.execute(sql`select count(*)::int as n from n_zbtb_tbwj where ${where}`))[0]!.n);
+  return { ids, total };
+}
+
+describe('list page and capped total', () => {
+  it('answers the same records in the same order as the plain scoped query, for every kind of caller', async () => {
+    const tokens: Record<string, string> = { admin, user1: user, other5: other, solo1: solo };
+    const queries = [
+      { pageNum: 1, pageSize: 10 },
+      { pageNum: 1, pageSize: 10, search: { bdlx: 'sg' } },
+      { pageNum: 3, pageSize: 20, search: { bdlx: 'sg' }, sortField: 'createdAt', order: 'desc' },
+      { pageNum: 2, pageSize: 50, sortField: 'tbje', order: 'asc' },
+      { pageNum: 1, pageSize: 30, search: { qymc: '另一1' }, sortField: 'createdAt', order: 'asc' },
+      { pageNum: 101, pageSize: 10, search: { bdlx: 'sg' } },
+      { pageNum: 1, pageSize: 10, whereStr: JSON.stringify([{ field: 'tbje', op: 'lt', value: 3 }]) },
+    ];
+    for (const [account, token] of Object.entries(tokens)) {
+      for (const q of queries) {
+        const ref = await reference(account, q);
+        const res = await list(token, q);
+        const label = `${account} ${JSON.stringify(q)}`;
+        expect(res.status, label).toBe(200);
+        expect(
+          res.body.data.records.map((r: any) => r.id),
+          label,
+        ).toEqual(ref.ids);
+        const limit = countLimit((q.pageNum - 1) * q.pageSize, q.pageSize);
+        expect(res.body.data.total, label).toBe(Math.min(ref.total, limit));
+        expect(res.body.data.totalCapped, label).toBe(ref.total > limit);
+      }
+    }
+  });
+
+  it('sees the records it was asked to review, merged in order with its own; others see none of them', async () => {
+    // the four asked of user1 are among other5's newest, between user1's own records of the first 200 seconds
+    const seen: any[] = [];
+    for (let pageNum = 1; pageNum <= 8; pageNum++)
+      seen.push(...(await list(user, { pageSize: 50, pageNum })).body.data.records);
+    const asked = seen.filter((r) => r.ownerId === people.other5!.id);
+    expect(asked).toHaveLength(4);
+    expect(seen.indexOf(asked[0])).toBeGreaterThan(0);
+    expect(seen.map((r) => r.createdAt)).toEqual(
+      seen
+        .map((r) => r.createdAt)
+        .sort()
+        .reverse(),
+    );
+    // other5 sees its 20, solo1 its 5 and the one asked of every enterprise user's role
+    expect((await list(other, { pageSize: 50 })).body.data).toMatchObject({ total: 20, totalCapped: false });
+    expect((await list(solo, { pageSize: 50 })).body.data).toMatchObject({ total: 6, totalCapped: false });
+  });
+
+  it('counts up to 1,000 and says the total is capped; a page past the cap counts to the next thousand', async () => {
+    expect(COUNT_CAP).toBe(1000);
+    const sg = { search: { bdlx: 'sg' } };
+    // user1: 2,000 of its own 施工 records and 4 asked of it
+    const first = await list(user, sg);
+    expect(first.body.data).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.body.data.records).toHaveLength(10);
+    expect((await list(user, { ...sg, pageNum: 100 })).body.data).toMatchObject({ total: 2000, totalCapped: true });
+    expect((await list(user, { ...sg, pageNum: 200 })).body.data).toMatchObject({ total: 2004, totalCapped: false });
+    const last = await list(user, { ...sg, pageNum: 201 });
+    expect(last.body.data.records).toHaveLength(4);
+    const beyond = await list(user, { ...sg, pageNum: 300 });
+    expect(beyond.body.data).toMatchObject({ records: [], total: 2004, totalCapped: false });
+    // a small match is counted exactly
+    expect((await list(user, { search: { bdlx: 'jl' }, pageSize: 50 })).body.data).toMatchObject({
+      total: 500,
+      totalCapped: false,
+    });
+    expect(countLimit(0, 10)).toBe(1000);
+    expect(countLimit(990, 10)).toBe(2000);
+    expect(countLimit(950, 50)).toBe(2000);
+  });
+
+  it('writes only integers into the statement; values and the offset are bound', () => {
+    const { query, limit } = listStatement({
+      table: TABLE,
+      branches: scopeBranches({ ...people.user1!, id: people.user1!.id }, nodeId),
+      where: whereSql([{ field: 'qymc', op: 'eq', value: "x'; drop table users --" }], catalogOf(FIELDS)),
+      sort: null,
+      offset: 20,
+      pageSize: 10,
+    });
+    const built = (
+      t.database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }
+    ).dialect.sqlToQuery(query);
+    expect(limit).toBe(1000);
+    expect(built.sql).not.toContain('drop table');
+    expect(built.params).toContain("x'; drop table users --");
+    expect(built.params).toContain(20);
+    expect(built.sql).toContain('limit 1001');
+    expect(() =>
+      listStatement({ table: TABLE, branches: [sql`true`], where: sql`true`, sort: null, offset: 0, pageSize: 1.5 }),
+    ).toThrow();
+    expect(() =>
+      listStatement({ table: TABLE, branches: [sql`true`], where: sql`true`, sort: null, offset: -1, pageSize: 10 }),
+    ).toThrow();
+  });
+
+  it.runIf(usingPostgres)('reads an enterprise’s filtered page and count from the composite index alone', async () => {
+    const { query } = listStatement({
+      table: TABLE,
+      branches: scopeBranches(people.user1!, nodeId),
+      where: whereSql([{ field: 'bdlx', op: 'eq', value: 'sg' }], catalogOf(FIELDS)),
+      sort: null,
+      offset: 0,
+      pageSize: 10,
+    });
+    const name = indexPlan(NODE, FIELDS, ['bdlx']).find((i) => i.ddl.includes('"f_bdlx", "enterprise_id"'))!.name;
+    let plan = '';
+    await t.database.db
+      .transaction(async (tx) => {
+        // a table this small is best read whole or by its newest rows; the point here is that the composite index
+        // alone answers the enterprise's branch: the other indexes are dropped inside this transaction, rolled back
+        const others = [...(await indexesOf(TABLE)).keys()].filter((n) => n.startsWith('i_') && n !== name);
+        for (const n of others) await tx.execute(sql.raw(`drop index "${n}"`));
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        plan = rowsOf(await tx.execute(sql`explain ${query}`))
+          .map((r) => String(r['QUERY PLAN']))
+          .join('\n');
+        tx.rollback();
+      })
+      .catch((e) => {
+        if (!plan) throw e;
+      });
+    expect(plan).toMatch(new RegExp(`Index Only Scan using ${name}`));
+    expect(plan).toContain('Merge Append');
+    expect(plan).not.toContain('Seq Scan on n_zbtb_tbwj');
+    expect((await indexesOf(TABLE)).size).toBe(9);
+  });
+});
+
+describe('indexes of a node table', () => {
+  it('follows the plan after saving fields: scope, order and each searchable field with the scope inside', async () => {
+    const idx = [...(await indexesOf(TABLE)).values()].sort();
+    expect(idx).toEqual(
+      [
+        'created_at DESC, id DESC',
+        'enterprise_id, created_at DESC, id DESC',
+        'f_bdlx, created_at DESC, id DESC',
+        'f_bdlx, enterprise_id, created_at DESC, id DESC',
+        'f_qymc, created_at DESC, id DESC',
+        'f_qymc, enterprise_id, created_at DESC, id DESC',
+        'id',
+        'owner_id, created_at DESC, id DESC',
+        'status, created_at DESC, id DESC',
+      ].sort(),
+    );
+  });
+
+  it('drops a field’s indexes once it is no longer searchable, and records the statements', async () => {
+    expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
+    await saveFields();
+    const idx = [...(await indexesOf(TABLE)).values()];
+    expect(idx.some((d) => d.startsWith('f_qymc'))).toBe(false);
+    expect(idx).toContain('f_bdlx, enterprise_id, created_at DESC, id DESC');
+    const [h] = rowsOf(
+      await t.database.db.execute(
+        sql`select ddl from node_schema_history where node_id = ${nodeId}::uuid order by version desc limit 1`,
+      ),
+    );
+    const ddl = (typeof h!.ddl === 'string' ? JSON.parse(h!.ddl) : h!.ddl) as string[];
+    expect(ddl.filter((s) => s.startsWith('drop index'))).toHaveLength(2);
+    // the list still answers (the count of a filter on it is simply not index-only any more)
+    expect((await list(user, { search: { qymc: '企业1' } })).status).toBe(200);
+  });
+
+  it('migrates a table of the earlier shape at start-up: new indexes made, old managed ones dropped, once', async () => {
+    const db = t.database.db;
+    // the shape earlier versions made: (enterprise_id, owner_id, …) for the scope, keys without a prefix
+    const oldName = (key: string) => `i_${createHash('sha1').update(`${TABLE}:${key}`).digest('hex').slice(0, 24)}`;
+    const before = await indexesOf(TABLE);
+    for (const name of before.keys()) if (name.startsWith('i_')) await db.execute(sql.raw(`drop index "${name}"`));
+    await db.execute(
+      sql.raw(
+        `create index "${oldName('scope')}" on ${TABLE} ("enterprise_id", "owner_id", "created_at" desc, "id" desc)`,
+      ),
+    );
+    await db.execute(sql.raw(`create index "${oldName('bdlx')}" on ${TABLE} ("f_bdlx", "created_at" desc, "id" desc)`));
+    // an index somebody made by hand is not ours to drop
+    await db.execute(sql.raw(`create index "hand_made" on ${TABLE} ("f_tbje")`));
+    const ran = await syncEngineIndexes(db);
+    expect(ran.filter((s) => s.includes(oldName('scope')) || s.includes(oldName('bdlx')))).toHaveLength(2);
+    const after = await indexesOf(TABLE);
+    expect(after.has(oldName('scope'))).toBe(false);
+    expect(after.has('hand_made')).toBe(true);
+    expect(new Map([...after].filter(([n]) => n !== 'hand_made'))).toEqual(before);
+    const logs = await db
+      .select()
+      .from(operationLogs)
+      .where(and(eq(operationLogs.gnCoding, NODE), sql`${operationLogs.logbook} like '同步索引%'`));
+    expect(logs).toHaveLength(1);
+    expect(await syncEngineIndexes(db)).toEqual([]);
+    await db.execute(sql.raw('drop index "hand_made"'));
+  });
+});
+
+describe('permission reads once per request', () => {
+  it('keep a grant for the rest of one request only: the next request sees the change', async () => {
+    const db = t.database.db as Db;
+    const ref = await requireNodeRef(db, NODE);
+    const c1 = { id: people.user1!.id, loginRoleType: 'U', memo: requestMemo({}) };
+    expect(await canSeeNode(db, c1, ref)).toBe(true);
+    const removed = await db
+      .delete(grants)
+      .where(and(eq(grants.nodeId, nodeId), eq(grants.subjectType, 'role'), eq(grants.subjectId, 'user')))
+      .returning();
+    try {
+      // the same request keeps what it read; a new one (a new memo, or none) reads again
+      expect(await canSeeNode(db, c1, ref)).toBe(true);
+      expect(await canSeeNode(db, { ...c1, memo: requestMemo({}) }, ref)).toBe(false);
+      expect(await canSeeNode(db, { id: c1.id, loginRoleType: 'U' }, ref)).toBe(false);
+      expect((await list(user, {})).status).toBe(403);
+    } finally {
+      await db.insert(grants).values(removed.map(({ id: _id, ...g }) => g));
+    }
+    const back = await list(user, {});
+    expect(back.status).toBe(200);
+    expect(back.body.data.records[0].operations.map((o: any) => o.code)).toEqual(['edit', 'detail', 'delete']);
+    // a button taken away disappears from the next page of the list
+    await db.delete(grants).where(and(eq(grants.nodeId, nodeId), eq(grants.functionCode, 'edit')));
+    expect((await list(user, {})).body.data.records[0].operations.map((o: any) => o.code)).toEqual([
+      'detail',
+      'delete',
+    ]);
+  });
+
+  it('names a statement by its text, the same text the same name', () => {
+    expect(statementName('select 1')).toBe(statementName('select 1'));
+    expect(statementName('select 1')).not.toBe(statementName('select 2'));
+    expect(statementName('select 1')).toMatch(/^ks_[0-9a-f]{24}$/);
+    expect(tableOf(NODE)).toBe(TABLE);
+  });
+});

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * Hot queries as named prepared statements (STACK.md: parsing and planning a list query cost about as much as running
+ * it). The statement's name is a hash of its text, so the same SQL shape is parsed once per connection and, after a
+ * few runs, PostgreSQL may keep one generic plan for it; values always travel as bound parameters. Shapes are bounded:
+ * past MAX_NAMED distinct texts in this process, further ones run unnamed. PGlite ignores the name.
+ */
+
+export const MAX_NAMED = 500;
+const named = new Set<string>();
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+}
+
+/** The name a statement text runs under (undefined once the process holds MAX_NAMED of them). */
+export function statementName(text: string): string | undefined {
+  const name = `ks_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  if (named.has(name)) return name;
+  if (named.size >= MAX_NAMED) return undefined;
+  named.add(name);
+  return name;
+}
+
+/** Runs `query` (a drizzle `sql` template: identifiers checked, values bound) as a named statement; its rows. */
+export async function executePrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const d = db as unknown as DrizzleInternals;
+  const built = d.dialect.sqlToQuery(query);
+  const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+  return (res as { rows: Record<string, unknown>[] }).rows;
+}
