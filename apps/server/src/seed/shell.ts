@@ -178,9 +178,16 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
     await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
   }
-  for (const code of ['XYGL_ZYZC', 'XYGL_CYRY']) {
-    await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
-  }
+  await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get('XYGL_CYRY')! })));
+  // 执业注册申请: the platform administrator reviews the first level too (beside the 审核员), so the demo's admin
+  // can take a registration through both levels
+  await tx.insert(auditLevels).values(
+    levels.map((l) => ({
+      ...l,
+      reviewerRoles: l.level === 1 ? [...l.reviewerRoles, 'admin'] : l.reviewerRoles,
+      nodeId: ids.get('XYGL_ZYZC')!,
+    })),
+  );
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
   }
@@ -246,6 +253,22 @@ export async function seedShell(tx: Db): Promise<void> {
       },
     })
     .where(eq(menuNodes.id, ids.get('ZJCQ_ZJK')!));
+  // 执业注册申请 lists as a table and offers its records as cards too (the list page's 表格 / 卡片 switch)
+  await tx
+    .update(menuNodes)
+    .set({
+      cardStyle: {
+        titleKey: 'xm',
+        contents: [
+          { contentKey: 'zclb', label: '注册类别', fontSize: 14, color: '#303133', style: 'bold' },
+          { contentKey: 'zy', label: '注册专业', fontSize: 13, color: '#606266', style: 'normal' },
+          { contentKey: 'zsbh', label: '证书编号', fontSize: 13, color: '#606266', style: 'normal' },
+          { contentKey: 'yxq', label: '有效期至', fontSize: 13, color: '#909399', style: 'normal' },
+        ],
+        width: '33.3%',
+      },
+    })
+    .where(eq(menuNodes.id, ids.get('XYGL_ZYZC')!));
   await tx.insert(noticeJumps).values([
     { name: '信用记录待审核', msgType: 'todo', nodeId: ids.get('XYGL_XYJL')! },
     { name: '信用变更被驳回', msgType: 'rejected', nodeId: ids.get('XYGL_BGSQ')! },

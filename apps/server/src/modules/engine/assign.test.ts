@@ -116,7 +116,13 @@ describe('任务指派', () => {
     expect((await openTodos(r.id)).map((x) => [x.assigneeType, x.assigneeId, x.level])).toEqual([
       ['user', ids.aud1, 1],
     ]);
-    // the other 审核员 no longer decides this level
+    // the other 审核员 no longer decides this level: 审核 is no longer offered to them
+    const opsOf = async (token: string) =>
+      (await call(token, '/ks/engine/v1/records/detail', { gnCoding: NODE, id: r.id })).body.data.operations.map(
+        (o: any) => o.code,
+      );
+    expect(await opsOf(aud1)).toContain('audit');
+    expect(await opsOf(aud2)).not.toContain('audit');
     const blocked = await audit(aud2, r.id, d.version);
     expect(blocked.status).toBe(403);
     expect(blocked.body.message).toBe('该审核任务已指派给他人');

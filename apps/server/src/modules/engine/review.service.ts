@@ -1,10 +1,10 @@
 import type { AuditLevel } from '@ks/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
-import { requireFunction, roleCodesOf } from '../../platform/permissions';
+import { type Caller, requireFunction, roleCodesOf } from '../../platform/permissions';
 import { auditConfig } from '../shell/settings.service';
 import type { EngineCaller } from './records.service';
 import { fieldsOf, nodeForEngine } from './schema.service';
@@ -253,6 +253,53 @@ export async function auditRecord(
     }
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding: n.gnCoding, recordId: input.id, logbook: outcome });
   });
+}
+
+/**
+ * Of these rows of a node's table, the ids of the records the caller may decide now (the 审核 operation): pending, with
+ * an open to-do of the current level held by the caller or one of their roles (after 任务指派 only the assignee's), and
+ * not passed by the caller already in this round (会签). auditRecord checks all of it again when the decision comes.
+ */
+export async function decidableIds(db: Db, c: Caller, nodeId: string, rows: readonly Row[]): Promise<Set<string>> {
+  const pending = new Map(
+    rows.filter((r) => r.status === 'pending' && r.id != null).map((r) => [String(r.id), r] as const),
+  );
+  if (!pending.size) return new Set();
+  const roleCodes = await roleCodesOf(db, c);
+  const held = await db
+    .select({ recordId: todos.recordId, level: todos.level })
+    .from(todos)
+    .where(
+      and(
+        eq(todos.nodeId, nodeId),
+        inArray(todos.recordId, [...pending.keys()]),
+        isNull(todos.doneAt),
+        or(
+          and(eq(todos.assigneeType, 'user'), eq(todos.assigneeId, c.id)),
+          and(eq(todos.assigneeType, 'role'), inArray(todos.assigneeId, roleCodes)),
+        ),
+      ),
+    );
+  const current = held.filter((t) => Number(pending.get(t.recordId)?.audit_level) === t.level).map((t) => t.recordId);
+  if (!current.length) return new Set();
+  const passed = await db
+    .select({ recordId: recordAudits.recordId, level: recordAudits.level, round: recordAudits.round })
+    .from(recordAudits)
+    .where(
+      and(
+        eq(recordAudits.nodeId, nodeId),
+        inArray(recordAudits.recordId, current),
+        eq(recordAudits.userId, c.id),
+        eq(recordAudits.action, 'pass'),
+      ),
+    );
+  const done = (id: string) => {
+    const row = pending.get(id)!;
+    return passed.some(
+      (p) => p.recordId === id && p.level === Number(row.audit_level) && p.round === Number(row.round),
+    );
+  };
+  return new Set(current.filter((id) => !done(id)));
 }
 
 /** The record's review history, oldest first (the auditFlow column). */

@@ -180,6 +180,32 @@ describe('review workflow', () => {
     expect(await count(admin)).toBe(1);
   });
 
+  it('lists 审核 only to whoever may decide the current level now, in the list and the detail', async () => {
+    const r = await newRecord('审核按钮测试企业');
+    let d = (await step(user, 'submit', r.id, r.version)).body.data;
+    const ops = async (token: string) => {
+      const listed = (await call(token, '/ks/engine/v1/records/list', { gnCoding: NODE, pageSize: 50 })).body.data;
+      const row = listed.records.find((x: any) => x.id === r.id);
+      const fromDetail = (await detail(token, r.id)).operations.map((o: any) => o.code);
+      expect(row.operations.map((o: any) => o.code)).toEqual(fromDetail);
+      return fromDetail as string[];
+    };
+    // level 1 (初审) belongs to the 审核员: not to the administrator, nor the submitter
+    expect(await ops(aud1)).toContain('audit');
+    expect(await ops(aud2)).toContain('audit');
+    expect(await ops(admin)).not.toContain('audit');
+    expect(await ops(user)).not.toContain('audit');
+    d = (await step(aud1, 'audit', r.id, d.version, { pass: true })).body.data;
+    expect(d.operations.map((o: any) => o.code)).not.toContain('audit');
+    // level 2 (复审) belongs to the administrator
+    expect(await ops(admin)).toContain('audit');
+    expect(await ops(aud1)).not.toContain('audit');
+    expect(await ops(aud2)).not.toContain('audit');
+    d = (await step(admin, 'audit', r.id, d.version, { pass: true })).body.data;
+    expect(d.status).toBe('passed');
+    expect(await ops(admin)).not.toContain('audit');
+  });
+
   it('two simultaneous decisions: exactly one wins, the other is a 409', async () => {
     const r = await newRecord('并发测试企业');
     const d = (await step(user, 'submit', r.id, r.version)).body.data;
