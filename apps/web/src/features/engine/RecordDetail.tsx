@@ -8,7 +8,7 @@ import {
   SendOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import type { FieldValues, Operation } from '@ks/contracts';
+import { type FieldValues, type Operation, requiredAnnexMessage } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,7 +23,10 @@ import {
   saveRecord,
   submitRecord,
 } from '../../api/engine';
+import { applyAttachmentOps, attachmentListQuery } from '../../api/files';
 import { isApiError, reportApiError } from '../../api/request';
+import { getRoles } from '../../app/session';
+import { RecordAttachments, type RecordAttachmentsHandle } from '../../components/upload/RecordAttachments';
 import { DynamicForm, type DynamicFormHandle } from '../../engine/form/DynamicForm';
 import { useActionLock } from '../../engine/list/hooks';
 import { formatDateTime } from '../../lib/format';
@@ -98,6 +101,8 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
   const formButtons = useQuery(nodeButtonsQuery(gnCoding, systemCoding, 'form'));
   const logs = useQuery(recordLogsQuery(gnCoding, id));
   const { locked, run: lockRun } = useActionLock();
+  const { message } = App.useApp();
+  const attachments = useRef<RecordAttachmentsHandle>(null);
 
   const reload = useCallback(() => refreshAfterChange(queryClient, gnCoding), [queryClient, gnCoding]);
   const actions = useRecordActions({
@@ -157,7 +162,17 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
       type={op.code === 'audit' || op.code === 'submit' ? 'primary' : 'default'}
       danger={op.code === 'delete'}
       disabled={locked.has(op.code)}
-      onClick={() => lockRun(op.code, () => actions.run(op.code, record as EngineRecord, op.name))}
+      onClick={() =>
+        lockRun(op.code, () => {
+          // §5: every required attachment type needs a file before the record goes to review
+          const missing = op.code === 'submit' ? (attachments.current?.missingRequired() ?? []) : [];
+          if (missing.length) {
+            void message.warning(requiredAnnexMessage(missing.join('、')));
+            return;
+          }
+          return actions.run(op.code, record as EngineRecord, op.name);
+        })
+      }
       data-testid={`detail-op-${op.code}`}
     >
       {op.name}
@@ -228,6 +243,8 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
           gnCoding={gnCoding}
         />
       </Card>
+      {/* §6: the detail view shows attachments read-only (links and previews); the owner changes them in 编辑 */}
+      <RecordAttachments ref={attachments} gnCoding={gnCoding} systemCoding={systemCoding} recordId={id} readOnly />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} xxl={9} style={{ marginBottom: 16 }}>
           <Card size="small" title="审核流程" style={{ height: '100%' }}>
@@ -276,8 +293,11 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
   const details = useQuery(formDetailsQuery(gnCoding, systemCoding, id));
   const formButtons = useQuery(nodeButtonsQuery(gnCoding, systemCoding, 'form'));
   const formRef = useRef<DynamicFormHandle>(null);
+  const attachments = useRef<RecordAttachmentsHandle>(null);
   const baseline = useRef<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const [valuesDirty, setDirty] = useState(false);
+  const [attachmentsDirty, setAttachmentsDirty] = useState(false);
+  const dirty = valuesDirty || attachmentsDirty;
   const [saving, setSaving] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const { locked, run: lockRun } = useActionLock();
@@ -326,13 +346,35 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
     lockRun('save', async () => {
       const values = await formRef.current?.validate();
       if (!values || !data) return;
+      const att = attachments.current;
+      if (att?.busy()) {
+        void message.warning('附件正在上传，请等待上传完成后再保存');
+        return;
+      }
+      // §4 attachment operations: add for new uploads, del for removals, '' for the files kept
+      const fileList = att?.operations() ?? [];
+      const filesChanged = fileList.some((f) => f.fileOperationType !== '');
       setSaving(true);
       try {
-        const saved = await saveRecord({
-          gnCoding,
-          values,
-          ...(id ? { id, version: data.version ?? undefined } : {}),
-        });
+        // an existing record's attachments go first: a refused file stops the save with the page as it is
+        if (id && filesChanged) att?.applied(await applyAttachmentOps({ gnCoding, id, fileList }));
+        const saved =
+          id && !valuesDirty && filesChanged
+            ? { id }
+            : await saveRecord({
+                gnCoding,
+                values,
+                ...(id ? { id, version: data.version ?? undefined } : {}),
+              });
+        if (!id && filesChanged) {
+          try {
+            const annex = await applyAttachmentOps({ gnCoding, id: saved.id, fileList });
+            queryClient.setQueryData(attachmentListQuery(gnCoding, saved.id).queryKey, annex);
+          } catch (err) {
+            // the record is saved; its attachments can be added again in 编辑
+            failed(err);
+          }
+        }
         void message.success(ENGINE_TEXTS.saved);
         refresh();
         // §4: saving ends editing; the saved record is shown read-only (编辑 edits it again)
@@ -348,6 +390,11 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
     lockRun('submit', () => {
       if (!id || !data || dirty) {
         void message.warning(ENGINE_TEXTS.saveFirst);
+        return;
+      }
+      const missing = attachments.current?.missingRequired() ?? [];
+      if (missing.length) {
+        void message.warning(requiredAnnexMessage(missing.join('、')));
         return;
       }
       modal.confirm({
@@ -446,6 +493,15 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
           systemCoding={systemCoding}
           gnCoding={gnCoding}
           onValuesChange={onValuesChange}
+        />
+        {/* uploads for the record's side while it may be edited; administrators see the attachments read-only (§6) */}
+        <RecordAttachments
+          ref={attachments}
+          gnCoding={gnCoding}
+          systemCoding={systemCoding}
+          recordId={id}
+          readOnly={!editable || getRoles().includes('admin')}
+          onDirtyChange={setAttachmentsDirty}
         />
         <div
           style={{

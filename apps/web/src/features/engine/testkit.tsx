@@ -298,6 +298,9 @@ export function setupEngine(init: Partial<EngineState> = {}, handlers: Record<st
       ],
     }),
     [`POST ${PATHS.assign}`]: () => ({ data: null, message: '操作成功' }),
+    // the node has no attachment types and its records no files unless a test says otherwise
+    'GET /ks/common/common/att-description': () => ({ data: { list: [], template: null } }),
+    'GET /ks/common/common/attachment/list': () => ({ data: [] }),
     ...handlers,
   });
   // the export answers an xlsx file; everything else the JSON fake server
