@@ -9,6 +9,9 @@ export * from './engine-api';
 export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
+// @index:files
+export * from './files-api';
+export * from './files-rules';
 export * from './identifiers';
 export * from './paths';
 export * from './portal';
@@ -17,6 +20,3 @@ export * from './roles';
 export * from './shell';
 export * from './shell-constants';
 // @index:accounts
-// @index:files
-export * from './files-api';
-export * from './files-rules';
