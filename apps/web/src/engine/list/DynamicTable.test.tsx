@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableRow } from './cells';
 import { PAGER_SESSION_KEY } from './constants';
-import { alignOf, DynamicTable, type DynamicTableProps, serialOf } from './DynamicTable';
+import { alignOf, DynamicTable, type DynamicTableProps, serialOf, type TableSort } from './DynamicTable';
 import { readPager, writePager } from './hooks';
 import { renderUi } from './test-utils';
 
@@ -293,6 +293,55 @@ describe('DynamicTable (screen 18)', () => {
     await user.click(searchTrigger('name'));
     await user.click(within(screen.getByTestId('header-search-name')).getByText('重置').closest('button')!);
     expect(onHeaderSearch).toHaveBeenLastCalledWith({}, 'name');
+  });
+
+  it('sortable columns sort under control: ascending, descending, off; the order is the one passed in', async () => {
+    const user = userEvent.setup();
+    const seen: (TableSort | null)[] = [];
+    function Sorted() {
+      const [sort, setSort] = useState<TableSort | null>(null);
+      return (
+        <DynamicTable
+          columns={COLUMNS}
+          data={rows(3)}
+          sortable={['name', 'amount', 'operations']}
+          sort={sort}
+          onSort={(next) => {
+            seen.push(next);
+            setSort(next);
+          }}
+        />
+      );
+    }
+    renderUi(<Sorted />);
+    const heading = (name: string) =>
+      [...document.querySelectorAll<HTMLElement>('thead th')].find((th) => th.textContent?.includes(name))!;
+    // only the sortable columns have a sorter (never the operations column)
+    expect(heading('名称').querySelector('.ant-table-column-sorters')).not.toBeNull();
+    expect(heading('金额').querySelector('.ant-table-column-sorters')).not.toBeNull();
+    expect(heading('状态').querySelector('.ant-table-column-sorters')).toBeNull();
+    expect(heading('操作').querySelector('.ant-table-column-sorters')).toBeNull();
+
+    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    expect(seen.at(-1)).toEqual({ field: 'amount', order: 'ascend' });
+    await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBe('ascending'));
+    // the rows are not reordered here: the page asks the server for the sorted page
+    expect(bodyRows().map((r) => r.getAttribute('data-row-key'))).toEqual(['r1', 'r2', 'r3']);
+    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    expect(seen.at(-1)).toEqual({ field: 'amount', order: 'descend' });
+    await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBe('descending'));
+    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    expect(seen.at(-1)).toBeNull();
+    await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBeNull());
+    // another column takes the sort over
+    await user.click(heading('名称').querySelector('.ant-table-column-sorters')!);
+    expect(seen.at(-1)).toEqual({ field: 'name', order: 'ascend' });
+  });
+
+  it('shows a sort passed in on its heading (aria-sort)', () => {
+    renderTable({ sortable: ['name'], sort: { field: 'name', order: 'descend' } });
+    const th = [...document.querySelectorAll<HTMLElement>('thead th')].find((x) => x.textContent?.includes('名称'))!;
+    expect(th.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('row selection reports the chosen keys and rows', async () => {

@@ -26,6 +26,12 @@ export interface TablePager extends PagerState {
   total: number;
 }
 
+/** A column sort (antd's orders): the column's code and the direction. */
+export interface TableSort {
+  field: string;
+  order: 'ascend' | 'descend';
+}
+
 export interface DynamicTableProps<Row extends TableRow = TableRow> extends CellHandlers<Row> {
   /** the node's columns; only `show: true` ones are rendered, in order */
   columns: readonly TableColumn[];
@@ -55,6 +61,12 @@ export interface DynamicTableProps<Row extends TableRow = TableRow> extends Cell
   onHeaderSearch?: (values: Record<string, string>, code: string) => void;
   /** header search values to start from (e.g. restored from the page's search state) */
   headerSearch?: Record<string, string>;
+  /** codes of the columns that sort (a sorter in their heading); the sort itself is controlled by `sort` / `onSort` */
+  sortable?: readonly string[];
+  /** the current sort (controlled): the list is sorted by this column; null: the server's default order */
+  sort?: TableSort | null;
+  /** a heading's sorter was clicked: ascending, descending, then off (null) */
+  onSort?: (sort: TableSort | null) => void;
   emptyText?: ReactNode;
   /** extra antd Table props (size, scroll, onRow …) */
   tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'pagination' | 'rowSelection'>;
@@ -136,6 +148,8 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
     rowSelection,
     onHeaderSearch,
     headerSearch: initialHeaderSearch,
+    sortable,
+    sort = null,
     emptyText,
     tableProps,
     testId = 'dynamic-table',
@@ -149,6 +163,8 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
   });
   const onPageRef = useLatest(onPage);
   const onHeaderSearchRef = useLatest(onHeaderSearch);
+  const onSortRef = useLatest(props.onSort);
+  const tableOnChange = useLatest(tableProps?.onChange);
 
   const [headerSearch, setHeaderSearch] = useState<Record<string, string>>(() => ({ ...initialHeaderSearch }));
   const headerSearchRef = useLatest(headerSearch);
@@ -209,10 +225,12 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         render: (_v, _row, index) => serialOf(pageNum, pageSize, index),
       });
     }
+    const sorts = new Set(sortable ?? []);
     for (const col of columns) {
       if (!col.show) continue;
       const align = alignOf(col.listAlignment);
       const searched = headerSearch[col.code];
+      const sorted = sorts.has(col.code) && col.type !== 'operations';
       out.push({
         key: col.code,
         dataIndex: col.code,
@@ -221,6 +239,13 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         align,
         className: ALIGN_CLASS[align],
         render: cellRenderer<Row>(col, handlers),
+        ...(sorted
+          ? {
+              sorter: true,
+              sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
+              sortOrder: sort?.field === col.code ? sort.order : null,
+            }
+          : {}),
         ...(col.isSearch && col.type !== 'operations'
           ? {
               filtered: Boolean(searched),
@@ -244,7 +269,19 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
       });
     }
     return out;
-  }, [columns, serial, pageNum, pageSize, headerSearch, handlers, applyHeaderSearch]);
+  }, [columns, serial, pageNum, pageSize, headerSearch, handlers, applyHeaderSearch, sortable, sort]);
+
+  // a click on a sorter: ascending → descending → off (antd cycles sortDirections, then clears)
+  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
+    (pagination, filters, sorter, extra) => {
+      tableOnChange.current?.(pagination, filters, sorter, extra);
+      if (extra.action !== 'sort') return;
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const field = s?.columnKey === undefined ? '' : String(s.columnKey);
+      onSortRef.current?.(s?.order && field ? { field, order: s.order } : null);
+    },
+    [tableOnChange, onSortRef],
+  );
 
   const getRowKey = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
 
@@ -283,6 +320,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
           pagination={false}
           rowSelection={selection}
           locale={locale}
+          onChange={onChange}
         />
       </div>
       {pager ? (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FilterCard, type FilterDefinition, type SearchTag, toggleTag } from './FilterCard';
+import { labelWidth, textWidth } from './searchFields';
 import { renderUi } from './test-utils';
 
 const DEF: FilterDefinition = {
@@ -78,6 +79,43 @@ describe('FilterCard', () => {
 
     await user.click(screen.getByTestId('filter-all-dq'));
     expect(tagsNow().map((t) => t.bianma)).toEqual(['SG']);
+  });
+
+  it('group names sit on one line in a column as wide as the longest; a too long one ends in … with its title', () => {
+    const long: FilterDefinition = {
+      displayCode: 'BH',
+      displayList: [
+        { name: '是否委托担保机构', code: 'sfdb', dataList: [{ label: '是', value: '1' }] },
+        { name: '担保机构类型', code: 'dbjglx', dataList: [{ label: '银行', value: 'yh' }] },
+        { name: '一个名称非常非常非常长的筛选分组', code: 'cc', dataList: [{ label: '甲', value: 'a' }] },
+      ],
+    };
+    renderUi(<FilterCard definition={long} tags={[]} onChange={vi.fn()} />);
+    const labels = ['sfdb', 'dbjglx', 'cc'].map((c) => screen.getByTestId(`filter-label-${c}`));
+    // every label one line, all equally wide (the 已选条件 label too), capped at 160 px
+    for (const l of labels) {
+      expect(l.style.whiteSpace).toBe('nowrap');
+      expect(l.style.textOverflow).toBe('ellipsis');
+      expect(l.style.width).toBe('160px');
+    }
+    expect(labels.map((l) => l.title)).toEqual([
+      '是否委托担保机构',
+      '担保机构类型',
+      '一个名称非常非常非常长的筛选分组',
+    ]);
+    const tagsLabel = screen.getByText('已选条件：');
+    expect(tagsLabel.style.width).toBe('160px');
+    expect(tagsLabel.style.whiteSpace).toBe('nowrap');
+  });
+
+  it('short group names get a narrower label column that still fits 已选条件：', () => {
+    renderUi(<Harness />);
+    // 已选条件： is five full-width characters: 70 px of text plus the gap
+    expect(screen.getByTestId('filter-label-xmlx').style.width).toBe('94px');
+    expect(labelWidth(['地区：', '已选条件：'], { max: 160 })).toBe(94);
+    expect(labelWidth(['是否委托担保机构：'], { max: 160 })).toBe(150);
+    expect(textWidth('保函金额（元）')).toBe(98);
+    expect(textWidth('ID号')).toBe(30);
   });
 
   it('重置 clears every tag with a 500 ms animation', async () => {

@@ -2,6 +2,7 @@ import { UndoOutlined } from '@ant-design/icons';
 import { Button, Card, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { FILTER_RESET_MS, TEXTS } from './constants';
+import { labelWidth, ONE_LINE } from './searchFields';
 
 /** One choice of a filter group; its label and value are read from label/name and value/code. */
 export interface FilterEntry {
@@ -45,6 +46,7 @@ export interface FilterCardProps {
   testId?: string;
 }
 
+const TAGS_LABEL = '已选条件';
 const MULTI = new Set(['checkbox', 'multiple', 'multi', '多选']);
 export const entryLabel = (e: FilterEntry) => String(e.label ?? e.name ?? e.value ?? e.code ?? '');
 export const entryValue = (e: FilterEntry) => String(e.value ?? e.code ?? e.label ?? e.name ?? '');
@@ -92,6 +94,9 @@ export function FilterCard({
   };
 
   const groups = definition?.displayList ?? [];
+  // group names on one line, in a column as wide as the longest (with its colon); longer ones end in … (title: all)
+  const width = labelWidth([...groups.map((g) => `${g.name}：`), `${TAGS_LABEL}：`], { max: 160 });
+  const label = { ...ONE_LINE, flex: 'none', width, color: '#606266' } as const;
   return (
     <Card size="small" title={title} data-testid={testId} style={{ marginBottom: 12 }}>
       {groups.map((group) => {
@@ -102,7 +107,9 @@ export function FilterCard({
             data-testid={`filter-group-${group.code}`}
             style={{ display: 'flex', alignItems: 'baseline', gap: 8, marginBottom: 8 }}
           >
-            <span style={{ flex: 'none', width: 96, color: '#606266' }}>{group.name}：</span>
+            <span style={label} title={group.name} data-testid={`filter-label-${group.code}`}>
+              {group.name}：
+            </span>
             <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
               <Tag.CheckableTag
                 checked={chosenInGroup.length === 0}
@@ -133,7 +140,7 @@ export function FilterCard({
         data-testid="filter-tags"
         data-resetting={resetting ? 'true' : undefined}
       >
-        <span style={{ flex: 'none', width: 96, color: '#606266' }}>已选条件：</span>
+        <span style={label}>{TAGS_LABEL}：</span>
         <div style={{ flex: 1, display: 'flex', flexWrap: 'wrap', gap: 6 }}>
           {tags.map((t) => (
             <Tag

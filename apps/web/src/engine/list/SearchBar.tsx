@@ -1,9 +1,9 @@
 import { DownOutlined, SearchOutlined, UndoOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Row, Space } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SEARCH_SPAN, SEARCH_THROTTLE_MS, SEARCH_VISIBLE_FIELDS, TEXTS } from './constants';
 import { useThrottledCallback } from './hooks';
-import { type SearchField, SearchInput, searchValues } from './searchFields';
+import { FieldLabel, labelWidth, type SearchField, SearchInput, searchValues } from './searchFields';
 
 export type { SearchField } from './searchFields';
 
@@ -39,6 +39,16 @@ export function SearchBar({
   const collapsible = fields.length > SEARCH_VISIBLE_FIELDS;
   const shown = expanded || !collapsible ? fields : fields.slice(0, SEARCH_VISIBLE_FIELDS);
   const span = expanded ? SEARCH_SPAN.expanded : SEARCH_SPAN.collapsed;
+  // labels on one line, as wide as the longest (cut with … beyond 128 px: the inputs share a third of the row)
+  const labelCol = useMemo(
+    () => ({
+      flex: `${labelWidth(
+        fields.map((f) => f.name),
+        { max: 128 },
+      )}px`,
+    }),
+    [fields],
+  );
 
   // getFieldsValue(true): fields hidden by 收起 keep their values (the form preserves them)
   const search = useThrottledCallback(() => onSearch(searchValues(form.getFieldsValue(true))), SEARCH_THROTTLE_MS);
@@ -53,8 +63,7 @@ export function SearchBar({
     <Form
       form={form}
       initialValues={initialValues}
-      labelCol={{ flex: '96px' }}
-      labelWrap
+      labelCol={labelCol}
       onFinish={search}
       data-testid={testId}
       style={{ marginBottom: 8 }}
@@ -62,7 +71,7 @@ export function SearchBar({
       <Row gutter={16}>
         {shown.map((field) => (
           <Col key={field.code} span={span} data-testid={`search-col-${field.code}`}>
-            <Form.Item name={field.code} label={field.name} style={{ marginBottom: 12 }}>
+            <Form.Item name={field.code} label={<FieldLabel name={field.name} />} style={{ marginBottom: 12 }}>
               <SearchInput field={field} />
             </Form.Item>
           </Col>

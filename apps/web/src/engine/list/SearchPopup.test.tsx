@@ -89,6 +89,42 @@ describe('SearchPopup (screen 4)', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({}));
   });
 
+  it('labels stay on one line in a column fitted to the longest; a too long one ends in … with its title', async () => {
+    const fields: SearchField[] = [
+      ...FIELDS,
+      { code: 'bhje', name: '保函金额（元）', type: 'text' },
+      { code: 'sfdb', name: '是否委托担保机构', type: 'text' },
+    ];
+    const { unmount } = renderUi(<SearchPopup open fields={fields} onConfirm={vi.fn()} onCancel={vi.fn()} />);
+    const form = await screen.findByTestId('search-popup');
+    const cols = [...form.querySelectorAll<HTMLElement>('.ant-form-item-label')];
+    expect(cols).toHaveLength(fields.length);
+    // 是否委托担保机构: 8 × 14 px + 24 px; every label column as wide, none wrapping
+    for (const c of cols) {
+      expect(c.style.flex).toBe('0 0 136px');
+      expect(c.className).not.toContain('ant-form-item-label-wrap');
+    }
+    const label = screen.getByTitle('是否委托担保机构');
+    expect(label.style.whiteSpace).toBe('nowrap');
+    expect(label.style.textOverflow).toBe('ellipsis');
+    unmount();
+    renderUi(
+      <SearchPopup
+        open
+        fields={[{ code: 'x', name: '一个名称非常非常非常非常长的查询条件', type: 'text' }]}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    // capped at 144 px; the whole name is its title
+    expect(
+      (await screen.findByTestId('search-popup')).querySelector<HTMLElement>('.ant-form-item-label')?.style.flex,
+    ).toBe('0 0 144px');
+    expect(screen.getByTitle('一个名称非常非常非常非常长的查询条件').textContent).toBe(
+      '一个名称非常非常非常非常长的查询条件',
+    );
+  });
+
   it('the close button cancels', async () => {
     const user = userEvent.setup();
     const onCancel = vi.fn();

@@ -1,7 +1,7 @@
 import { Button, Form, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { TEXTS } from './constants';
-import { type SearchField, SearchInput, searchValues } from './searchFields';
+import { FieldLabel, labelWidth, type SearchField, SearchInput, searchValues } from './searchFields';
 
 export interface SearchPopupProps {
   open: boolean;
@@ -31,6 +31,8 @@ export function SearchPopup({
   width = 560,
 }: SearchPopupProps) {
   const [form] = Form.useForm();
+  // labels on one line, in a column as wide as the longest (cut with … beyond 144 px)
+  const labelCol = useMemo(() => ({ flex: `${labelWidth(fields.map((f) => f.name))}px` }), [fields]);
 
   useEffect(() => {
     if (open) {
@@ -62,13 +64,12 @@ export function SearchPopup({
     >
       <Form
         form={form}
-        labelCol={{ flex: '96px' }}
-        labelWrap
+        labelCol={labelCol}
         onFinish={() => onConfirm(searchValues(form.getFieldsValue(true)))}
         data-testid="search-popup"
       >
         {fields.map((field) => (
-          <Form.Item key={field.code} name={field.code} label={field.name}>
+          <Form.Item key={field.code} name={field.code} label={<FieldLabel name={field.name} />}>
             <SearchInput field={field} />
           </Form.Item>
         ))}

@@ -30,6 +30,34 @@ export function searchOptions(field: Pick<SearchField, 'options'>): SearchOption
   return map(field.options?.list);
 }
 
+/** The width of a text at 14 px: CJK and full-width characters a full em, others about half. */
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(ch) ? 14 : 8;
+  return w;
+}
+
+/**
+ * The width of a label column that fits its longest label on one line (plus the colon and the gap), within `min` and
+ * `max`; a longer label ends in … and shows in full on hover (FieldLabel).
+ */
+export function labelWidth(names: readonly string[], { min = 56, max = 144 }: { min?: number; max?: number } = {}) {
+  const widest = Math.max(0, ...names.map(textWidth));
+  return Math.min(max, Math.max(min, widest + 24));
+}
+
+/** One-line ellipsis with the full text on hover, for labels in a fixed-width column. */
+export const ONE_LINE = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
+/** A form label on one line: cut with … when too long for its column, the whole name in its title. */
+export function FieldLabel({ name }: { name: string }) {
+  return (
+    <span title={name} style={ONE_LINE}>
+      {name}
+    </span>
+  );
+}
+
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Form values with dates as YYYY-MM-DD text, ready for normaliseSearch. */

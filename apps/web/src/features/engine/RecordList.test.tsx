@@ -6,6 +6,7 @@ import { configureRequest } from '../../api/request';
 import { resetPrompts } from '../../components/prompt';
 import { mockIntersectionObserver } from '../../engine/list/test-utils';
 import { pickOption } from '../config/testkit';
+import { LIST_VIEW_STORAGE_KEY } from './model';
 import { LIST_URL, lastBody, PATHS, renderEngine, rid, setupEngine, storedRecord } from './testkit';
 
 afterEach(() => {
@@ -199,9 +200,93 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
       await waitFor(() => expect(screen.getAllByTestId('card-item')).toHaveLength(25), { timeout: 3000 });
       expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 2, pageSize: 20 });
       expect(screen.getByTestId('card-list-footer').textContent).toBe('没有更多了~');
+      // a card page is always cards: nothing to switch
+      expect(screen.queryByTestId('engine-view')).toBeNull();
     } finally {
       io.restore();
     }
+  });
+
+  it('a node with a card style switches between 表格 and 卡片, remembered per node', async () => {
+    const io = mockIntersectionObserver();
+    try {
+      setupEngine({ records: Array.from({ length: 3 }, (_, i) => storedRecord(i + 1)) });
+      const user = userEvent.setup();
+      const first = renderEngine();
+      await screen.findByText('申请人1');
+      const view = screen.getByTestId('engine-view');
+      expect(screen.getByTestId('engine-table')).toBeTruthy();
+      expect(screen.queryByTestId('engine-cards')).toBeNull();
+      await user.click(within(view).getByText('卡片'));
+      const cards = await screen.findAllByTestId('card-item');
+      expect(cards.map((c) => within(c).getByTestId('card-title').textContent)).toEqual([
+        '申请人1',
+        '申请人2',
+        '申请人3',
+      ]);
+      expect(screen.queryByTestId('engine-table')).toBeNull();
+      expect(JSON.parse(localStorage.getItem(LIST_VIEW_STORAGE_KEY) ?? '{}')).toEqual({ ZYZC: 'card' });
+      // the next visit opens in cards
+      first.unmount();
+      const second = renderEngine();
+      expect(await screen.findAllByTestId('card-item')).toHaveLength(3);
+      await user.click(within(screen.getByTestId('engine-view')).getByText('表格'));
+      await screen.findByText('申请人1');
+      expect(screen.getByTestId('engine-table')).toBeTruthy();
+      expect(JSON.parse(localStorage.getItem(LIST_VIEW_STORAGE_KEY) ?? '{}')).toEqual({ ZYZC: 'table' });
+      second.unmount();
+    } finally {
+      io.restore();
+    }
+  }, 40_000);
+
+  it('a node without a card style has no switch, whatever was remembered', async () => {
+    localStorage.setItem(LIST_VIEW_STORAGE_KEY, JSON.stringify({ ZYZC: 'card' }));
+    setupEngine({}, { 'POST /ks/config/card-setting/info': () => ({ data: null }) });
+    renderEngine();
+    await screen.findByText('申请人1');
+    expect(screen.getByTestId('engine-table')).toBeTruthy();
+    expect(screen.queryByTestId('engine-view')).toBeNull();
+  });
+
+  it('sorting a column asks the server for that order from page 1, kept with the search; 导出 uses it too', async () => {
+    const { calls } = setupEngine({ records: Array.from({ length: 25 }, (_, i) => storedRecord(i + 1)) });
+    const user = userEvent.setup();
+    renderEngine();
+    await screen.findByText('申请人1');
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 2 }));
+    const heading = (name: string) =>
+      [...document.querySelectorAll<HTMLElement>('thead th')].find(
+        (th) => th.textContent?.includes(name) && !th.closest('.ant-table-measure-row'),
+      ) as HTMLElement;
+    // fields and times sort; the status and operations columns do not
+    expect(heading('状态').querySelector('.ant-table-column-sorters')).toBeNull();
+    expect(heading('操作').querySelector('.ant-table-column-sorters')).toBeNull();
+    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    await waitFor(() =>
+      expect(lastBody(calls, PATHS.list)).toEqual({
+        gnCoding: 'ZYZC',
+        pageNum: 1,
+        pageSize: 10,
+        sortField: 'fzrq',
+        order: 'asc',
+      }),
+    );
+    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    await waitFor(() => expect(lastBody(calls, PATHS.list)).toMatchObject({ sortField: 'fzrq', order: 'desc' }));
+    expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}')['dynamic:ZYZC'].sort).toEqual({
+      field: 'fzrq',
+      order: 'descend',
+    });
+    await waitFor(() => expect(heading('发证日期').getAttribute('aria-sort')).toBe('descending'));
+    await user.click(screen.getByTestId('engine-export'));
+    await waitFor(() =>
+      expect(lastBody(calls, PATHS.exportXlsx)).toEqual({ gnCoding: 'ZYZC', sortField: 'fzrq', order: 'desc' }),
+    );
+    // a third click goes back to the server's default order
+    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
   });
 
   it('高级搜索 searches every searchable field and fills the search bar', async () => {

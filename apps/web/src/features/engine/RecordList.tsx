@@ -1,7 +1,14 @@
-import { DownloadOutlined, FilterOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DownloadOutlined,
+  FilterOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
 import type { CardStyle, FieldDef, Operation, TableColumn } from '@ks/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Result, Segmented, Skeleton, Space, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cardStyleQuery, tableColumnsQuery } from '../../api/config';
@@ -28,10 +35,13 @@ import { SearchPopup } from '../../engine/list/SearchPopup';
 import {
   CARD_STATUS_KEY,
   ENGINE_TEXTS,
+  isSortableColumn,
+  type ListView,
   listColumns,
   operationsWidth,
   popupFieldsOf,
   type RecordRow,
+  readListView,
   readSearch,
   recordCard,
   recordRow,
@@ -40,6 +50,7 @@ import {
   searchFormValues,
   searchRequest,
   withMinWidths,
+  writeListView,
   writeSearch,
 } from './model';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
@@ -175,7 +186,18 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   const barValues = useMemo(() => searchFormValues(search.bar, searchFields), [search.bar, searchFields]);
   const popupValues = useMemo(() => searchFormValues(search.bar, popupFields), [search.bar, popupFields]);
 
-  const cards = node.style === 'card';
+  // table or cards: a card page (node property card) is always cards; any other node offers both once it has a card
+  // style, starting from its menu style, then as it was last switched (per node, localStorage)
+  const styleQ = useQuery(cardStyleQuery(gnCoding));
+  const cardPage = node.menu?.nodeProperties === 'card';
+  const switchable = !cardPage && (node.style === 'card' || Boolean(styleQ.data));
+  const [chosenView, setChosenView] = useState<ListView | null>(() => readListView(gnCoding));
+  const view: ListView = cardPage ? 'card' : chosenView && (switchable || styleQ.isPending) ? chosenView : node.style;
+  const chooseView = (next: ListView) => {
+    setChosenView(next);
+    writeListView(gnCoding, next);
+  };
+  const cards = view === 'card';
   const body = { gnCoding, pageNum: pager.pageNum, pageSize: pager.pageSize, ...request };
   const configured = fields.length > 0;
   const listQ = useQuery({ ...recordListQuery(body), enabled: fieldsQ.isSuccess && configured && !cards });
@@ -207,6 +229,10 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     [rows],
   );
   const tableColumns = useMemo(() => withMinWidths(columns, fields, opsWidth), [columns, fields, opsWidth]);
+  const sortable = useMemo(() => {
+    const codes = new Set(fields.map((f) => f.code));
+    return columns.filter((c) => isSortableColumn(c, codes)).map((c) => c.code);
+  }, [columns, fields]);
   const shownColumns = tableColumns.filter((c) => c.show);
   const stickyOps = shownColumns[shownColumns.length - 1]?.type === 'operations';
   // the table is as wide as its columns (scrolling sideways in a narrow window) rather than squeezing them
@@ -307,14 +333,28 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
           </Button>
         ) : null}
       </Space>
-      <Button
-        icon={<ReloadOutlined />}
-        onClick={() => lockRun('reload', reload)}
-        disabled={locked.has('reload')}
-        data-testid="engine-reload"
-      >
-        刷新
-      </Button>
+      <Space>
+        {switchable ? (
+          <Segmented<ListView>
+            value={view}
+            onChange={chooseView}
+            options={[
+              { value: 'table', label: '表格', icon: <TableOutlined /> },
+              { value: 'card', label: '卡片', icon: <AppstoreOutlined /> },
+            ]}
+            aria-label="显示方式"
+            data-testid="engine-view"
+          />
+        ) : null}
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => lockRun('reload', reload)}
+          disabled={locked.has('reload')}
+          data-testid="engine-reload"
+        >
+          刷新
+        </Button>
+      </Space>
     </div>
   );
 
@@ -354,6 +394,9 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
         persistKey={persistKey}
         headerSearch={search.header}
         onHeaderSearch={(header) => applySearch({ ...search, header })}
+        sortable={sortable}
+        sort={search.sort ?? null}
+        onSort={(sort) => applySearch({ ...search, sort })}
         onOperation={onOperation}
         onLink={(row) => actions.run('detail', row.__record)}
         onPreview={(row, code) => openAddress(row.__record.values[code])}

@@ -5,10 +5,13 @@ import type { EngineRecord } from '../../api/engine';
 import {
   defaultColumns,
   displayValue,
+  isSortableColumn,
+  LIST_VIEW_STORAGE_KEY,
   listColumns,
   OPERATIONS_COLUMN,
   operationsWidth,
   popupFieldsOf,
+  readListView,
   readSearch,
   recordOperations,
   recordRow,
@@ -17,6 +20,7 @@ import {
   searchFormValues,
   searchRequest,
   withMinWidths,
+  writeListView,
   writeSearch,
 } from './model';
 import { COLUMNS, FIELDS, FORM_BUTTONS, TABLE_BUTTONS } from './testkit';
@@ -207,5 +211,39 @@ describe('search', () => {
     expect(readSearch('X')).toEqual({ bar: { b: 'ok' }, header: {}, tags: [], tree: null });
     sessionStorage.setItem(SESSION_KEYS.searchParams, '{not json');
     expect(readSearch('X').bar).toEqual({});
+  });
+
+  it('sorting: fields and times sort, other columns not; the sort goes as sortField / order and is kept', () => {
+    const codes = new Set(FIELDS.map((f) => f.code));
+    const sortable = [...COLUMNS, ...defaultColumns(FIELDS)].filter((c) => isSortableColumn(c, codes));
+    expect([...new Set(sortable.map((c) => c.code))]).toEqual(['xm', 'zclb', 'fzrq', 'xb', 'updatedAt']);
+    const base = { bar: {}, header: {}, tags: [], tree: null };
+    expect(searchRequest({ ...base, sort: { field: 'fzrq', order: 'descend' } }, FIELDS)).toEqual({
+      sortField: 'fzrq',
+      order: 'desc',
+    });
+    expect(searchRequest({ ...base, sort: { field: 'updatedAt', order: 'ascend' } }, FIELDS)).toEqual({
+      sortField: 'updatedAt',
+      order: 'asc',
+    });
+    // a column that is no field (any more) is never sent
+    expect(searchRequest({ ...base, sort: { field: 'gone', order: 'ascend' } }, FIELDS)).toEqual({});
+    writeSearch('dynamic:S', { ...base, sort: { field: 'xm', order: 'ascend' } });
+    expect(readSearch('dynamic:S').sort).toEqual({ field: 'xm', order: 'ascend' });
+    sessionStorage.setItem(SESSION_KEYS.searchParams, JSON.stringify({ T: { sort: { field: 'xm', order: 'up' } } }));
+    expect(readSearch('T').sort).toBeUndefined();
+  });
+});
+
+describe('table or cards', () => {
+  it('remembers the view per node; anything else stored is no view', () => {
+    expect(readListView('A')).toBeNull();
+    writeListView('A', 'card');
+    writeListView('B', 'table');
+    expect([readListView('A'), readListView('B')]).toEqual(['card', 'table']);
+    localStorage.setItem(LIST_VIEW_STORAGE_KEY, JSON.stringify({ A: 'grid' }));
+    expect(readListView('A')).toBeNull();
+    localStorage.setItem(LIST_VIEW_STORAGE_KEY, '[1');
+    expect(readListView('A')).toBeNull();
   });
 });

@@ -353,6 +353,24 @@ export function popupFieldsOf(fields: readonly FieldDef[]): SearchField[] {
   return fields.filter(searchable).map(asSearchField);
 }
 
+/** A list's sort: a column code and antd's sort order. */
+export interface ListSort {
+  field: string;
+  order: 'ascend' | 'descend';
+}
+
+/** Column types that show something other than the stored value: they never sort. */
+const UNSORTABLE_TYPES = new Set(['operations', 'auditFlow', 'preview', 'download', 'link']);
+
+/**
+ * Whether the server can sort a list by this column: a field of the node (each is a column of the node's table and
+ * whitelisted as a sort field) or the record's creation / last change time.
+ */
+export function isSortableColumn(column: TableColumn, fieldCodes: ReadonlySet<string>): boolean {
+  if (UNSORTABLE_TYPES.has(column.type)) return false;
+  return fieldCodes.has(column.code) || (SYSTEM_TIME_COLUMNS as readonly string[]).includes(column.code);
+}
+
 /** The state of a list's search, kept per list in session storage (searchParams). */
 export interface SearchState {
   /** the search bar's and popup's normalised values */
@@ -363,6 +381,8 @@ export interface SearchState {
   tags: SearchTag[];
   /** the left tree's choice */
   tree: { code: string; value: string } | null;
+  /** the column the list is sorted by (the server's default order without) */
+  sort?: ListSort | null;
 }
 
 export const EMPTY_SEARCH: SearchState = { bar: {}, header: {}, tags: [], tree: null };
@@ -398,7 +418,11 @@ export function readSearch(key: string): SearchState {
     s.tree && typeof s.tree.code === 'string' && typeof s.tree.value === 'string'
       ? { code: s.tree.code, value: s.tree.value }
       : null;
-  return { bar: stringMap(s.bar), header: stringMap(s.header), tags, tree };
+  const sort =
+    s.sort && typeof s.sort.field === 'string' && (s.sort.order === 'ascend' || s.sort.order === 'descend')
+      ? { field: s.sort.field, order: s.sort.order }
+      : null;
+  return { bar: stringMap(s.bar), header: stringMap(s.header), tags, tree, ...(sort ? { sort } : {}) };
 }
 
 export function writeSearch(key: string, state: SearchState): void {
@@ -420,12 +444,12 @@ export interface Condition {
 /**
  * What a search state asks of the server: `search` holds the bar's values and the header searches on fields (§5
  * normalised already; other columns have nothing to search); the filter tags (one value: eq, several: in) and the
- * left tree's choice go as whereStr conditions.
+ * left tree's choice go as whereStr conditions; the sort as sortField / order (asc | desc) on a field or a time.
  */
 export function searchRequest(
   state: SearchState,
   fields: readonly FieldDef[],
-): { search?: Record<string, string>; whereStr?: string } {
+): { search?: Record<string, string>; whereStr?: string; sortField?: string; order?: 'asc' | 'desc' } {
   const codes = new Set(fields.map((f) => f.code));
   const search: Record<string, string> = {};
   for (const [k, v] of Object.entries(state.bar)) if (codes.has(k) && v !== '') search[k] = v;
@@ -441,10 +465,42 @@ export function searchRequest(
   if (state.tree && codes.has(state.tree.code)) {
     conditions.push({ field: state.tree.code, op: 'eq', value: state.tree.value });
   }
+  const sort = state.sort;
+  const sortable = sort && (codes.has(sort.field) || (SYSTEM_TIME_COLUMNS as readonly string[]).includes(sort.field));
   return {
     ...(Object.keys(search).length ? { search } : {}),
     ...(conditions.length ? { whereStr: JSON.stringify(conditions) } : {}),
+    ...(sortable ? { sortField: sort.field, order: sort.order === 'descend' ? 'desc' : 'asc' } : {}),
   };
+}
+
+// ── table or cards ──────────────────────────────────────────────────────────
+
+export type ListView = 'table' | 'card';
+/** localStorage: the view each node's list was last shown in, by node code. */
+export const LIST_VIEW_STORAGE_KEY = 'engineListView';
+
+function readViews(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(LIST_VIEW_STORAGE_KEY) ?? 'null');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The view a node's list was last switched to, or null. */
+export function readListView(gnCoding: string): ListView | null {
+  const v = readViews()[gnCoding];
+  return v === 'table' || v === 'card' ? v : null;
+}
+
+export function writeListView(gnCoding: string, view: ListView): void {
+  try {
+    localStorage.setItem(LIST_VIEW_STORAGE_KEY, JSON.stringify({ ...readViews(), [gnCoding]: view }));
+  } catch {
+    // storage unavailable: the view simply is not remembered
+  }
 }
 
 /** Normalised search values back as form values (dates as dayjs) for the search bar and popup. */
