@@ -165,8 +165,16 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
   if (task && extensionOf(task.fileName) !== ext) task = undefined;
   if (task) {
     const expiresAt = new Date(now.getTime() + deps.taskTtlMs);
-    await deps.db.update(uploadTasks).set({ expiresAt, fileName: name }).where(eq(uploadTasks.id, task.id));
-    task = { ...task, expiresAt, fileName: name };
+    // the same bytes of the same account: resume, for the node and attachment type named now
+    const now2 = {
+      expiresAt,
+      fileName: name,
+      gnCoding: input.gnCoding ?? null,
+      annexNo: input.fileNo ?? null,
+      fileType: input.fileType ?? null,
+    };
+    await deps.db.update(uploadTasks).set(now2).where(eq(uploadTasks.id, task.id));
+    task = { ...task, ...now2 };
   } else {
     const key = newStorageKey();
     const ref = await deps.storage.parts.create(key, mimeOf(ext));
@@ -296,7 +304,7 @@ function progressOf(t: repo.TaskRow, index: number, uploaded: number) {
 export async function merge(
   deps: FilesDeps,
   c: FileCaller,
-  input: { uploadId: string; fileName: string; md5: string },
+  input: { uploadId: string; fileName: string; md5: string; gnCoding?: string; fileNo?: string },
 ) {
   const t = await ownTask(deps, c, input.uploadId);
   if (t.status === 'done' && t.fileId) {
@@ -310,6 +318,15 @@ export async function merge(
   }
   const name = cleanFileName(input.fileName);
   if (!name || extensionOf(name) !== extensionOf(t.fileName)) throw badRequest('文件名与上传任务不符');
+  // extras given at the merge name where the file belongs (checked as at upload-task)
+  if (input.gnCoding || input.fileNo) {
+    const gnCoding = input.gnCoding ?? t.gnCoding ?? undefined;
+    await requireUploadNode(deps, c, gnCoding);
+    await checkName(deps, { fileName: name, fileSize: t.fileSize, gnCoding, fileNo: input.fileNo, usage: t.usage });
+    const set = { gnCoding: gnCoding ?? null, annexNo: input.fileNo ?? t.annexNo };
+    await deps.db.update(uploadTasks).set(set).where(eq(uploadTasks.id, t.id));
+    return mergeTask(deps, c, { ...t, ...set }, name);
+  }
   return mergeTask(deps, c, t, name);
 }
 

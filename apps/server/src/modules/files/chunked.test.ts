@@ -172,6 +172,31 @@ describe('chunked upload (§4, §7)', () => {
     expect(r.body.data.file.md5).toBe(md5(data));
   });
 
+  it('takes the node and attachment type given as extras at the merge, checked by the type rules', async () => {
+    const data = PDF(UPLOAD_CHUNK_SIZE + 1);
+    const id = (await startTask(user, data, '执业资格证书.pdf')).body.data.uploadId;
+    await sendChunk(user, id, data, 0);
+    await sendChunk(user, id, data, 1);
+    const wrongType = await api.post(MERGE, user, {
+      uploadId: id,
+      fileName: '执业资格证书.pdf',
+      md5: md5(data),
+      gnCoding: 'XYGL_ZYZC',
+      fileNo: '01',
+    });
+    expect(wrongType.status).toBe(413);
+    expect(wrongType.body.message).toBe('文件大小不能超过【5 MB】!');
+    const m = await api.post(MERGE, user, {
+      uploadId: id,
+      fileName: '执业资格证书.pdf',
+      md5: md5(data),
+      gnCoding: 'XYGL_ZYZC',
+      fileNo: '02',
+    });
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data).toMatchObject({ gnCoding: 'XYGL_ZYZC', fileNo: '02' });
+  });
+
   it('verifies chunks sent out of order and with fields after the file', async () => {
     const data = PDF(MB12);
     const id = (await startTask(user, data, 'order.pdf')).body.data.uploadId;
