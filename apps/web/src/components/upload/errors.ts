@@ -32,12 +32,6 @@ export function refusalMessage(err: unknown, typed: boolean): string {
   return failedMessage(typed);
 }
 
-/** Did the upload get no answer at all (timeout, broken connection)? */
-export const isNetworkStall = (err: unknown): boolean =>
-  isApiError(err)
-    ? err.kind === 'timeout' || err.kind === 'network'
-    : !(err instanceof Error) || err.name === 'TypeError';
-
 /** Shows the §8 message of a failed upload. Returns a function that drops a congestion message not shown yet. */
 export function reportUploadError(err: unknown, typed: boolean, fx: UploadErrorEffects): () => void {
   if (isApiError(err) && (SESSION_END_CODES.includes(err.code) || err.status === Code.UNAUTHORIZED)) {
