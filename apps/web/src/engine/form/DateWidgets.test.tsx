@@ -99,6 +99,34 @@ describe('date pickers (§5)', () => {
     expect(errorOf('rq')).toBeNull();
   });
 
+  it('a typed day out of limits left with Tab or Enter is refused with its message too (the picker drops it first)', async () => {
+    const fields = [f('rq', 'date', { name: '发证日期', limitEndDate: '2024-12-31' })];
+    const { handle } = renderForm({ fields });
+    for (const key of ['Tab', 'Enter']) {
+      const input = inputOf('rq');
+      act(() => {
+        fireEvent.focus(input);
+        fireEvent.change(input, { target: { value: '2099-01-01' } });
+      });
+      act(() => {
+        fireEvent.keyDown(input, { key });
+      });
+      await waitFor(() => expect(errorOf('rq'), key).toBe('发证日期不能晚于2024-12-31'));
+      expect(handle().getValues().rq).toBeNull();
+    }
+    // a day within the limits is taken on Enter
+    const input = inputOf('rq');
+    act(() => {
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: '2024-06-01' } });
+    });
+    act(() => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    await waitFor(() => expect(handle().getValues().rq).toBe('2024-06-01'));
+    expect(errorOf('rq')).toBeNull();
+  });
+
   it('a typed datetime off the 15-minute step is refused with the step message', async () => {
     const { handle } = renderForm({ fields: [f('sj', 'datetime', { name: '开标时间' })] });
     const input = inputOf('sj');

@@ -68,12 +68,18 @@ function useLimitedInput(check: (text: string) => void) {
   const latest = useLatest(check);
   return useMemo(
     () =>
-      function LimitedDateInput({ ref, onBlur, ...props }: InputProps) {
+      function LimitedDateInput({ ref, onBlur, onKeyDown, ...props }: InputProps) {
         return (
           <input
             {...props}
             ref={ref}
             maxLength={DATE_INPUT_MAX}
+            // Tab and Enter: the picker drops a text it cannot take (a day out of limits) before the input loses focus,
+            // so the text is checked first, as leaving the field with the mouse does
+            onKeyDown={(e) => {
+              if (e.key === 'Tab' || e.key === 'Enter') latest.current(e.currentTarget.value);
+              onKeyDown?.(e);
+            }}
             onBlur={(e) => {
               latest.current(e.currentTarget.value);
               onBlur?.(e);
