@@ -140,7 +140,7 @@ function optionListProblems(list: unknown, at: string, out: Problems, depth = 0)
  * The problems of one field definition, keyed by property path (`code`, `limitEndDate`, `options.source.labelField`,
  * `options.list.3.label` …), each the first message of that property: the rules of engine.ts's fieldDefSchema.
  */
-export function fieldDefProblems(f: Partial<FieldDef> & Record<string, unknown>): Problems {
+export function fieldDefProblems(f: Partial<FieldDef>): Problems {
   const out: Problems = {};
   const code = str(f.code)?.trim();
   const codeProblem = fieldCodeProblem(code);
@@ -237,7 +237,7 @@ export function fieldDefProblems(f: Partial<FieldDef> & Record<string, unknown>)
  * lists engine.ts's fieldListSchema refuses; where zod stops at a field's first failing stage, this goes on, so it
  * may name more problems at once.
  */
-export function fieldListProblems(fields: readonly (Partial<FieldDef> & Record<string, unknown>)[]): Problems {
+export function fieldListProblems(fields: readonly Partial<FieldDef>[]): Problems {
   const out: Problems = {};
   if (fields.length > MAX_FIELDS) out[''] = FIELD_MESSAGES.fieldsMax;
   fields.forEach((f, i) => {

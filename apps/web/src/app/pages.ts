@@ -15,6 +15,7 @@ export const UserCenterPage = lazyPage(() => import('../features/shell/UserCente
 export const AllSystemPage = lazyPage(() => import('../features/config/AllSystemPage'));
 export const MenuSetUpPage = lazyPage(() => import('../features/config/MenuSetUpPage'));
 export const SetUpListPage = lazyPage(() => import('../features/config/SetUpListPage'));
+export const SetUpFormPage = lazyPage(() => import('../features/config/SetUpFormPage'));
 export const SetTypeCardPage = lazyPage(() => import('../features/config/SetTypeCardPage'));
 export const StyleTemplatePage = lazyPage(() => import('../features/config/StyleTemplatePage'));
 export const EchartsSettingPage = lazyPage(() => import('../features/config/EchartsSettingPage'));

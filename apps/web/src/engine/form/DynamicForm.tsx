@@ -38,6 +38,8 @@ export interface DynamicFormProps {
   gnCoding: string;
   /** §9 fixedDetail shifts the responsive column thresholds */
   fixedDetail?: boolean;
+  /** the window width the columns follow (a preview's simulated width); the real window's by default */
+  layoutWidth?: number;
   onValuesChange?: (values: FieldValues) => void;
   ref?: Ref<DynamicFormHandle>;
 }
@@ -106,6 +108,7 @@ export function DynamicForm({
   systemCoding,
   gnCoding,
   fixedDetail = false,
+  layoutWidth,
   onValuesChange,
   ref,
 }: DynamicFormProps) {
@@ -116,7 +119,8 @@ export function DynamicForm({
   const sticky = useRef(new Set<string>());
   const dirty = useRef(false);
   const cols = useRef(new Map<string, HTMLElement>());
-  const width = useWindowWidth();
+  const viewportWidth = useWindowWidth();
+  const width = layoutWidth ?? viewportWidth;
   const today = localToday();
   const ctx: OptionContext = useMemo(() => ({ gnCoding, systemCoding }), [gnCoding, systemCoding]);
   const latest = useRef({ fields, initialValues, onValuesChange });

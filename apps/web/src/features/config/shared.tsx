@@ -10,6 +10,7 @@ import { isApiError, reportApiError } from '../../api/request';
 export const CONFIG_PAGES = [
   { path: '/system/allSystem', title: '系统管理', description: '业务系统的名称、简称、启停与展示分组' },
   { path: '/system/menuSetUp', title: '菜单设置', description: '菜单树、节点属性与按钮，拖拽调整顺序与层级' },
+  { path: '/system/setUpForm', title: '字段设置', description: '节点的字段、选项与筛选条件，表单实时预览' },
   { path: '/system/setUpList', title: '列表列设置', description: '节点列表的列、类型、对齐与宽度' },
   { path: '/system/setTypeCard', title: '卡片样式', description: '卡片列表的标题、内容项与宽度' },
   { path: '/system/styleTemplate', title: '样式模板', description: '保存并复用列表列与卡片样式' },
@@ -18,15 +19,24 @@ export const CONFIG_PAGES = [
 ] as const;
 
 export const NODE_PAGE_LINKS = [
+  { path: '/system/setUpForm', title: '字段设置' },
   { path: '/system/setUpList', title: '列表列设置' },
   { path: '/system/setTypeCard', title: '卡片样式' },
   { path: '/system/echartsSetting', title: '图表设置' },
 ] as const;
 
-/** Breadcrumb 首页 / 系统配置 / {title} above the page's cards. */
-export function ConfigLayout({ title, children }: { title: string; children: ReactNode }) {
+/** Breadcrumb 首页 / 系统配置 / {title} above the page's cards; `wide` pages (editor beside preview) use the whole width. */
+export function ConfigLayout({
+  title,
+  children,
+  wide = false,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <div style={{ maxWidth: 1440, margin: '0 auto' }}>
+    <div style={{ maxWidth: wide ? undefined : 1440, margin: '0 auto' }}>
       <Breadcrumb
         style={{ marginBottom: 16 }}
         items={[

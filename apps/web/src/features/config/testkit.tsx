@@ -24,6 +24,7 @@ import JumpNoticeCfgPage from './JumpNoticeCfgPage';
 import MenuSetUpPage from './MenuSetUpPage';
 import ProductConfigPage from './ProductConfigPage';
 import SetTypeCardPage from './SetTypeCardPage';
+import SetUpFormPage from './SetUpFormPage';
 import SetUpListPage from './SetUpListPage';
 import StyleTemplatePage from './StyleTemplatePage';
 
@@ -379,6 +380,7 @@ export const configRoutes: RouteObject[] = [
   { path: '/system/allSystem', element: <AllSystemPage /> },
   { path: '/system/menuSetUp', element: <MenuSetUpPage /> },
   { path: '/system/setUpList', element: <SetUpListPage /> },
+  { path: '/system/setUpForm', element: <SetUpFormPage /> },
   { path: '/system/setTypeCard', element: <SetTypeCardPage /> },
   { path: '/system/styleTemplate', element: <StyleTemplatePage /> },
   { path: '/system/echartsSetting', element: <EchartsSettingPage /> },
