@@ -6,12 +6,22 @@
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { menuNodes, users } from '../apps/server/src/db/schema';
-import { saveFields } from '../apps/server/src/modules/engine/schema.service';
+import { listStatement, scopeBranches } from '../apps/server/src/modules/engine/records.service';
+import { catalogOf, saveFields } from '../apps/server/src/modules/engine/schema.service';
+import {
+  normaliseSearchParams,
+  parseSort,
+  searchToConditions,
+  tableOf,
+  whereSql,
+} from '../apps/server/src/modules/engine/sqlsafe';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
@@ -113,19 +123,22 @@ const login = (await (
 ).json()) as { data: { token: string } };
 const token = login.data.token;
 
+const search = { bhlx: 'ly' };
 const body = JSON.stringify({
   gnCoding: NODE,
   pageNum: 1,
   pageSize: 10,
-  search: { bhlx: 'ly' },
+  search,
   sortField: 'createdAt',
   order: 'desc',
 });
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const load1 = () => +os.loadavg()[0]!.toFixed(2);
 
 async function load(label: string, once: () => Promise<void>) {
-  for (let i = 0; i < 50; i++) await once();
+  for (let i = 0; i < 200; i++) await once();
+  const loadBefore = load1();
   const times: number[] = [];
   const end = performance.now() + SECONDS * 1000;
   await Promise.all(
@@ -138,41 +151,118 @@ async function load(label: string, once: () => Promise<void>) {
     }),
   );
   times.sort((a, b) => a - b);
-  return {
+  const r = {
     case: label,
     requests: times.length,
     perSecond: Math.round(times.length / SECONDS),
     p50: +pct(times, 50).toFixed(1),
     p95: +pct(times, 95).toFixed(1),
     p99: +pct(times, 99).toFixed(1),
+    load1Before: loadBefore,
+    load1After: load1(),
   };
+  console.info(JSON.stringify(r));
+  // let the machine settle between cases
+  await new Promise((res) => setTimeout(res, 3000));
+  return r;
 }
 
-const viaApi = await load('API: /ks/engine/v1/records/list', async () => {
-  const r = await fetch(`${server.url}/ks/engine/v1/records/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body,
+// a light HTTP client (keep-alive, one socket per virtual user), so the load generator takes little of the 2 cores
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+const target = new URL(`${server.url}/ks/engine/v1/records/list`);
+const post = () =>
+  new Promise<string>((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  const j = (await r.json()) as { code: number; data: { records: unknown[] } };
-  if (j.code !== 200 || j.data.records.length !== 10)
-    throw new Error(`unexpected answer ${JSON.stringify(j).slice(0, 200)}`);
-});
+
+const viaApi = () =>
+  load('API: POST /ks/engine/v1/records/list', async () => {
+    const j = JSON.parse(await post()) as {
+      code: number;
+      data: { records: unknown[]; total: number; totalCapped: boolean };
+    };
+    if (j.code !== 200 || j.data.records.length !== 10 || j.data.total !== 1000 || !j.data.totalCapped)
+      throw new Error(`unexpected answer ${JSON.stringify(j).slice(0, 200)}`);
+  });
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
-const rawSql =
+// 1. hand-written: the page and the capped count of user1's enterprise, as anyone would write them (two statements)
+const rawPage =
   'select * from n_dzbh_bhsq where enterprise_id = $1 and f_bhlx = $2 order by created_at desc, id desc limit 10';
 const rawCount =
-  'select count(*)::int as n from (select 1 from n_dzbh_bhsq where enterprise_id = $1 and f_bhlx = $2 limit 10001) t';
-const raw = await load('raw SQL through pg (page + capped count)', async () => {
-  await Promise.all([pool.query(rawSql, [enterpriseId, 'ly']), pool.query(rawCount, [enterpriseId, 'ly'])]);
-});
-await pool.end();
+  'select count(*)::int as n from (select 1 from n_dzbh_bhsq where enterprise_id = $1 and f_bhlx = $2 limit 1001) t';
+const handWritten = () =>
+  load('raw SQL through pg: page + capped count, hand-written', async () => {
+    const [page, count] = await Promise.all([
+      pool.query(rawPage, [enterpriseId, 'ly']),
+      pool.query(rawCount, [enterpriseId, 'ly']),
+    ]);
+    if (page.rows.length !== 10 || count.rows[0].n !== 1001) throw new Error('unexpected raw answer');
+  });
+// 2. the very statement the server sends for this request (scope incl. records asked of user1, keys first, count)
+let statement: { text: string; values: unknown[] };
+{
+  const database = await openPostgres(databaseUrl, 1);
+  const [user1] = await database.db.select().from(users).where(sql`${users.account} = 'user1'`);
+  const [node] = await database.db.select().from(menuNodes).where(sql`${menuNodes.gnCoding} = ${NODE}`);
+  const catalog = catalogOf(DEMO_ENGINE_FIELDS[NODE]!);
+  const { query } = listStatement({
+    table: tableOf(NODE),
+    branches: scopeBranches({ id: user1!.id, loginRoleType: 'U', enterpriseId }, node!.id),
+    where: whereSql(searchToConditions(normaliseSearchParams(search), catalog), catalog),
+    sort: parseSort('createdAt', 'desc', catalog),
+    offset: 0,
+    pageSize: 10,
+  });
+  const built = (
+    database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  statement = { text: built.sql, values: built.params };
+  await database.close();
+}
+const apiStatement = () =>
+  load('raw SQL through pg: the statement the API sends (prepared)', async () => {
+    const r = await pool.query({ name: 'bench_list', text: statement.text, values: statement.values });
+    if (r.rows.length !== 10 || r.rows[0].ks_total !== 1001) throw new Error('unexpected statement answer');
+  });
 
-const results = [viaApi, raw];
+// the API first and last, the raw cases between, so a change in the machine's load shows as a difference
+const api1 = await viaApi();
+const raw = await handWritten();
+const stmt = await apiStatement();
+const api2 = await viaApi();
+await pool.end();
+agent.destroy();
+
+const results = [api1, raw, stmt, api2];
 console.table(results);
-const ratio = +(viaApi.p99 / raw.p99).toFixed(2);
-console.info(`p99 ratio API / raw SQL: ${ratio}`);
+const api = api1.p99 >= api2.p99 ? api1 : api2;
+const ratio = +(api.p99 / raw.p99).toFixed(2);
+const ratioStatement = +(api.p99 / stmt.p99).toFixed(2);
+console.info(
+  `p99 (worse API run) ${api.p99} ms; ratio API / hand-written raw SQL: ${ratio}; API / same statement raw: ${ratioStatement}`,
+);
 const out = {
   date: new Date().toISOString(),
   machine: machine(),
@@ -181,6 +271,7 @@ const out = {
   seconds: SECONDS,
   results,
   p99Ratio: ratio,
+  p99RatioSameStatement: ratioStatement,
 };
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/engine-list.json'), `${JSON.stringify(out, null, 2)}\n`);

@@ -175,20 +175,23 @@ export function nodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState 
   return hit;
 }
 
+/**
+ * The node-state read (a constant text: the caller's subjects are resolved inside it). $1 the user id, $2 the built-in
+ * role of their login type, $3 the node id.
+ */
+const NODE_STATE_SQL = `select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
+  coalesce((select json_agg(json_build_object('code', f."code", 'name', f."name", 'color', f."color", 'show', f."show", 'kind', f."kind") order by f."sort", f."code")
+    from "node_functions" f where f."node_id" = n."id"), '[]'::json) as "fns",
+  array(select distinct g."function_code" from "grants" g where g."node_id" = n."id" and (
+    (g."subject_type" = 'user' and g."subject_id" = $1::text)
+    or (g."subject_type" = 'role' and g."subject_id" in (
+      select $2::text union all
+      select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = $1::uuid)))) as "granted"
+from "menu_nodes" n where n."id" = $3::uuid`;
+
 async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
   const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
-  const [row] = await executePrepared(
-    db,
-    sql`select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
-      coalesce((select json_agg(json_build_object('code', f."code", 'name', f."name", 'color', f."color", 'show', f."show", 'kind', f."kind") order by f."sort", f."code")
-        from "node_functions" f where f."node_id" = n."id"), '[]'::json) as "fns",
-      array(select distinct g."function_code" from "grants" g where g."node_id" = n."id" and (
-        (g."subject_type" = 'user' and g."subject_id" = ${c.id}::text)
-        or (g."subject_type" = 'role' and g."subject_id" in (
-          select ${builtin}::text union all
-          select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${c.id}::uuid)))) as "granted"
-    from "menu_nodes" n where n."id" = ${nodeId}::uuid`,
-  );
+  const [row] = await executePrepared(db, { sql: NODE_STATE_SQL, params: [c.id, builtin, nodeId] });
   if (!row) return null;
   const fns = (typeof row.fns === 'string' ? JSON.parse(row.fns) : row.fns) as NodeState['functions'];
   return {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
@@ -10,7 +10,6 @@ import type { Db } from '../db/client';
  */
 
 export const MAX_NAMED = 500;
-const named = new Set<string>();
 
 interface DrizzleInternals {
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
@@ -25,18 +24,26 @@ interface DrizzleInternals {
 }
 
 /** The name a statement text runs under (undefined once the process holds MAX_NAMED of them). */
+const names = new Map<string, string>();
 export function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known) return known;
+  if (names.size >= MAX_NAMED) return undefined;
   const name = `ks_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  if (named.has(name)) return name;
-  if (named.size >= MAX_NAMED) return undefined;
-  named.add(name);
+  names.set(text, name);
   return name;
 }
 
-/** Runs `query` (a drizzle `sql` template: identifiers checked, values bound) as a named statement; its rows. */
-export async function executePrepared(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+/**
+ * Runs `query` (a drizzle `sql` template: identifiers checked, values bound — or one already rendered to text and
+ * parameters) as a named statement; its rows.
+ */
+export async function executePrepared(
+  db: Db,
+  query: SQL | { sql: string; params: unknown[] },
+): Promise<Record<string, unknown>[]> {
   const d = db as unknown as DrizzleInternals;
-  const built = d.dialect.sqlToQuery(query);
+  const built = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
   const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (res as { rows: Record<string, unknown>[] }).rows;
 }

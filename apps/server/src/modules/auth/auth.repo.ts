@@ -102,12 +102,23 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
     .where(and(...conds));
 }
 
-export async function findSessionByHash(db: Db, tokenHash: string) {
-  const [row] = await db
+/** The session lookup runs on every request: a named prepared statement, built once per database handle. */
+const sessionByHash = new WeakMap<Db, ReturnType<typeof prepareSessionByHash>>();
+const prepareSessionByHash = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('ks_session_by_hash');
+
+export async function findSessionByHash(db: Db, tokenHash: string) {
+  let q = sessionByHash.get(db);
+  if (!q) {
+    q = prepareSessionByHash(db);
+    sessionByHash.set(db, q);
+  }
+  const [row] = await q.execute({ tokenHash });
   return row;
 }
 

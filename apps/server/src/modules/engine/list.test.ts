@@ -8,7 +8,7 @@ import { hashPassword } from '../../platform/password';
 import { canSeeNode, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
 import { statementName } from '../../platform/prepared';
 import { bearer, createTestApp, json, loginToken, type TestApp, usingPostgres } from '../../test/harness';
-import { COUNT_CAP, countLimit, listStatement, rowsOf, scopeBranches, scopeSql } from './records.service';
+import { COUNT_CAP, countLimit, iso, listStatement, rowsOf, scopeBranches, scopeSql } from './records.service';
 import { catalogOf, indexPlan, syncEngineIndexes } from './schema.service';
 import {
   normaliseSearchParams,
@@ -400,6 +400,20 @@ describe('permission reads once per request', () => {
       'detail',
       'delete',
     ]);
+  });
+
+  it('writes times as ISO 8601 in UTC, straight from PostgreSQL’s UTC text and through Date otherwise', () => {
+    for (const [text, want] of [
+      ['2026-11-22 20:16:18.787654+00', '2026-11-22T20:16:18.787Z'],
+      ['2026-11-22 20:16:18.5+00', '2026-11-22T20:16:18.500Z'],
+      ['2026-11-22 20:16:18+00', '2026-11-22T20:16:18.000Z'],
+      ['2026-11-22 20:16:18.5+08', '2026-11-22T12:16:18.500Z'],
+      ['2026-11-22 20:16:18+05:30', '2026-11-22T14:46:18.000Z'],
+    ] as const) {
+      expect(iso(text), text).toBe(want);
+      expect(iso(text), text).toBe(new Date(text).toISOString());
+    }
+    expect(iso(new Date('2026-01-02T03:04:05.006Z'))).toBe('2026-01-02T03:04:05.006Z');
   });
 
   it('names a statement by its text, the same text the same name', () => {

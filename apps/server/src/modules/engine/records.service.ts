@@ -8,7 +8,8 @@ import {
   type Operation,
   validateRecord,
 } from '@ks/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
@@ -28,6 +29,8 @@ import { pullDownProblems, withSourceOptions } from './options.service';
 import { auditFlow, decidableIds } from './review.service';
 import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
 import {
+  type Bind,
+  bindValue,
   type Catalog,
   columnOf,
   ident,
@@ -39,6 +42,7 @@ import {
   searchToConditions,
   sortColumns,
   tableOf,
+  whereShape,
   whereSql,
 } from './sqlsafe';
 
@@ -81,20 +85,36 @@ export async function engineNode(db: Db, gnCoding: string) {
   return n;
 }
 
+/** PostgreSQL's text form of a UTC timestamptz, e.g. `2026-11-22 20:16:18.787654+00`. */
+const PG_UTC = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/** A time as ISO 8601 in UTC; PostgreSQL's UTC text is rewritten directly (parsing a Date per cell is slow). */
+export function iso(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  const m = PG_UTC.exec(s);
+  if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return new Date(s).toISOString();
+}
+
+/** Each field's column and whether it holds a number, worked out once per field list (lists reuse theirs). */
+const readers = new WeakMap<readonly FieldDef[], { code: string; col: string; number: boolean }[]>();
+function readersOf(fields: readonly FieldDef[]) {
+  let r = readers.get(fields);
+  if (!r) {
+    r = fields.map((f) => ({ code: f.code, col: columnOf(f.code), number: kindOf(f.type) === 'number' }));
+    readers.set(fields, r);
+  }
+  return r;
+}
+
 export function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: Operation[]): EngineRecord {
   const values: Record<string, unknown> = {};
-  for (const f of fields) {
-    const v = row[columnOf(f.code)];
+  for (const f of readersOf(fields)) {
+    const v = row[f.col];
     values[f.code] =
-      v instanceof Date
-        ? v.toISOString()
-        : v === null || v === undefined
-          ? null
-          : kindOf(f.type) === 'number'
-            ? Number(v)
-            : v;
+      v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : f.number ? Number(v) : v;
   }
-  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
   return {
     id: String(row.id),
     status: String(row.status),
@@ -148,16 +168,28 @@ export function countLimit(offset: number, pageSize: number): number {
  * and — apart from those — the records they were asked to review. Each part can be read in order from an index
  * (`(…, enterprise_id, created_at desc, id desc)`), which the `or` of `scopeSql` prevents.
  */
-export function scopeBranches(c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>, nodeId: string): SQL[] {
+export function scopeBranches(
+  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
+  nodeId: string,
+  bind: Bind = bindValue,
+): SQL[] {
   if (seesAll(c)) return [sql`true`];
   const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
+  const me = bind('me', c.id);
   const [own, notOwn] = c.enterpriseId
-    ? [sql`"enterprise_id" = ${c.enterpriseId}::uuid`, sql`"enterprise_id" is distinct from ${c.enterpriseId}::uuid`]
-    : [sql`"owner_id" = ${c.id}::uuid`, sql`"owner_id" <> ${c.id}::uuid`];
+    ? [
+        sql`"enterprise_id" = ${bind('ent', c.enterpriseId)}::uuid`,
+        sql`"enterprise_id" is distinct from ${bind('ent', c.enterpriseId)}::uuid`,
+      ]
+    : [sql`"owner_id" = ${me}::uuid`, sql`"owner_id" <> ${me}::uuid`];
   // the caller's role codes as roleCodesOf reads them: the built-in one and those assigned
-  const asked = sql`"id" in (select "record_id" from "todos" where "node_id" = ${nodeId}::uuid and (("assignee_type" = 'user' and "assignee_id" = ${c.id}::text) or ("assignee_type" = 'role' and "assignee_id" in (select ${builtin}::text union all select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${c.id}::uuid))))`;
+  const asked = sql`"id" in (select "record_id" from "todos" where "node_id" = ${bind('node', nodeId)}::uuid and (("assignee_type" = 'user' and "assignee_id" = ${me}::text) or ("assignee_type" = 'role' and "assignee_id" in (select ${bind('role', builtin)}::text union all select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${me}::uuid))))`;
   return [own, sql`${notOwn} and ${asked}`];
 }
+
+/** What decides the text of `scopeBranches` (not its values). */
+export const scopeShape = (c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>) =>
+  seesAll(c) ? 'all' : c.enterpriseId ? 'enterprise' : 'person';
 
 /**
  * One statement for a list page and its capped total (STACK.md's recipe): the keys of the first `limit + 1` matches
@@ -173,6 +205,7 @@ export function listStatement(q: {
   sort: Sort | null;
   offset: number;
   pageSize: number;
+  bind?: Bind;
 }): { query: SQL; limit: number } {
   if (!Number.isInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > 100) throw new Error('bad page size');
   if (!Number.isInteger(q.offset) || q.offset < 0) throw new Error('bad offset');
@@ -190,7 +223,7 @@ export function listStatement(q: {
     q.branches.length === 1
       ? branch(q.branches[0]!)
       : sql`select ${keys} from (${sql.join(q.branches.map(branch), sql` union all `)}) u order by ${order} limit ${take}`;
-  const query = sql`with k as (${matches}), p as (select ${keys} from k order by ${order} offset ${q.offset}::int limit ${sql.raw(String(q.pageSize))}) select c.n as "ks_total", t.* from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true order by ${orderSql(q.sort, 'id', 't')}`;
+  const query = sql`with k as (${matches}), p as (select ${keys} from k order by ${order} offset ${(q.bind ?? bindValue)('off', q.offset)}::int limit ${sql.raw(String(q.pageSize))}) select c.n as "ks_total", t.* from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true order by ${orderSql(q.sort, 'id', 't')}`;
   return { query, limit };
 }
 
@@ -213,6 +246,38 @@ async function listedNode(db: Db, c: EngineCaller, gnCoding: string) {
   return { id: n.id, ...entry };
 }
 
+/** A Bind that writes a named placeholder and keeps the value under its name. */
+const placeholderBind =
+  (values: Map<string, unknown>): Bind =>
+  (key, value) => {
+    values.set(key, value);
+    return sql`${sql.placeholder(key)}`;
+  };
+
+/** Rendered list statements by shape (bounded; cleared when full). */
+const rendered = new Map<string, { sql: string; params: unknown[]; names: Set<string> }>();
+const MAX_RENDERED = 500;
+
+/**
+ * The statement for `query` with its placeholders filled from `values`. Its text comes from the cache when this shape
+ * was rendered before and its placeholders are exactly the ones this query bound; otherwise it is rendered now.
+ */
+function renderOnce(db: Db, shape: string, query: SQL, values: Map<string, unknown>) {
+  let r = rendered.get(shape);
+  const fits = r && r.names.size === values.size && [...values.keys()].every((k) => r!.names.has(k));
+  if (!r || !fits) {
+    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    r = {
+      sql: built.sql,
+      params: built.params,
+      names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
+    };
+    if (rendered.size >= MAX_RENDERED) rendered.clear();
+    rendered.set(shape, r);
+  }
+  return { sql: r.sql, params: r.params.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)) };
+}
+
 export async function listRecords(
   db: Db,
   c: EngineCaller,
@@ -231,16 +296,30 @@ export async function listRecords(
     ...parseWhereStr(q.whereStr, n.catalog),
     ...searchToConditions(normaliseSearchParams(q.search ?? {}), n.catalog),
   ];
+  const sort = parseSort(q.sortField, q.order, n.catalog);
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // values enter as named placeholders, so the statement's text is rendered once per shape and reused
+  const values = new Map<string, unknown>();
   const { query, limit } = listStatement({
     table: tableOf(n.gnCoding),
-    branches: scopeBranches(c, n.id),
-    where: whereSql(conditions, n.catalog),
-    sort: parseSort(q.sortField, q.order, n.catalog),
-    offset: (q.pageNum - 1) * q.pageSize,
+    branches: scopeBranches(c, n.id, placeholderBind(values)),
+    where: whereSql(conditions, n.catalog, placeholderBind(values)),
+    sort,
+    offset,
     pageSize: q.pageSize,
+    bind: placeholderBind(values),
   });
+  const shape = [
+    n.gnCoding,
+    scopeShape(c),
+    whereShape(conditions, n.catalog),
+    sort ? `${sort.column} ${sort.dir}` : '',
+    limit,
+    q.pageSize,
+  ].join('#');
+  const statement = renderOnce(db, shape, query, values);
   const ops = await buttonsFor(db, c, q.gnCoding, 'table');
-  const rows = await executePrepared(db, query);
+  const rows = await executePrepared(db, statement);
   const deciding = ops.some((o) => o.code === 'audit') ? await decidableIds(db, c, n.id, rows) : new Set<string>();
   const counted = Number(rows[0]?.ks_total ?? 0);
   return {

@@ -150,22 +150,23 @@ const NODE_CODE = /^[A-Za-z][A-Za-z0-9_]*$/;
 const SAFE_IDENT = /^[a-z_][a-z0-9_]*$/;
 
 /** A field code: a lower-case letter, then lower-case letters, digits or underscores, ≤ 61, not a reserved word. */
+// (module-level, not a closure per call: these checks run for every column of every listed row)
+const failOn = (key: string, message: string) => validationFailed({ [key]: [message] }, message);
+
 export function assertFieldCode(code: unknown, key = 'code'): asserts code is string {
-  const fail = (message: string) => validationFailed({ [key]: [message] }, message);
-  if (typeof code !== 'string' || code === '') throw fail('字段编码不能为空');
-  if (code.length > MAX_FIELD_CODE) throw fail(`字段编码最多 ${MAX_FIELD_CODE} 个字符`);
-  if (!FIELD_CODE.test(code)) throw fail('字段编码须以小写字母开头，只能包含小写字母、数字和下划线');
-  if (RESERVED.has(code)) throw fail(`字段编码“${code}”是数据库保留字，请换一个`);
+  if (typeof code !== 'string' || code === '') throw failOn(key, '字段编码不能为空');
+  if (code.length > MAX_FIELD_CODE) throw failOn(key, `字段编码最多 ${MAX_FIELD_CODE} 个字符`);
+  if (!FIELD_CODE.test(code)) throw failOn(key, '字段编码须以小写字母开头，只能包含小写字母、数字和下划线');
+  if (RESERVED.has(code)) throw failOn(key, `字段编码“${code}”是数据库保留字，请换一个`);
 }
 
 /** A node code: a letter, then letters, digits or underscores, ≤ 61 (so that `n_<code>` fits in 63), not reserved. */
 export function assertNodeCode(code: unknown, key = 'gnCoding'): asserts code is string {
-  const fail = (message: string) => validationFailed({ [key]: [message] }, message);
-  if (typeof code !== 'string' || code === '') throw fail('节点编码不能为空');
-  if (code.length > MAX_NODE_CODE) throw fail(`节点编码最多 ${MAX_NODE_CODE} 个字符`);
-  if (!NODE_CODE.test(code)) throw fail('节点编码须以字母开头，只能包含字母、数字和下划线');
+  if (typeof code !== 'string' || code === '') throw failOn(key, '节点编码不能为空');
+  if (code.length > MAX_NODE_CODE) throw failOn(key, `节点编码最多 ${MAX_NODE_CODE} 个字符`);
+  if (!NODE_CODE.test(code)) throw failOn(key, '节点编码须以字母开头，只能包含字母、数字和下划线');
   // the `n_` prefix would make a reserved word a safe table name, but the issue's rule is plain: no reserved words
-  if (RESERVED.has(code.toLowerCase())) throw fail(`节点编码“${code}”是数据库保留字，请换一个`);
+  if (RESERVED.has(code.toLowerCase())) throw failOn(key, `节点编码“${code}”是数据库保留字，请换一个`);
 }
 
 /** The column of a field: `f_<code>`. */
@@ -458,21 +459,39 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * How a value enters a statement: by default as a bound parameter; a caller that caches the statement's text binds a
+ * named placeholder instead and fills it per run (see records.service). `key` names the value's place.
+ */
+export type Bind = (key: string, value: unknown) => SQL;
+export const bindValue: Bind = (_key, value) => sql`${value}`;
+
 /** The conditions as one SQL expression (`true` when there are none); every value is a bound parameter. */
-export function whereSql(conditions: readonly Condition[], catalog: Catalog): SQL {
+export function whereSql(conditions: readonly Condition[], catalog: Catalog, bind: Bind = bindValue): SQL {
   if (conditions.length === 0) return sql`true`;
   return sql.join(
-    conditions.map((c) => sql`(${conditionSql(c, catalog)})`),
+    conditions.map((c, i) => sql`(${conditionSql(c, catalog, (j, v) => bind(`w${i}_${j}`, v))})`),
     sql` and `,
   );
 }
 
-function conditionSql(c: Condition, catalog: Catalog): SQL {
+/** What decides the text `whereSql` writes for these conditions (not their values): fields, operators, counts. */
+export function whereShape(conditions: readonly Condition[], catalog: Catalog): string {
+  return conditions
+    .map((c) => {
+      const info = catalog.get(c.field);
+      const n = c.op === 'in' ? c.value.length : 0;
+      return `${c.field}:${info?.column ?? ''}:${info?.kind ?? ''}:${c.op}:${n}`;
+    })
+    .join('|');
+}
+
+function conditionSql(c: Condition, catalog: Catalog, bind: (j: number, v: unknown) => SQL): SQL {
   const info = catalog.get(c.field);
   if (!info) throw new Error(`condition on a field outside the catalogue: ${c.field}`);
   const col = ident(columnFor(c.field, info));
   const type = sql.raw(COLUMN_TYPE[info.kind]);
-  const p = (v: Scalar) => sql`${v}::${type}`;
+  const p = (v: Scalar, j = 0) => sql`${bind(j, v)}::${type}`;
   switch (c.op) {
     case 'eq':
       return sql`${col} = ${p(c.value)}`;
@@ -487,11 +506,14 @@ function conditionSql(c: Condition, catalog: Catalog): SQL {
     case 'lte':
       return sql`${col} <= ${p(c.value)}`;
     case 'like':
-      return sql`${col} like ${likePattern(c.value)}::text`;
+      return sql`${col} like ${bind(0, likePattern(c.value))}::text`;
     case 'in':
-      return sql`${col} in (${sql.join(c.value.map(p), sql`, `)})`;
+      return sql`${col} in (${sql.join(
+        c.value.map((v, j) => p(v, j)),
+        sql`, `,
+      )})`;
     case 'between':
-      return sql`${col} between ${p(c.value[0])} and ${p(c.value[1])}`;
+      return sql`${col} between ${p(c.value[0], 0)} and ${p(c.value[1], 1)}`;
     case 'isNull':
       return sql`${col} is null`;
     case 'notNull':
@@ -503,12 +525,15 @@ function conditionSql(c: Condition, catalog: Catalog): SQL {
  * ORDER BY for a sort (or the default: newest first), with the id as the tie-breaker so that pages are stable.
  * The default matches the `(…, created_at desc, id desc)` index of STACK.md.
  */
+const dirSql = (d: Sort['dir']) => (d === 'desc' ? sql`desc` : sql`asc`);
+const qualified = (name: string, qualifier?: string) =>
+  qualifier ? sql`${ident(qualifier)}.${ident(name)}` : ident(name);
+
 export function orderSql(sort: Sort | null, tieBreaker = 'id', qualifier?: string): SQL {
-  const dir = (d: Sort['dir']) => (d === 'desc' ? sql`desc` : sql`asc`);
-  const col = (name: string) => (qualifier ? sql`${ident(qualifier)}.${ident(name)}` : ident(name));
-  if (!sort) return sql`${col('created_at')} desc, ${col(tieBreaker)} desc`;
-  if (sort.column === tieBreaker) return sql`${col(sort.column)} ${dir(sort.dir)}`;
-  return sql`${col(sort.column)} ${dir(sort.dir)}, ${col(tieBreaker)} ${dir(sort.dir)}`;
+  if (!sort) return sql`${qualified('created_at', qualifier)} desc, ${qualified(tieBreaker, qualifier)} desc`;
+  const dir = dirSql(sort.dir);
+  if (sort.column === tieBreaker) return sql`${qualified(sort.column, qualifier)} ${dir}`;
+  return sql`${qualified(sort.column, qualifier)} ${dir}, ${qualified(tieBreaker, qualifier)} ${dir}`;
 }
 
 /** The columns `orderSql(sort)` reads: the tie-breaker and the sort column (created_at by default). */
