@@ -420,7 +420,7 @@ export function FieldDrawer({
     form.setFieldsValue(toForm(base, editing ? filterOf(editing.def.code) : !explicitFilter));
     setRest([]);
     if (problems && Object.keys(problems).length) showProblems(problems);
-  }, [open, editing]);
+  }, [open, editing?.index, editing?.def]);
 
   const showProblems = (found: Record<string, string>) => {
     const onForm: { name: keyof FieldForm; errors: string[] }[] = [];

@@ -26,11 +26,16 @@ export function FormPreview({
   saved,
   gnCoding,
   systemCoding,
+  side,
+  onSide,
 }: {
   defs: readonly FieldDef[];
   saved: readonly FieldDef[];
   gnCoding: string;
   systemCoding: string;
+  /** shown beside the field table (true) or below it */
+  side: boolean;
+  onSide: (side: boolean) => void;
 }) {
   const [mode, setMode] = useState<Mode>('form');
   const [width, setWidth] = useState<PreviewWidth>(1920);
@@ -103,6 +108,17 @@ export function FormPreview({
             options={PREVIEW_WIDTHS.map((w) => ({ value: w, label: `${w}px` }))}
             data-testid="preview-width"
           />
+          <Segmented<'side' | 'below'>
+            size="small"
+            value={side ? 'side' : 'below'}
+            onChange={(v) => onSide(v === 'side')}
+            options={[
+              { value: 'side', label: '右侧' },
+              { value: 'below', label: '下方' },
+            ]}
+            title="预览位置（宽屏时）"
+            data-testid="preview-place"
+          />
           <Tooltip title="缩放以适应预览区；关闭后按实际大小显示，可横向滚动">
             <Switch
               size="small"
@@ -157,8 +173,7 @@ export function FormPreview({
             type="error"
             showIcon
             style={{ marginBottom: 8 }}
-            title={`校验未通过：${result.messages.length} 项`}
-            description={result.messages.join('；')}
+            title={`校验未通过（${result.messages.length} 项）：${result.messages.join('；')}`}
             data-testid="preview-result"
           />
         )

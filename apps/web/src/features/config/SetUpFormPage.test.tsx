@@ -148,8 +148,12 @@ describe('字段设置', { timeout: 45_000 }, () => {
     expect(screen.getByTestId('filter-notes').textContent).toContain('职称（zc）：选项来自字典 PRO_TITLE，运行时加载');
     expect(within(screen.getByTestId('filter-preview')).getByText('甲类')).toBeTruthy();
     // the node's other parts, keeping the node
-    expect(screen.getByTestId('link-columns').getAttribute('href')).toBe('/system/setUpList?gnCoding=A1');
-    expect(screen.getByTestId('link-card').getAttribute('href')).toBe('/system/setTypeCard?gnCoding=A1');
+    const bar = await screen.findByTestId('node-target-bar');
+    await waitFor(() =>
+      expect(within(bar).getByText('列表列设置').getAttribute('href')).toBe('/system/setUpList?gnCoding=A1'),
+    );
+    expect(within(bar).getByText('卡片样式').getAttribute('href')).toBe('/system/setTypeCard?gnCoding=A1');
+    expect(within(bar).queryByText('字段设置')).toBeNull();
     expect(saves(server)).toHaveLength(0);
   });
 
@@ -531,7 +535,7 @@ describe('字段设置', { timeout: 45_000 }, () => {
     const { router } = renderConfig(PATH);
     await loaded();
     await user.click(screen.getAllByTestId('field-down')[0]!);
-    await user.click(screen.getByTestId('link-columns'));
+    await user.click(await within(screen.getByTestId('node-target-bar')).findByText('列表列设置'));
     const dialog = await findConfirm(UNSAVED_FIELDS);
     await user.click(confirmButton(dialog, '留下'));
     await waitFor(() => expect(visibleConfirm()).toBeNull());
@@ -542,11 +546,19 @@ describe('字段设置', { timeout: 45_000 }, () => {
     await user.click(confirmButton(await findConfirm(UNSAVED_FIELDS), '留下'));
     await waitFor(() => expect(visibleConfirm()).toBeNull());
     expect(router.state.location.search).toBe('?gnCoding=A1');
-    await user.click(screen.getByTestId('link-columns'));
+    await user.click(await within(screen.getByTestId('node-target-bar')).findByText('列表列设置'));
     const again = await findConfirm(UNSAVED_FIELDS);
     await user.click(confirmButton(again, '离开'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/setUpList'));
     expect(router.state.location.search).toBe('?gnCoding=A1');
+  });
+
+  it('is reachable from the node’s other pages, keeping the node', async () => {
+    setup();
+    renderConfig('/system/setUpList?gnCoding=A1');
+    const bar = await screen.findByTestId('node-target-bar');
+    const link = await within(bar).findByText('字段设置');
+    expect(link.getAttribute('href')).toBe('/system/setUpForm?gnCoding=A1');
   });
 
   it('is read-only for a node whose records come from a module', async () => {

@@ -30,7 +30,7 @@ import {
   Typography,
 } from 'antd';
 import { type DragEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { useBlocker } from 'react-router';
 import { ENGINE_KEY } from '../../api/engine';
 import { editorFieldsQuery, saveNodeFields } from '../../api/fields';
 import { isApiError, reportApiError } from '../../api/request';
@@ -128,6 +128,8 @@ function FieldsEditor({
   const [reloading, setReloading] = useState(false);
   const [drawer, setDrawer] = useState<Drawer>({ kind: 'closed' });
   const [dragOver, setDragOver] = useState<number | null>(null);
+  /** the preview beside the table (wide windows) or below it */
+  const [side, setSide] = useState(true);
   const dragFrom = useRef<number | null>(null);
   const focusKey = useRef<string | null>(null);
 
@@ -341,11 +343,7 @@ function FieldsEditor({
             <Typography.Text code data-testid="field-row-code">
               {r.def.code}
             </Typography.Text>
-            {savedOf(saved, r.def.code) ? (
-              <Tooltip title={TYPE_LOCKED_TIP}>
-                <LockOutlined style={{ color: '#8c8c8c' }} aria-label="已保存" />
-              </Tooltip>
-            ) : (
+            {savedOf(saved, r.def.code) ? null : (
               <Tag color="green" style={{ marginInlineEnd: 0 }}>
                 新
               </Tag>
@@ -369,7 +367,7 @@ function FieldsEditor({
     {
       title: '类型',
       key: 'type',
-      width: 170,
+      width: 200,
       render: (_, r) => (
         <>
           <Space size={4}>
@@ -608,8 +606,8 @@ function FieldsEditor({
   const editing = drawer.kind === 'edit' && editingRow >= 0 ? { index: editingRow, def: rows[editingRow]!.def } : null;
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} xxl={12}>
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xxl={side ? 11 : 24}>
         <Card
           size="small"
           title={
@@ -746,9 +744,16 @@ function FieldsEditor({
         </Card>
         <FilterPreview defs={defs} gnCoding={gnCoding} onDefault={() => setDefs(withoutFilterFlags(defs))} />
       </Col>
-      <Col xs={24} xxl={12}>
+      <Col xs={24} xxl={side ? 13 : 24}>
         <div style={{ position: 'sticky', top: 16 }}>
-          <FormPreview defs={defs} saved={saved} gnCoding={gnCoding} systemCoding={systemCoding ?? ''} />
+          <FormPreview
+            defs={defs}
+            saved={saved}
+            gnCoding={gnCoding}
+            systemCoding={systemCoding ?? ''}
+            side={side}
+            onSide={setSide}
+          />
         </div>
       </Col>
       <FieldDrawer
@@ -777,24 +782,7 @@ export default function SetUpFormPage() {
   const node = target.preview.data?.node;
   return (
     <ConfigLayout title="字段设置" wide>
-      <Card
-        title="字段设置"
-        data-testid="setup-form"
-        extra={
-          target.gnCoding ? (
-            <Space size={12} data-testid="node-parts">
-              <Typography.Text type="secondary">本节点：</Typography.Text>
-              <Typography.Text strong>字段与筛选</Typography.Text>
-              <Link to={`/system/setUpList?gnCoding=${encodeURIComponent(target.gnCoding)}`} data-testid="link-columns">
-                列表列
-              </Link>
-              <Link to={`/system/setTypeCard?gnCoding=${encodeURIComponent(target.gnCoding)}`} data-testid="link-card">
-                卡片样式
-              </Link>
-            </Space>
-          ) : null
-        }
-      >
+      <Card title="字段设置" data-testid="setup-form">
         <NodeTargetBar target={target} current="/system/setUpForm" />
         {!target.gnCoding ? (
           <Empty description="请选择系统与节点" data-testid="no-node" />

@@ -42,10 +42,18 @@ describe('filter flags', () => {
       f('g', 'sex'),
       f('h', 'switch'),
       f('t', 'select', { options: { list: [{ label: '省', value: 's', children: [{ label: '市', value: 'c' }] }] } }),
+      f('q', 'filter-select', {
+        parentNode: 'e',
+        options: {
+          list: [],
+          type: 'pull-down',
+          source: { name: 'enterprises', labelField: 'name', valueField: 'name', parents: { e: 'region' } },
+        },
+      }),
     ]);
+    // as the server gives them: groups without options of their own are left out
     expect(p.definition.displayList.map((g) => [g.code, g.dataList.map((o) => o.value)])).toEqual([
       ['b', ['1']],
-      ['c', []],
       ['e', []],
       ['g', ['男', '女']],
       ['h', ['1', '0']],
@@ -54,6 +62,7 @@ describe('filter flags', () => {
       { code: 'c', name: 'C', text: '未配置选项，列表的筛选卡片不显示该组' },
       { code: 'e', name: 'E', text: '选项来自字典 EDU，运行时加载' },
       { code: 't', name: 'T', text: '选项有下级，列表中显示为左侧树' },
+      { code: 'q', name: 'Q', text: '选项依赖上级字段的取值，列表的筛选卡片不显示该组' },
     ]);
   });
 });

@@ -246,9 +246,20 @@ export function filterPreview(gnCoding: string, defs: readonly FieldDef[]): Filt
   let tree = false;
   for (const f of filterCardFields(defs)) {
     const known = knownFilterOptions(f);
-    if (known === null) notes.push({ code: f.code, name: f.name, text: `选项来自${sourceText(f)}，运行时加载` });
-    else if (known.length === 0)
+    // as the server: a dependent pull-down has no options of its own, an empty inline list none at all
+    const src = f.options?.source;
+    if (
+      optionSourceOf(f) === OPTION_SOURCES.pullDown &&
+      (f.groupNumber?.includes('_x') || Object.keys(src?.parents ?? {}).length)
+    ) {
+      notes.push({ code: f.code, name: f.name, text: '选项依赖上级字段的取值，列表的筛选卡片不显示该组' });
+      continue;
+    }
+    if (known !== null && known.length === 0) {
       notes.push({ code: f.code, name: f.name, text: '未配置选项，列表的筛选卡片不显示该组' });
+      continue;
+    }
+    if (known === null) notes.push({ code: f.code, name: f.name, text: `选项来自${sourceText(f)}，运行时加载` });
     // the list shows the first group whose choices nest as its left tree, not as chips
     if (!tree && known?.some((o) => o.children?.length)) {
       tree = true;
