@@ -74,13 +74,14 @@ export function RecordAttachments({
   const [files, setFiles] = useState<AttachmentFile[]>([]);
   const [busy, setBusy] = useState(0);
 
-  // the stored state, once it arrives (and again after a save applied the operations)
-  useEffect(() => {
-    if (!list.data) return;
+  // the stored state, as soon as it arrives (adjusted while rendering, so no frame shows the card without its files)
+  const [seen, setSeen] = useState<Annex[] | undefined>(undefined);
+  if (list.data && list.data !== seen) {
+    setSeen(list.data);
     const stored = fromAnnex(list.data);
     setSaved(stored);
     setFiles(stored);
-  }, [list.data]);
+  }
 
   const ops = useMemo(() => {
     if (!saved) return [];

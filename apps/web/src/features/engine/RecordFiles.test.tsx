@@ -221,7 +221,7 @@ describe('record attachments', () => {
     expect(card.getAttribute('data-readonly')).toBe('1');
     expect(within(card).queryByTestId('attachment-upload')).toBeNull();
     expect(within(card).queryByTestId('attachment-remove')).toBeNull();
-    expect(within(card).getAllByTestId('attachment-download')).toHaveLength(1);
+    expect(await within(card).findAllByTestId('attachment-download')).toHaveLength(1);
     expect(within(card).getByTestId('attachment-preview')).toBeTruthy();
   });
 
