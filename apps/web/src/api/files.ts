@@ -48,13 +48,6 @@ export interface ChunkUploadResult {
   total: number;
 }
 
-export interface UploadParts {
-  uploadId: string;
-  status: string;
-  total: number;
-  parts: { chunk: number; size: number; createdAt: string }[];
-}
-
 /** Where an upload belongs: the node (and system), and for typed attachments the type (annexNo) and its fileType. */
 export interface UploadTarget {
   gnCoding?: string;
@@ -86,14 +79,6 @@ export const attachmentListQuery = (gnCoding: string, id: string) =>
     retry: false,
   });
 
-/** The record's files (fj-list). */
-export const fjListQuery = (gnCoding: string, id: string) =>
-  queryOptions({
-    queryKey: [...recordFilesKey(gnCoding, id), 'fj'],
-    queryFn: () => call<UploadedFile[]>('fjList', { params: { gnCoding, id }, silent: true }),
-    retry: false,
-  });
-
 /** A 10-minute address of a stored file for <img>, <iframe> and <video> (they send no bearer token). */
 export const previewUrlQuery = (fileId: string) =>
   queryOptions({
@@ -104,9 +89,6 @@ export const previewUrlQuery = (fileId: string) =>
     gcTime: 8 * 60_000,
     retry: false,
   });
-
-export const uploadParts = (uploadId: string) =>
-  call<UploadParts>('uploadParts', { params: { uploadId }, silent: true });
 
 // ── uploads ─────────────────────────────────────────────────────────────────
 

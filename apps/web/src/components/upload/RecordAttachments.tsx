@@ -2,13 +2,7 @@ import { type Annex, attachmentOperations, missingRequiredAnnexes } from '@ks/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import {
-  type AttachmentOp,
-  attachmentListQuery,
-  attDescriptionQuery,
-  deleteUploadedFile,
-  recordFilesKey,
-} from '../../api/files';
+import { type AttachmentOp, attachmentListQuery, attDescriptionQuery, deleteUploadedFile } from '../../api/files';
 import type { HashFn } from './hashFile';
 import { TypedAttachmentList } from './TypedAttachmentList';
 import type { AttachmentFile } from './types';
@@ -202,7 +196,3 @@ export function RecordAttachments({
     </Card>
   );
 }
-
-/** Drops the cached attachments of a record (after its attachments changed elsewhere). */
-export const invalidateRecordFiles = (queryClient: ReturnType<typeof useQueryClient>, gnCoding: string, id: string) =>
-  queryClient.invalidateQueries({ queryKey: recordFilesKey(gnCoding, id) });

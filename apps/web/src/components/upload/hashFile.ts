@@ -2,7 +2,7 @@ import { HashAborted, md5OfBlob } from './md5';
 
 /**
  * MD5 of a file off the main thread: each call starts the md5 worker (md5.worker.ts) and ends it when done or when the
- * signal aborts. Where no Worker exists (tests, very old browsers) the same module hashes in the page, slice by slice.
+ * signal aborts. Where no Worker exists or it cannot start, the same module hashes in the page, slice by slice.
  */
 export type HashFn = (
   file: Blob,
@@ -43,9 +43,11 @@ export const hashFile: HashFn = (file, options = {}) => {
         reject(new Error(m.message || '文件校验码计算失败'));
       }
     };
+    // a worker that cannot start (or fails) leaves the hashing to the page itself
     worker.onerror = (e) => {
+      e.preventDefault();
       end();
-      reject(new Error(e.message || '文件校验码计算失败'));
+      md5OfBlob(file, options).then(resolve, reject);
     };
     worker.postMessage({ id, blob: file });
   });

@@ -4,7 +4,8 @@ import { md5OfBlob } from './md5';
  * The md5 worker: { id, blob } in; { id, type: 'progress', hashed, total } while hashing, then
  * { id, type: 'done', md5 } or { id, type: 'error', message }. Bundled by Vite as a same-origin file (worker-src 'self').
  */
-/** The worker's global scope, typed by what it uses (the app is compiled with the DOM library only). */
+
+/** The worker's global scope, typed by what it uses. */
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<{ id: number; blob: Blob }>) => void) | null;
   postMessage(message: unknown): void;
