@@ -60,6 +60,13 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     const saved = JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}');
     expect(saved['dynamic:ZYZC'].bar).toEqual({ xm: '张三', zclb: 'jzs2' });
 
+    // the same search again asks the server again (for what others changed meanwhile)
+    const asked = calls.filter((c) => c.url === PATHS.list).length;
+    await new Promise((r) => setTimeout(r, 1000)); // 搜索 is throttled to one press a second
+    await user.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(calls.filter((c) => c.url === PATHS.list).length).toBe(asked + 1));
+    expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 1, search: { xm: '张三', zclb: 'jzs2' } });
+
     await user.click(screen.getByTestId('search-reset'));
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}')['dynamic:ZYZC'].bar).toEqual({});

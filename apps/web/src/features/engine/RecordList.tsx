@@ -415,7 +415,12 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
           fields={searchFields}
           initialValues={barValues}
           loading={listQ.isFetching && !listQ.isPending}
-          onSearch={(bar) => applySearch({ ...search, bar })}
+          onSearch={(bar) => {
+            // 搜索 always asks the server: with the same conditions, for what changed since
+            if (JSON.stringify(bar) === JSON.stringify(search.bar)) {
+              void queryClient.invalidateQueries({ queryKey: recordsKey(gnCoding) });
+            } else applySearch({ ...search, bar });
+          }}
           onReset={() => {
             setTableKey((k) => k + 1);
             applySearch({ ...search, bar: {}, header: {} });

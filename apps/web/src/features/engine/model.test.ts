@@ -106,10 +106,13 @@ describe('column widths', () => {
       operationsWidth(TABLE_BUTTONS),
     );
     const w = Object.fromEntries(cols.map((c) => [c.code, c.width]));
-    expect(w.xm).toBe(88);
-    expect(w.zclb).toBe(4 * 14 + 52);
+    // a heading, its header search icon and (fields and times sort) its sorter arrows
+    expect(w.xm).toBe(2 * 14 + 52 + 22);
+    expect(w.zclb).toBe(4 * 14 + 52 + 22);
+    expect(w.zt).toBe(88);
     // a date column is at least as wide as a date
-    expect(w.fzrq).toBe(110);
+    expect(withMinWidths([{ ...COLUMNS[2], name: '日' }], FIELDS)[0]?.width).toBe(110);
+    expect(w.fzrq).toBe(4 * 14 + 52 + 22);
     expect(w.fixed).toBe(300);
     expect(w.cz).toBe(operationsWidth(TABLE_BUTTONS));
     expect(

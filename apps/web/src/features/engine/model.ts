@@ -206,8 +206,12 @@ export function operationsWidth(ops: readonly Pick<Operation, 'name' | 'show'>[]
   return (ops ?? []).filter((o) => o.show).reduce((w, o) => w + o.name.length * 14 + 12, 24);
 }
 
+/** The width a heading's sorter arrows take. */
+const SORTER_WIDTH = 22;
+
 /**
- * Columns without a configured width get one that fits their heading (and the header search icon) and, for dates,
+ * Columns without a configured width get one that fits their heading (with the header search icon and the sorter
+ * arrows of a sortable column) and, for dates,
  * their value, so headings never break into one character a line; the operations column is at least as wide as the
  * widest row's buttons (`opsWidth`). Configured widths are otherwise kept.
  */
@@ -217,10 +221,11 @@ export function withMinWidths(
   opsWidth = 0,
 ): TableColumn[] {
   const types = new Map(fields.map((f) => [f.code, f.type]));
+  const codes = new Set(types.keys());
   return columns.map((c) => {
     if (c.type === 'operations') return { ...c, width: Math.max(c.width ?? 0, opsWidth, 120) };
     if (c.width) return c;
-    const heading = c.name.length * 14 + (c.isSearch ? 52 : 32);
+    const heading = c.name.length * 14 + (c.isSearch ? 52 : 32) + (isSortableColumn(c, codes) ? SORTER_WIDTH : 0);
     return { ...c, width: Math.max(88, heading, TYPE_MIN_WIDTH[types.get(c.code) ?? ''] ?? 0) };
   });
 }
