@@ -144,11 +144,15 @@ test('a 12 MB file goes up in chunks, survives a reload mid-upload and resumes w
     if (firstSent.length === 1) await route.continue();
     else dropHeld = () => route.abort('connectionreset');
   });
+  // the md5 is computed in a Web Worker, a same-origin file of the build
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
   const task = page.waitForResponse((r) => r.url().includes('/ks/upload/v1/upload-task'));
   const stored0 = page.waitForResponse((r) => r.url().includes('/ks/upload/v1/chunk-upload') && r.status() === 200);
   await chooseFile('03', '招标文件.pdf', file, 'application/pdf');
   const first = (await (await task).json()).data;
   expect(first.total).toBe(3);
+  expect(workers.some((u) => /\/assets\/md5\.worker-[\w-]+\.js$/.test(new URL(u).pathname))).toBe(true);
   expect(first.uploadUrlList.map((u: { chunk: number }) => u.chunk)).toEqual([0, 1, 2]);
   state.uploadId = first.uploadId;
   await stored0;
