@@ -13,15 +13,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { menuNodes, users } from '../apps/server/src/db/schema';
-import { listStatement, scopeBranches } from '../apps/server/src/modules/engine/records.service';
-import { catalogOf, saveFields } from '../apps/server/src/modules/engine/schema.service';
-import {
-  normaliseSearchParams,
-  parseSort,
-  searchToConditions,
-  tableOf,
-  whereSql,
-} from '../apps/server/src/modules/engine/sqlsafe';
+import { listQuery } from '../apps/server/src/modules/engine/records.service';
+import { catalogOf, fieldsOf, saveFields } from '../apps/server/src/modules/engine/schema.service';
+import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/server/src/modules/engine/sqlsafe';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
@@ -220,31 +214,34 @@ const handWritten = () =>
     ]);
     if (page.rows.length !== 10 || count.rows[0].n !== 1001) throw new Error('unexpected raw answer');
   });
-// 2. the very statement the server sends for this request (scope incl. records asked of user1, keys first, count)
-let statement: { text: string; values: unknown[] };
+// 2. the very statement the server sends for this request: the caller's node state and its gate, the scope (records
+// asked of user1 too), keys first, the capped count, the page's rows
+let statement: { sql: string; params: unknown[] };
 {
   const database = await openPostgres(databaseUrl, 1);
   const [user1] = await database.db.select().from(users).where(sql`${users.account} = 'user1'`);
   const [node] = await database.db.select().from(menuNodes).where(sql`${menuNodes.gnCoding} = ${NODE}`);
-  const catalog = catalogOf(DEMO_ENGINE_FIELDS[NODE]!);
-  const { query } = listStatement({
-    table: tableOf(NODE),
-    branches: scopeBranches({ id: user1!.id, loginRoleType: 'U', enterpriseId }, node!.id),
-    where: whereSql(searchToConditions(normaliseSearchParams(search), catalog), catalog),
-    sort: parseSort('createdAt', 'desc', catalog),
-    offset: 0,
-    pageSize: 10,
-  });
-  const built = (
-    database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(query);
-  statement = { text: built.sql, values: built.params };
+  const fields = fieldsOf(node!);
+  const catalog = catalogOf(fields);
+  statement = listQuery(
+    database.db,
+    { id: user1!.id, loginRoleType: 'U', enterpriseId },
+    { id: node!.id, gnCoding: NODE, version: node!.fieldsVersion, fields, catalog },
+    {
+      conditions: searchToConditions(normaliseSearchParams(search), catalog),
+      sort: parseSort('createdAt', 'desc', catalog),
+      pageNum: 1,
+      pageSize: 10,
+    },
+    true,
+  ).statement;
   await database.close();
 }
 const apiStatement = () =>
   load('raw SQL through pg: the statement the API sends (prepared)', async () => {
-    const r = await pool.query({ name: 'bench_list', text: statement.text, values: statement.values });
-    if (r.rows.length !== 10 || r.rows[0].ks_total !== 1001) throw new Error('unexpected statement answer');
+    const r = await pool.query({ name: 'bench_list', text: statement.sql, values: statement.params });
+    if (r.rows.length !== 10 || r.rows[0].ks_total !== 1001 || !r.rows[0].granted.length)
+      throw new Error('unexpected statement answer');
   });
 
 // the API first and last, the raw cases between, so a change in the machine's load shows as a difference

@@ -1,8 +1,8 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, grants, menuNodes, roles, userRoles } from '../db/schema';
 import { forbidden, notFound } from './errors';
-import { executePrepared } from './prepared';
+import { executePrepared, placeholderBind, renderCached } from './prepared';
 
 /**
  * Server-side permissions (issue: configurable shell). A caller's subjects are their user id and their roles: the
@@ -176,23 +176,25 @@ export function nodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState 
 }
 
 /**
- * The node-state read (a constant text: the caller's subjects are resolved inside it). $1 the user id, $2 the built-in
- * role of their login type, $3 the node id.
+ * The node-state read as a fragment (the list statement embeds it): one row of the node's schema version `v`, data
+ * source `ds`, `off` (disabled), its functions `fns` and the codes `granted` to the caller's subjects, which are
+ * resolved inside it (user id, built-in role of their login type, assigned roles).
  */
-const NODE_STATE_SQL = `select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
+export function nodeStateSelect(c: Caller, nodeId: string, bind: (key: string, value: unknown) => SQL): SQL {
+  const me = bind('me', c.id);
+  return sql`select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
   coalesce((select json_agg(json_build_object('code', f."code", 'name', f."name", 'color', f."color", 'show', f."show", 'kind', f."kind") order by f."sort", f."code")
     from "node_functions" f where f."node_id" = n."id"), '[]'::json) as "fns",
   array(select distinct g."function_code" from "grants" g where g."node_id" = n."id" and (
-    (g."subject_type" = 'user' and g."subject_id" = $1::text)
+    (g."subject_type" = 'user' and g."subject_id" = ${me}::text)
     or (g."subject_type" = 'role' and g."subject_id" in (
-      select $2::text union all
-      select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = $1::uuid)))) as "granted"
-from "menu_nodes" n where n."id" = $3::uuid`;
+      select ${bind('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user')}::text union all
+      select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${me}::uuid)))) as "granted"
+from "menu_nodes" n where n."id" = ${bind('node', nodeId)}::uuid`;
+}
 
-async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
-  const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
-  const [row] = await executePrepared(db, { sql: NODE_STATE_SQL, params: [c.id, builtin, nodeId] });
-  if (!row) return null;
+/** A node-state row (see nodeStateSelect) as a NodeState. */
+export function nodeStateOf(row: Record<string, unknown>): NodeState {
   const fns = (typeof row.fns === 'string' ? JSON.parse(row.fns) : row.fns) as NodeState['functions'];
   return {
     fieldsVersion: Number(row.v),
@@ -201,6 +203,18 @@ async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeSta
     functions: fns.map((f) => ({ ...f, kind: f.kind === 'form' ? 'form' : 'table' })),
     granted: new Set(row.granted as string[]),
   };
+}
+
+/** Keeps a node state read along with something else as this request's read of it (callers with a memo only). */
+export function rememberNodeState(c: Caller, nodeId: string, state: NodeState | null) {
+  c.memo?.nodes.set(nodeId, Promise.resolve(state));
+}
+
+async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
+  const values = new Map<string, unknown>();
+  const query = nodeStateSelect(c, nodeId, placeholderBind(values));
+  const [row] = await executePrepared(db, renderCached(db, 'node-state', query, values));
+  return row ? nodeStateOf(row) : null;
 }
 
 async function hasGrant(db: Db, c: Caller, nodeId: string, functionCode: string | null): Promise<boolean> {

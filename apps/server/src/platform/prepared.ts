@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SQL } from 'drizzle-orm';
+import { Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
@@ -46,4 +46,37 @@ export async function executePrepared(
   const built = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
   const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (res as { rows: Record<string, unknown>[] }).rows;
+}
+
+/** How a value enters a statement built for `renderCached`: a named placeholder, its value kept under the name. */
+export const placeholderBind =
+  (values: Map<string, unknown>) =>
+  (key: string, value: unknown): SQL => {
+    values.set(key, value);
+    return sql`${sql.placeholder(key)}`;
+  };
+
+/** Rendered statements by shape (bounded; cleared when full). */
+const rendered = new Map<string, { sql: string; params: unknown[]; names: Set<string> }>();
+const MAX_RENDERED = 500;
+
+/**
+ * `query` (built with `placeholderBind(values)`) as text and parameters. Rendering a drizzle template costs more than
+ * building it, so the text is kept per `shape` — a key the caller derives from everything that decides the text —
+ * and reused when its placeholders are exactly the ones this query bound; otherwise it is rendered again.
+ */
+export function renderCached(db: Db, shape: string, query: SQL, values: Map<string, unknown>) {
+  let r = rendered.get(shape);
+  const fits = r && r.names.size === values.size && [...values.keys()].every((k) => r!.names.has(k));
+  if (!r || !fits) {
+    const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+    r = {
+      sql: built.sql,
+      params: built.params,
+      names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
+    };
+    if (rendered.size >= MAX_RENDERED) rendered.clear();
+    rendered.set(shape, r);
+  }
+  return { sql: r.sql, params: r.params.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)) };
 }

@@ -388,6 +388,9 @@ describe('permission reads once per request', () => {
       expect(await canSeeNode(db, { ...c1, memo: requestMemo({}) }, ref)).toBe(false);
       expect(await canSeeNode(db, { id: c1.id, loginRoleType: 'U' }, ref)).toBe(false);
       expect((await list(user, {})).status).toBe(403);
+      // nor does a filter on a field of the node tell it anything: 403, not 400
+      expect((await list(user, { search: { nosuch: 'x' } })).status).toBe(403);
+      expect((await list(user, { sortField: 'nosuch' })).status).toBe(403);
     } finally {
       await db.insert(grants).values(removed.map(({ id: _id, ...g }) => g));
     }
@@ -400,6 +403,17 @@ describe('permission reads once per request', () => {
       'detail',
       'delete',
     ]);
+  });
+
+  it('answers with the new fields on the first list after they are saved', async () => {
+    expect((await list(user, {})).body.data.records[0].values).not.toHaveProperty('lxr');
+    FIELDS.push({ code: 'lxr', name: '联系人', type: 'text' } as FieldDef);
+    await saveFields();
+    const after = await list(user, { whereStr: JSON.stringify({ lxr: '无' }) });
+    expect(after.status).toBe(200);
+    expect(after.body.data.total).toBe(0);
+    expect((await list(user, {})).body.data.records[0].values).toHaveProperty('lxr', null);
+    expect((await list(user, { search: { nosuch: 'x' } })).status).toBe(400);
   });
 
   it('writes times as ISO 8601 in UTC, straight from PostgreSQL’s UTC text and through Date otherwise', () => {

@@ -8,8 +8,7 @@ import {
   type Operation,
   validateRecord,
 } from '@ks/contracts';
-import { and, asc, eq, Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
@@ -17,12 +16,16 @@ import { type Actor, writeOpLog } from '../../platform/oplog';
 import {
   BUILTIN_ROLE_BY_TYPE,
   type Caller,
+  findNode,
   nodeState,
+  nodeStateOf,
+  nodeStateSelect,
+  rememberNodeState,
   requireFunction,
   requireNode,
   roleCodesOf,
 } from '../../platform/permissions';
-import { executePrepared } from '../../platform/prepared';
+import { executePrepared, placeholderBind, renderCached } from '../../platform/prepared';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
 import { pullDownProblems, withSourceOptions } from './options.service';
@@ -32,6 +35,7 @@ import {
   type Bind,
   bindValue,
   type Catalog,
+  type Condition,
   columnOf,
   ident,
   normaliseSearchParams,
@@ -191,6 +195,9 @@ export function scopeBranches(
 export const scopeShape = (c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>) =>
   seesAll(c) ? 'all' : c.enterpriseId ? 'enterprise' : 'person';
 
+/** The system columns a listed record needs (toRecord, operationsFor, decidableIds). */
+const RECORD_COLUMNS = ['id', 'owner_id', 'status', 'audit_level', 'round', 'version', 'created_at', 'updated_at'];
+
 /**
  * One statement for a list page and its capped total (STACK.md's recipe): the keys of the first `limit + 1` matches
  * in order — each scope branch read in index order, merged — counted, the page's keys taken from them, and only the
@@ -206,6 +213,16 @@ export function listStatement(q: {
   offset: number;
   pageSize: number;
   bind?: Bind;
+  /**
+   * The record columns to answer (checked identifiers); default: the system columns a record needs. Named, not `t.*`:
+   * a prepared statement whose result columns change with the table (a field added) would fail.
+   */
+  columns?: readonly string[];
+  /**
+   * A read that comes along in the same statement (the caller's node state): `select` becomes the CTE `a`, whose
+   * columns lead every answered row, and no record is read unless `gate` (an expression over `a`) holds.
+   */
+  access?: { select: SQL; gate: SQL };
 }): { query: SQL; limit: number } {
   if (!Number.isInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > 100) throw new Error('bad page size');
   if (!Number.isInteger(q.offset) || q.offset < 0) throw new Error('bad offset');
@@ -217,13 +234,23 @@ export function listStatement(q: {
   );
   const order = orderSql(q.sort);
   const table = ident(q.table);
+  const gate = q.access ? sql` and (select ${q.access.gate} from a)` : sql``;
   const branch = (scope: SQL) =>
-    sql`(select ${keys} from ${table} where ${scope} and ${q.where} order by ${order} limit ${take})`;
+    sql`(select ${keys} from ${table} where ${scope} and ${q.where}${gate} order by ${order} limit ${take})`;
   const matches =
     q.branches.length === 1
       ? branch(q.branches[0]!)
       : sql`select ${keys} from (${sql.join(q.branches.map(branch), sql` union all `)}) u order by ${order} limit ${take}`;
-  const query = sql`with k as (${matches}), p as (select ${keys} from k order by ${order} offset ${(q.bind ?? bindValue)('off', q.offset)}::int limit ${sql.raw(String(q.pageSize))}) select c.n as "ks_total", t.* from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true order by ${orderSql(q.sort, 'id', 't')}`;
+  const ctes = sql`k as (${matches}), p as (select ${keys} from k order by ${order} offset ${(q.bind ?? bindValue)('off', q.offset)}::int limit ${sql.raw(String(q.pageSize))})`;
+  const cols = sql.join(
+    (q.columns ?? RECORD_COLUMNS).map((col) => sql`t.${ident(col)}`),
+    sql`, `,
+  );
+  const page = sql`from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true`;
+  const query = q.access
+    ? // the state's columns on every row; its lists (functions, grants) on the first only
+      sql`with a as (${q.access.select}), ${ctes} select a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total", ${cols} ${page}) x order by x."ks_row"`
+    : sql`with ${ctes} select c.n as "ks_total", ${cols} ${page} order by ${orderSql(q.sort, 'id', 't')}`;
   return { query, limit };
 }
 
@@ -246,38 +273,6 @@ async function listedNode(db: Db, c: EngineCaller, gnCoding: string) {
   return { id: n.id, ...entry };
 }
 
-/** A Bind that writes a named placeholder and keeps the value under its name. */
-const placeholderBind =
-  (values: Map<string, unknown>): Bind =>
-  (key, value) => {
-    values.set(key, value);
-    return sql`${sql.placeholder(key)}`;
-  };
-
-/** Rendered list statements by shape (bounded; cleared when full). */
-const rendered = new Map<string, { sql: string; params: unknown[]; names: Set<string> }>();
-const MAX_RENDERED = 500;
-
-/**
- * The statement for `query` with its placeholders filled from `values`. Its text comes from the cache when this shape
- * was rendered before and its placeholders are exactly the ones this query bound; otherwise it is rendered now.
- */
-function renderOnce(db: Db, shape: string, query: SQL, values: Map<string, unknown>) {
-  let r = rendered.get(shape);
-  const fits = r && r.names.size === values.size && [...values.keys()].every((k) => r!.names.has(k));
-  if (!r || !fits) {
-    const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-    r = {
-      sql: built.sql,
-      params: built.params,
-      names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
-    };
-    if (rendered.size >= MAX_RENDERED) rendered.clear();
-    rendered.set(shape, r);
-  }
-  return { sql: r.sql, params: r.params.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)) };
-}
-
 export async function listRecords(
   db: Db,
   c: EngineCaller,
@@ -291,35 +286,104 @@ export async function listRecords(
     order?: string;
   },
 ): Promise<{ records: EngineRecord[]; total: number; totalCapped: boolean }> {
-  const n = await listedNode(db, c, q.gnCoding);
-  const conditions = [
-    ...parseWhereStr(q.whereStr, n.catalog),
-    ...searchToConditions(normaliseSearchParams(q.search ?? {}), n.catalog),
-  ];
-  const sort = parseSort(q.sortField, q.order, n.catalog);
-  const offset = (q.pageNum - 1) * q.pageSize;
+  // Usually the node's catalogue is known (cached per schema version): then the caller's node state is read in the
+  // list statement itself, which reads no record unless the caller may see the node and the version still holds; the
+  // permission answer (403) is then given from that state exactly as requireNode gives it. Otherwise: read the state
+  // first, load the catalogue, run the statement.
+  const ref = await findNode(db, q.gnCoding);
+  const known = ref ? catalogues.get(ref.id) : undefined;
+  const together = Boolean(ref && known && c.memo && !c.memo.nodes.has(ref.id));
+  const n = together ? { id: ref!.id, ...known! } : await listedNode(db, c, q.gnCoding);
+  let conditions: Condition[];
+  let sort: Sort | null;
+  try {
+    conditions = [
+      ...parseWhereStr(q.whereStr, n.catalog),
+      ...searchToConditions(normaliseSearchParams(q.search ?? {}), n.catalog),
+    ];
+    sort = parseSort(q.sortField, q.order, n.catalog);
+  } catch (e) {
+    if (!together) throw e;
+    // someone who may not see the node learns nothing of its fields: 403 before any 400; and a field saved since
+    // the catalogue was read is known by the time a filter on it is refused
+    await requireNode(db, c, q.gnCoding);
+    if ((await nodeState(db, c, n.id))?.fieldsVersion !== n.version) return listRecords(db, c, q);
+    throw e;
+  }
+  const { statement, limit } = listQuery(
+    db,
+    c,
+    n,
+    { conditions, sort, pageNum: q.pageNum, pageSize: q.pageSize },
+    together,
+  );
+  if (together) {
+    const rows = await executePrepared(db, statement);
+    rememberNodeState(c, n.id, rows[0] ? nodeStateOf(rows[0]) : null);
+    await requireNode(db, c, q.gnCoding);
+    const state = await nodeState(db, c, n.id);
+    if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
+    // the fields changed since the catalogue was read: answer with the new ones
+    if (state.fieldsVersion !== n.version) return listRecords(db, c, q);
+    return pageOf(db, c, q.gnCoding, n, rows, limit);
+  }
+  return pageOf(db, c, q.gnCoding, n, await executePrepared(db, statement), limit);
+}
+
+/**
+ * The list statement for a caller, a node (its catalogue of schema version `version`) and parsed conditions, as text
+ * and parameters; `withState` embeds the caller's node state and its gate (see listRecords).
+ */
+export function listQuery(
+  db: Db,
+  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
+  n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
+  q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
+  withState: boolean,
+) {
   // values enter as named placeholders, so the statement's text is rendered once per shape and reused
   const values = new Map<string, unknown>();
+  const bind = placeholderBind(values);
   const { query, limit } = listStatement({
     table: tableOf(n.gnCoding),
-    branches: scopeBranches(c, n.id, placeholderBind(values)),
-    where: whereSql(conditions, n.catalog, placeholderBind(values)),
-    sort,
-    offset,
+    branches: scopeBranches(c, n.id, bind),
+    where: whereSql(q.conditions, n.catalog, bind),
+    sort: q.sort,
+    offset: (q.pageNum - 1) * q.pageSize,
     pageSize: q.pageSize,
-    bind: placeholderBind(values),
+    bind,
+    columns: [...RECORD_COLUMNS, ...readersOf(n.fields).map((r) => r.col)],
+    access: withState
+      ? {
+          select: nodeStateSelect(c, n.id, bind),
+          // what requireNode and listedNode ask of the state, so that no record is read for a 403 or a stale catalogue
+          gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', n.version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
+        }
+      : undefined,
   });
   const shape = [
     n.gnCoding,
+    n.version,
+    withState ? 'with-state' : '',
     scopeShape(c),
-    whereShape(conditions, n.catalog),
-    sort ? `${sort.column} ${sort.dir}` : '',
+    whereShape(q.conditions, n.catalog),
+    q.sort ? `${q.sort.column} ${q.sort.dir}` : '',
     limit,
     q.pageSize,
   ].join('#');
-  const statement = renderOnce(db, shape, query, values);
-  const ops = await buttonsFor(db, c, q.gnCoding, 'table');
-  const rows = await executePrepared(db, statement);
+  return { statement: renderCached(db, shape, query, values), limit };
+}
+
+/** A page of the list from the statement's rows (see listStatement). */
+async function pageOf(
+  db: Db,
+  c: EngineCaller,
+  gnCoding: string,
+  n: { id: string; fields: FieldDef[] },
+  rows: Record<string, unknown>[],
+  limit: number,
+): Promise<{ records: EngineRecord[]; total: number; totalCapped: boolean }> {
+  const ops = await buttonsFor(db, c, gnCoding, 'table');
   const deciding = ops.some((o) => o.code === 'audit') ? await decidableIds(db, c, n.id, rows) : new Set<string>();
   const counted = Number(rows[0]?.ks_total ?? 0);
   return {
