@@ -70,7 +70,7 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     await user.click(screen.getByTestId('search-reset'));
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}')['dynamic:ZYZC'].bar).toEqual({});
-  });
+  }, 40_000);
 
   it('a kept search comes back: a date range is joined with a comma and shown in the range picker', async () => {
     sessionStorage.setItem(
@@ -294,7 +294,7 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     // a third click goes back to the server's default order
     await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
-  });
+  }, 40_000);
 
   it('高级搜索 searches every searchable field and fills the search bar', async () => {
     const { calls } = setupEngine();
