@@ -2,7 +2,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, grants, menuNodes, roles, userRoles } from '../db/schema';
 import { forbidden, notFound } from './errors';
-import { executePrepared, placeholderBind, renderCached } from './prepared';
+import { executePrepared, renderCached } from './prepared';
 
 /**
  * Server-side permissions (issue: configurable shell). A caller's subjects are their user id and their roles: the
@@ -210,10 +210,18 @@ export function rememberNodeState(c: Caller, nodeId: string, state: NodeState | 
   c.memo?.nodes.set(nodeId, Promise.resolve(state));
 }
 
+/** The values nodeStateSelect binds. */
+export function nodeStateValues(c: Caller, nodeId: string, into: Map<string, unknown>) {
+  into.set('me', c.id);
+  into.set('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user');
+  into.set('node', nodeId);
+}
+
 async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState | null> {
-  const values = new Map<string, unknown>();
-  const query = nodeStateSelect(c, nodeId, placeholderBind(values));
-  const [row] = await executePrepared(db, renderCached(db, 'node-state', query, values));
+  const known = new Map<string, unknown>();
+  nodeStateValues(c, nodeId, known);
+  const statement = renderCached(db, 'node-state', (bind) => nodeStateSelect(c, nodeId, bind), known);
+  const [row] = await executePrepared(db, statement);
   return row ? nodeStateOf(row) : null;
 }
 

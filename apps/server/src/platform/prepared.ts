@@ -61,22 +61,35 @@ const rendered = new Map<string, { sql: string; params: unknown[]; names: Set<st
 const MAX_RENDERED = 500;
 
 /**
- * `query` (built with `placeholderBind(values)`) as text and parameters. Rendering a drizzle template costs more than
- * building it, so the text is kept per `shape` — a key the caller derives from everything that decides the text —
- * and reused when its placeholders are exactly the ones this query bound; otherwise it is rendered again.
+ * A statement as text and parameters, its text kept per `shape` — a key the caller derives from everything that
+ * decides the text (rendering a drizzle template costs more than running it). `build` makes the statement with the
+ * given bind; `known`, when given, are the values it would bind: with the shape already rendered and exactly these
+ * placeholder names, the statement is not even built. Otherwise it is built, rendered and kept.
  */
-export function renderCached(db: Db, shape: string, query: SQL, values: Map<string, unknown>) {
+export function renderCached(
+  db: Db,
+  shape: string,
+  build: (bind: (key: string, value: unknown) => SQL) => SQL,
+  known?: Map<string, unknown>,
+) {
   let r = rendered.get(shape);
-  const fits = r && r.names.size === values.size && [...values.keys()].every((k) => r!.names.has(k));
-  if (!r || !fits) {
-    const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
-    r = {
-      sql: built.sql,
-      params: built.params,
-      names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
-    };
-    if (rendered.size >= MAX_RENDERED) rendered.clear();
-    rendered.set(shape, r);
+  const fits = (values: Map<string, unknown>) =>
+    r !== undefined && r.names.size === values.size && [...values.keys()].every((k) => r!.names.has(k));
+  let values = known;
+  if (!values || !fits(values)) {
+    values = new Map<string, unknown>();
+    const query = build(placeholderBind(values));
+    if (!fits(values)) {
+      const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+      r = {
+        sql: built.sql,
+        params: built.params,
+        names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
+      };
+      if (rendered.size >= MAX_RENDERED) rendered.clear();
+      rendered.set(shape, r);
+    }
   }
-  return { sql: r.sql, params: r.params.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)) };
+  const v = values;
+  return { sql: r!.sql, params: r!.params.map((p) => (p instanceof Placeholder ? v.get(p.name) : p)) };
 }

@@ -6,9 +6,18 @@ import type { Db } from '../../db/client';
 import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { canSeeNode, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
-import { statementName } from '../../platform/prepared';
+import { placeholderBind, statementName } from '../../platform/prepared';
 import { bearer, createTestApp, json, loginToken, type TestApp, usingPostgres } from '../../test/harness';
-import { COUNT_CAP, countLimit, iso, listStatement, rowsOf, scopeBranches, scopeSql } from './records.service';
+import {
+  COUNT_CAP,
+  countLimit,
+  iso,
+  listParts,
+  listStatement,
+  rowsOf,
+  scopeBranches,
+  scopeSql,
+} from './records.service';
 import { catalogOf, indexPlan, syncEngineIndexes } from './schema.service';
 import {
   normaliseSearchParams,
@@ -246,6 +255,36 @@ describe('list page and capped total', () => {
     expect(countLimit(0, 10)).toBe(1000);
     expect(countLimit(990, 10)).toBe(2000);
     expect(countLimit(950, 50)).toBe(2000);
+  });
+
+  it('knows the values a statement binds without building it: the same keys and values as building it', () => {
+    const catalog = catalogOf(FIELDS);
+    const n = { id: nodeId, gnCoding: NODE, version: 7, fields: FIELDS, catalog };
+    const whereStr = JSON.stringify([
+      { field: 'qymc', op: 'like', value: '50%_' },
+      { field: 'tbje', op: 'in', value: [1, 2, 3] },
+      { field: 'tbje', op: 'between', value: [1, 9] },
+      { field: 'bdlx', op: 'isNull' },
+      { field: 'bdlx', op: 'ne', value: 'jl' },
+    ]);
+    for (const account of ['admin', 'user1', 'solo1']) {
+      for (const withState of [false, true]) {
+        const parts = listParts(
+          people[account]!,
+          n,
+          {
+            conditions: parseWhereStr(whereStr, catalog),
+            sort: parseSort('tbje', 'desc', catalog),
+            pageNum: 3,
+            pageSize: 20,
+          },
+          withState,
+        );
+        const built = new Map<string, unknown>();
+        parts.build(placeholderBind(built));
+        expect(parts.values, `${account} ${withState}`).toEqual(built);
+      }
+    }
   });
 
   it('writes only integers into the statement; values and the offset are bound', () => {

@@ -20,12 +20,13 @@ import {
   nodeState,
   nodeStateOf,
   nodeStateSelect,
+  nodeStateValues,
   rememberNodeState,
   requireFunction,
   requireNode,
   roleCodesOf,
 } from '../../platform/permissions';
-import { executePrepared, placeholderBind, renderCached } from '../../platform/prepared';
+import { executePrepared, renderCached } from '../../platform/prepared';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
 import { pullDownProblems, withSourceOptions } from './options.service';
@@ -48,6 +49,7 @@ import {
   tableOf,
   whereShape,
   whereSql,
+  whereValues,
 } from './sqlsafe';
 
 /**
@@ -341,26 +343,23 @@ export function listQuery(
   q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
   withState: boolean,
 ) {
-  // values enter as named placeholders, so the statement's text is rendered once per shape and reused
-  const values = new Map<string, unknown>();
-  const bind = placeholderBind(values);
-  const { query, limit } = listStatement({
-    table: tableOf(n.gnCoding),
-    branches: scopeBranches(c, n.id, bind),
-    where: whereSql(q.conditions, n.catalog, bind),
-    sort: q.sort,
-    offset: (q.pageNum - 1) * q.pageSize,
-    pageSize: q.pageSize,
-    bind,
-    columns: [...RECORD_COLUMNS, ...readersOf(n.fields).map((r) => r.col)],
-    access: withState
-      ? {
-          select: nodeStateSelect(c, n.id, bind),
-          // what requireNode and listedNode ask of the state, so that no record is read for a 403 or a stale catalogue
-          gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', n.version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
-        }
-      : undefined,
-  });
+  const p = listParts(c, n, q, withState);
+  // values enter as named placeholders: the text is rendered once per shape, and not even built again once it is
+  return { statement: renderCached(db, p.shape, p.build, p.values), limit: p.limit };
+}
+
+/**
+ * The parts of a list statement: its shape (everything that decides its text), how to build it with a given bind,
+ * and the values that build binds (worked out without building it).
+ */
+export function listParts(
+  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
+  n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
+  q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
+  withState: boolean,
+) {
+  const offset = (q.pageNum - 1) * q.pageSize;
+  const limit = countLimit(offset, q.pageSize);
   const shape = [
     n.gnCoding,
     n.version,
@@ -371,7 +370,39 @@ export function listQuery(
     limit,
     q.pageSize,
   ].join('#');
-  return { statement: renderCached(db, shape, query, values), limit };
+  const build = (bind: Bind) =>
+    listStatement({
+      table: tableOf(n.gnCoding),
+      branches: scopeBranches(c, n.id, bind),
+      where: whereSql(q.conditions, n.catalog, bind),
+      sort: q.sort,
+      offset,
+      pageSize: q.pageSize,
+      bind,
+      columns: [...RECORD_COLUMNS, ...readersOf(n.fields).map((r) => r.col)],
+      access: withState
+        ? {
+            select: nodeStateSelect(c, n.id, bind),
+            // what requireNode and listedNode ask of the state: no record is read for a 403 or a stale catalogue
+            gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', n.version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
+          }
+        : undefined,
+    }).query;
+  // the same values as `build` binds, under the same keys (list.test checks the two agree)
+  const values = new Map<string, unknown>();
+  if (!seesAll(c)) {
+    values.set('me', c.id);
+    if (c.enterpriseId) values.set('ent', c.enterpriseId);
+    values.set('node', n.id);
+    values.set('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user');
+  }
+  whereValues(q.conditions, values);
+  values.set('off', offset);
+  if (withState) {
+    nodeStateValues(c, n.id, values);
+    values.set('version', n.version);
+  }
+  return { shape, limit, build, values };
 }
 
 /** A page of the list from the statement's rows (see listStatement). */

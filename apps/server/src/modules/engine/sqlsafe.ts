@@ -486,34 +486,61 @@ export function whereShape(conditions: readonly Condition[], catalog: Catalog): 
     .join('|');
 }
 
+/** The values a condition binds, in the order `conditionSql` binds them (j = 0, 1, …). */
+export function conditionValues(c: Condition): unknown[] {
+  switch (c.op) {
+    case 'like':
+      return [likePattern(c.value)];
+    case 'in':
+      return c.value;
+    case 'between':
+      return [c.value[0], c.value[1]];
+    case 'isNull':
+    case 'notNull':
+      return [];
+    default:
+      return [c.value];
+  }
+}
+
+/** The values `whereSql` binds for these conditions, under the keys it gives them. */
+export function whereValues(conditions: readonly Condition[], into: Map<string, unknown>) {
+  conditions.forEach((c, i) => {
+    conditionValues(c).forEach((v, j) => {
+      into.set(`w${i}_${j}`, v);
+    });
+  });
+}
+
 function conditionSql(c: Condition, catalog: Catalog, bind: (j: number, v: unknown) => SQL): SQL {
   const info = catalog.get(c.field);
   if (!info) throw new Error(`condition on a field outside the catalogue: ${c.field}`);
   const col = ident(columnFor(c.field, info));
   const type = sql.raw(COLUMN_TYPE[info.kind]);
-  const p = (v: Scalar, j = 0) => sql`${bind(j, v)}::${type}`;
+  const values = conditionValues(c);
+  const p = (j: number) => sql`${bind(j, values[j])}::${type}`;
   switch (c.op) {
     case 'eq':
-      return sql`${col} = ${p(c.value)}`;
+      return sql`${col} = ${p(0)}`;
     case 'ne':
-      return sql`${col} is distinct from ${p(c.value)}`;
+      return sql`${col} is distinct from ${p(0)}`;
     case 'gt':
-      return sql`${col} > ${p(c.value)}`;
+      return sql`${col} > ${p(0)}`;
     case 'gte':
-      return sql`${col} >= ${p(c.value)}`;
+      return sql`${col} >= ${p(0)}`;
     case 'lt':
-      return sql`${col} < ${p(c.value)}`;
+      return sql`${col} < ${p(0)}`;
     case 'lte':
-      return sql`${col} <= ${p(c.value)}`;
+      return sql`${col} <= ${p(0)}`;
     case 'like':
-      return sql`${col} like ${bind(0, likePattern(c.value))}::text`;
+      return sql`${col} like ${bind(0, values[0])}::text`;
     case 'in':
       return sql`${col} in (${sql.join(
-        c.value.map((v, j) => p(v, j)),
+        values.map((_, j) => p(j)),
         sql`, `,
       )})`;
     case 'between':
-      return sql`${col} between ${p(c.value[0], 0)} and ${p(c.value[1], 1)}`;
+      return sql`${col} between ${p(0)} and ${p(1)}`;
     case 'isNull':
       return sql`${col} is null`;
     case 'notNull':
