@@ -1,7 +1,7 @@
-import type { AuditLevel } from '@ks/contracts';
+import { type AuditLevel, requiredAnnexMessage } from '@ks/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
+import { attachmentTypes, files, recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { type Caller, requireFunction, roleCodesOf } from '../../platform/permissions';
@@ -78,6 +78,25 @@ async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, on
     );
 }
 
+/**
+ * The names of the node's required attachment types that the record has no file of (§5: a submission needs every
+ * required annex), in the types' order.
+ */
+export async function missingRequiredAnnexes(tx: Db, n: { id: string; gnCoding: string }, recordId: string) {
+  const rows = await tx
+    .select({ annexName: attachmentTypes.annexName })
+    .from(attachmentTypes)
+    .where(
+      and(
+        eq(attachmentTypes.nodeId, n.id),
+        eq(attachmentTypes.isRequired, true),
+        sql`not exists (select 1 from ${files} where ${files.gnCoding} = ${n.gnCoding} and ${files.recordId} = ${recordId} and ${files.annexNo} = ${attachmentTypes.annexNo})`,
+      ),
+    )
+    .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
+  return rows.map((r) => r.annexName);
+}
+
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
   await requireFunction(db, c, input.gnCoding, 'submit');
   const n = await nodeForEngine(db, input.gnCoding);
@@ -90,6 +109,8 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
     if (!['draft', 'rejected'].includes(String(row.status)) || Number(row.version) !== input.version) {
       throw conflict('记录已被修改或已提交，请刷新后重试');
     }
+    const missing = await missingRequiredAnnexes(tx, n, input.id);
+    if (missing.length) throw badRequest(requiredAnnexMessage(missing.join('、')));
     const round = Number(row.round) + 1;
     const first = levels[0];
     await setRow(tx, n.gnCoding, input.id, { status: first ? 'pending' : 'passed', level: first ? 1 : 0, round });

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs } from '../../db/schema';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
@@ -378,7 +378,7 @@ describe('attachments of a record (§4 add / del / empty)', () => {
     ]);
   });
 
-  it('lets the record reviewers read its files once submitted, and freezes its attachments', async () => {
+  it('refuses a submission without every required attachment type (§5), naming the missing ones', async () => {
     const rec = await newRecord(user);
     const f = (await api.upload(UPLOAD, user, { gnCoding: NODE, dxCode: '02' }, [{ name: '证书.pdf', data: PDF() }]))
       .body.data;
@@ -386,6 +386,33 @@ describe('attachments of a record (§4 add / del / empty)', () => {
       gnCoding: NODE,
       id: rec.id,
       fileList: [{ fileId: f.fileId, fileOperationType: 'add' }],
+    });
+    const sub = await api.post('/ks/engine/v1/records/submit', user, {
+      gnCoding: NODE,
+      id: rec.id,
+      version: rec.version,
+    });
+    expect(sub.status).toBe(400);
+    expect(sub.body.message).toBe('附件为必填项，请上传【身份证（正反面）、执业注册申请表（盖章）】附件！');
+    const [row] = await t.database.db
+      .execute(sql`select status from n_xygl_zyzc where id = ${rec.id}`)
+      .then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    expect(row?.status).toBe('draft');
+  });
+
+  it('lets the record reviewers read its files once submitted, and freezes its attachments', async () => {
+    const rec = await newRecord(user);
+    const f = (await api.upload(UPLOAD, user, { gnCoding: NODE, dxCode: '02' }, [{ name: '证书.pdf', data: PDF() }]))
+      .body.data;
+    const id = (await api.upload(UPLOAD, user, { gnCoding: NODE, dxCode: '01' }, [{ name: '身份证.jpg', data: JPG() }]))
+      .body.data;
+    const form = (
+      await api.upload(UPLOAD, user, { gnCoding: NODE, dxCode: '03' }, [{ name: '申请表.pdf', data: PDF() }])
+    ).body.data;
+    await api.post('/ks/common/common/upload/file-attachment', user, {
+      gnCoding: NODE,
+      id: rec.id,
+      fileList: [f, id, form].map((x) => ({ fileId: x.fileId, fileOperationType: 'add' })),
     });
     const url = `/ks/common/common/file/download?fileId=${f.fileId}`;
     expect((await api.get(url, auditor.token)).status).toBe(404);
