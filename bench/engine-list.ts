@@ -26,6 +26,8 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.SECONDS ?? 15);
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NODE = 'DZBH_BHSQ';
+// the machine is shared: what it was doing before this run started (the run itself adds 2–3 busy processes)
+const loadAtStart = os.loadavg().map((x) => +x.toFixed(2));
 
 // BENCH_DB=<name> reuses a database a previous run kept (KEEP_DB=1), skipping the 1M-row insert
 const reuse = process.env.BENCH_DB;
@@ -130,20 +132,26 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const load1 = () => +os.loadavg()[0]!.toFixed(2);
 
+const WARMUP = Number(process.env.WARMUP ?? 3);
+
 async function load(label: string, once: () => Promise<void>) {
-  for (let i = 0; i < 200; i++) await once();
+  const run = async (seconds: number, times: number[] | null) => {
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          await once();
+          times?.push(performance.now() - t0);
+        }
+      }),
+    );
+  };
+  // warm up at full concurrency: every pooled connection opened and its statements prepared, the JIT settled
+  await run(WARMUP, null);
   const loadBefore = load1();
   const times: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        await once();
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
+  await run(SECONDS, times);
   times.sort((a, b) => a - b);
   const r = {
     case: label,
@@ -263,6 +271,7 @@ console.info(
 const out = {
   date: new Date().toISOString(),
   machine: machine(),
+  loadAtStart,
   rows: ROWS,
   concurrency: CONCURRENCY,
   seconds: SECONDS,

@@ -201,10 +201,10 @@ export const scopeShape = (c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enter
 const RECORD_COLUMNS = ['id', 'owner_id', 'status', 'audit_level', 'round', 'version', 'created_at', 'updated_at'];
 
 /**
- * One statement for a list page and its capped total (STACK.md's recipe): the keys of the first `limit + 1` matches
- * in order — each scope branch read in index order, merged — counted, the page's keys taken from them, and only the
- * page's rows read by primary key. Every row carries the count as `ks_total`; an empty page answers one row of nulls
- * with it. Limits are integers written into the text (few distinct values, so the statement keeps one plan); the
+ * One statement for a list page and its capped total (STACK.md's recipe): the page's keys — each scope branch read
+ * in index order, merged, only as many as the page needs — then only the page's rows read by primary key; and the
+ * matches counted up to `limit + 1` (in any order, from the index alone where it can). Every row carries the count
+ * as `ks_total`; an empty page answers one row of nulls with it. Limits are integers written into the text (few distinct values, so the statement keeps one plan); the
  * offset and every value are bound parameters.
  */
 export function listStatement(q: {
@@ -237,18 +237,25 @@ export function listStatement(q: {
   const order = orderSql(q.sort);
   const table = ident(q.table);
   const gate = q.access ? sql` and (select ${q.access.gate} from a)` : sql``;
-  const branch = (scope: SQL) =>
+  // the page: each branch in index order, merged; only offset + page size keys are pulled from them
+  const ordered = (scope: SQL) =>
     sql`(select ${keys} from ${table} where ${scope} and ${q.where}${gate} order by ${order} limit ${take})`;
-  const matches =
+  const merged =
     q.branches.length === 1
-      ? branch(q.branches[0]!)
-      : sql`select ${keys} from (${sql.join(q.branches.map(branch), sql` union all `)}) u order by ${order} limit ${take}`;
-  const ctes = sql`k as (${matches}), p as (select ${keys} from k order by ${order} offset ${(q.bind ?? bindValue)('off', q.offset)}::int limit ${sql.raw(String(q.pageSize))})`;
+      ? ordered(q.branches[0]!)
+      : sql`select ${keys} from (${sql.join(q.branches.map(ordered), sql` union all `)}) u`;
+  // the count: up to limit + 1 matches in any order (index-only for a filter on a searchable field)
+  const any = (scope: SQL) => sql`(select 1 from ${table} where ${scope} and ${q.where}${gate} limit ${take})`;
+  const counted =
+    q.branches.length === 1
+      ? any(q.branches[0]!)
+      : sql`select 1 from (${sql.join(q.branches.map(any), sql` union all `)}) u limit ${take}`;
+  const ctes = sql`p as (select ${keys} from (${merged}) m order by ${order} offset ${(q.bind ?? bindValue)('off', q.offset)}::int limit ${sql.raw(String(q.pageSize))})`;
   const cols = sql.join(
     (q.columns ?? RECORD_COLUMNS).map((col) => sql`t.${ident(col)}`),
     sql`, `,
   );
-  const page = sql`from (select count(*)::int as n from k) c left join (p join ${table} t on t."id" = p."id") on true`;
+  const page = sql`from (select count(*)::int as n from (${counted}) k) c left join (p join ${table} t on t."id" = p."id") on true`;
   const query = q.access
     ? // the state's columns on every row; its lists (functions, grants) on the first only
       sql`with a as (${q.access.select}), ${ctes} select a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total", ${cols} ${page}) x order by x."ks_row"`
