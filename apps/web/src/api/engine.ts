@@ -63,6 +63,8 @@ export interface RecordDetail extends EngineRecord {
 export interface RecordPage {
   records: EngineRecord[];
   total: number;
+  /** the server counted up to `total` and more match (shown as 共 n+ 条) */
+  totalCapped?: boolean;
 }
 
 export interface NodeFields {

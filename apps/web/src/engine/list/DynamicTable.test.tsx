@@ -206,6 +206,15 @@ describe('DynamicTable (screen 18)', () => {
     expect(bodyRows().map((r) => r.querySelector('td')?.textContent)).toEqual(['21', '22', '23']);
   });
 
+  it('a total the server stopped counting at reads 共 n+ 条', () => {
+    renderTable({
+      data: rows(10),
+      pager: { pageNum: 1, pageSize: 10, total: 1000, totalCapped: true },
+      onPage: vi.fn(),
+    });
+    expect(screen.getByTestId('dynamic-table-pager').textContent).toContain('共 1000+ 条');
+  });
+
   it('the pager shows the total, sizes 10/20/30/50 and a jumper', async () => {
     const user = userEvent.setup();
     const onPage = vi.fn();

@@ -24,6 +24,8 @@ export function serialOf(pageNum: number, pageSize: number, index: number): numb
 
 export interface TablePager extends PagerState {
   total: number;
+  /** the server stopped counting at `total` (more match): the pager says 共 1000+ 条 */
+  totalCapped?: boolean;
 }
 
 /** A column sort (antd's orders): the column's code and the direction. */
@@ -127,7 +129,10 @@ function HeaderSearch({ code, name, value, onApply, close }: HeaderSearchProps) 
 
 const ALIGN_CLASS = { left: 'ks-align-left', right: 'ks-align-right', center: 'ks-align-center' } as const;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
-const showTotal = (total: number) => `共 ${total} 条`;
+/** The pager's total text: 共 n 条, or 共 n+ 条 when the server stopped counting at n. */
+export const totalText = (total: number, capped = false) => `共 ${total}${capped ? '+' : ''} 条`;
+const showTotal = (total: number) => totalText(total);
+const showCappedTotal = (total: number) => totalText(total, true);
 
 /**
  * The data table of a node (screen 18): its configured columns with a renderer per column type, a 序号 column that
@@ -333,7 +338,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
             pageSizeOptions={PAGE_SIZE_OPTIONS}
             showSizeChanger
             showQuickJumper
-            showTotal={showTotal}
+            showTotal={pager.totalCapped ? showCappedTotal : showTotal}
             onChange={changePage}
           />
         </div>

@@ -389,7 +389,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
         columns={tableColumns}
         data={rows}
         loading={listQ.isFetching}
-        pager={{ ...pager, total }}
+        pager={{ ...pager, total, totalCapped: listQ.data?.totalCapped === true }}
         onPage={setPager}
         persistKey={persistKey}
         headerSearch={search.header}
