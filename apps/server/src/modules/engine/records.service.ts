@@ -10,7 +10,7 @@ import {
 } from '@ks/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { operationLogs } from '../../db/schema';
+import { files, operationLogs } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import {
@@ -535,6 +535,11 @@ export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id
       await tx.execute(sql`delete from ${table} where "id" = ${id} and "status" = 'draft' returning "id"`),
     );
     if (!gone.length) throw conflict('只能删除草稿');
+    // its attachments become unattached uploads of their owners; the files sweep removes them (and their bytes)
+    await tx
+      .update(files)
+      .set({ recordId: null })
+      .where(and(eq(files.gnCoding, n.gnCoding), eq(files.recordId, id)));
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding, recordId: id, logbook: '删除记录' });
   });
 }

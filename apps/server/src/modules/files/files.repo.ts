@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attachmentTypes, files, menuNodes, uploadParts, uploadTasks } from '../../db/schema';
 
@@ -180,4 +180,17 @@ export async function staleTasks(db: Db, now: Date, limit = 100): Promise<TaskRo
 export async function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
   if (!ids.length) return [];
   return db.select().from(files).where(inArray(files.id, ids));
+}
+
+/**
+ * Record uploads that never became (or stopped being) part of a record — a form left without saving, a deleted
+ * draft — and are older than `before`. Editor images and notice files (no node) are not record uploads.
+ */
+export async function orphanedRecordFiles(db: Db, before: Date, limit = 100): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(isNotNull(files.gnCoding), isNull(files.recordId), sql`${files.createdAt} < ${before.toISOString()}`))
+    .orderBy(asc(files.createdAt))
+    .limit(limit);
 }

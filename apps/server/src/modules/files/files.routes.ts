@@ -53,6 +53,7 @@ export function filesRoutes(app: FastifyInstance, deps: FilesDeps & { auth: Auth
   const sweepAll = async () => {
     try {
       await chunked.sweep(deps);
+      await svc.sweepOrphans(deps);
       await sweepSpool(deps.spoolDir, 24 * 3600_000, deps.now().getTime());
     } catch (e) {
       app.log.warn({ err: e }, 'file sweep failed');

@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { writeOpLog } from '../../platform/oplog';
+import { SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
 import { requireNode } from '../../platform/permissions';
 import { putSettingIfAbsent } from '../../platform/settings';
 import { newStorageKey, type Storage } from '../../platform/storage';
@@ -294,6 +294,32 @@ export async function applyAttachmentOps(
   });
   await removeBytes(deps, orphaned);
   return attachmentList(deps, c, input.gnCoding, input.id);
+}
+
+/** Unattached record uploads are kept this long (a form being filled in), then swept. */
+export const ORPHAN_KEEP_MS = 24 * 3600_000;
+
+/**
+ * Remove record uploads nobody attached within ORPHAN_KEEP_MS (a form left without saving, a deleted draft's files),
+ * with their bytes once no other file row shares them, and a log row each. Answers how many went.
+ */
+export async function sweepOrphans(deps: FilesDeps): Promise<number> {
+  const old = await repo.orphanedRecordFiles(deps.db, new Date(deps.now().getTime() - ORPHAN_KEEP_MS));
+  for (const f of old) {
+    const last = await deps.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const last = await repo.deleteFileRow(tx, f);
+      await writeOpLog(tx, SYSTEM_ACTOR, {
+        glName: GL_NAME,
+        gnCoding: f.gnCoding ?? undefined,
+        recordId: f.id,
+        logbook: `清理未关联的文件：${f.fileName}`,
+      });
+      return last;
+    });
+    if (last) await removeBytes(deps, [f.storageKey]);
+  }
+  return old.length;
 }
 
 /** Delete a file of the caller's side: one not attached yet, or one of a record that may still be edited. */

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs } from '../../db/schema';
+import { createStorage } from '../../platform/storage';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { ORPHAN_KEEP_MS, sweepOrphans } from './files.service';
 import { client, EXE, JPG, MP4, md5, otherEnterpriseUser, PDF, PNG, tmpDataDir } from './testkit';
 
 let t: TestApp;
@@ -447,6 +449,58 @@ describe('deleting files', () => {
       .from(operationLogs)
       .where(and(eq(operationLogs.glName, '文件'), eq(operationLogs.recordId, f.fileId)));
     expect(logs.map((l) => l.logbook)).toContain('删除文件：待删除.png');
+  });
+});
+
+describe('unattached record uploads', () => {
+  it("a deleted draft's files and uploads nobody attached are swept after a day, bytes and all; editor images stay", async () => {
+    const rec = await newRecord(user);
+    const kept = (await api.upload(UPLOAD, user, { gnCoding: NODE, dxCode: '02' }, [{ name: '证书.pdf', data: PDF() }]))
+      .body.data;
+    await api.post('/ks/common/common/upload/file-attachment', user, {
+      gnCoding: NODE,
+      id: rec.id,
+      fileList: [{ fileId: kept.fileId, fileOperationType: 'add' }],
+    });
+    const loose = (await uploadPng(user, '未保存表单.png')).body.data;
+    const del = await api.post('/ks/engine/v1/records/delete', user, { gnCoding: NODE, id: rec.id });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    const [detached] = await t.database.db.select().from(files).where(eq(files.id, kept.fileId));
+    expect(detached?.recordId).toBeNull();
+
+    const deps = {
+      db: t.database.db,
+      storage: createStorage(t.config),
+      spoolDir: path.join(dataDir, 'files', '.tmp'),
+      uploadMaxBytes: t.config.files.uploadMaxBytes,
+      chunkedMaxBytes: t.config.files.chunkedMaxBytes,
+      taskTtlMs: t.config.files.taskTtlMs,
+      now: () => new Date(),
+    };
+    // younger than a day: kept (a form may still be being filled in)
+    await sweepOrphans(deps);
+    expect(await t.database.db.select().from(files).where(eq(files.id, loose.fileId))).toHaveLength(1);
+
+    const keys = (
+      await t.database.db
+        .select()
+        .from(files)
+        .where(inArray(files.id, [kept.fileId, loose.fileId]))
+    ).map((f) => path.join(dataDir, 'files', f.storageKey));
+    const editorImages = await t.database.db.select().from(files).where(isNull(files.gnCoding));
+    expect(await sweepOrphans({ ...deps, now: () => new Date(Date.now() + ORPHAN_KEEP_MS + 60_000) })).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(files)
+        .where(inArray(files.id, [kept.fileId, loose.fileId])),
+    ).toEqual([]);
+    for (const k of keys) expect(existsSync(k)).toBe(false);
+    expect(await t.database.db.select().from(files).where(isNull(files.gnCoding))).toHaveLength(editorImages.length);
+    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, loose.fileId));
+    expect(logs.map((l) => l.logbook)).toContain('清理未关联的文件：未保存表单.png');
   });
 });
 
