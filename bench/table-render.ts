@@ -51,7 +51,7 @@ const browser = await chromium.launch({
   ],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await page.goto(`http://127.0.0.1:18320/?runs=${RUNS}`);
+await page.goto(`http://127.0.0.1:18320/?runs=${RUNS}&variant=${process.env.VARIANT ?? 'full'}`);
 await page.waitForFunction(() => (window as unknown as { __bench?: unknown }).__bench, null, { timeout: 120_000 });
 const results = (await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench)) as {
   commit: number;

@@ -11,7 +11,9 @@ import { AntdProviders } from '../../apps/web/src/app/AntdProviders';
 import type { TableRow } from '../../apps/web/src/engine/list/cells';
 import { DynamicTable } from '../../apps/web/src/engine/list/DynamicTable';
 
-const TYPES: TableColumn['type'][] = ['text', 'status', 'link', 'dui', 'changeStatus', 'state', 'text', 'text'];
+const VARIANT = new URLSearchParams(location.search).get('variant') ?? 'full';
+const TYPES: TableColumn['type'][] =
+  VARIANT === 'full' ? ['text', 'status', 'link', 'dui', 'changeStatus', 'state', 'text', 'text'] : ['text'];
 const columns: TableColumn[] = Array.from({ length: 49 }, (_, i) => ({
   code: `c${i}`,
   name: `字段${i + 1}`,
@@ -66,14 +68,28 @@ async function mountOnce(i: number): Promise<{ commit: number; frame: number; ce
   flushSync(() => {
     root.render(
       <AntdProviders>
-        <DynamicTable
-          columns={columns}
-          data={data}
-          pager={{ pageNum: 1, pageSize: 50, total: 500 }}
-          onPage={noop}
-          rowSelection={{ onChange: noop }}
-          onOperation={noop}
-        />
+        {VARIANT === 'raw' ? (
+          <table>
+            <tbody>
+              {data.map((r) => (
+                <tr key={String(r.id)}>
+                  {columns.map((c) => (
+                    <td key={c.code}>{String(r[c.code] ?? '')}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <DynamicTable
+            columns={columns}
+            data={data}
+            pager={{ pageNum: 1, pageSize: 50, total: 500 }}
+            onPage={noop}
+            rowSelection={VARIANT === 'full' ? { onChange: noop } : undefined}
+            onOperation={noop}
+          />
+        )}
       </AntdProviders>,
     );
   });
