@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedIn, newClient, signIn, signOut } from './helpers';
+import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut } from './helpers';
 
 test.describe('sign-in', () => {
   test('admin and dev sign in, see their role and systems, and sign out', async ({ browser }) => {
@@ -39,7 +39,7 @@ test.describe('sign-in', () => {
     await expect(dialog).toContainText('大同市');
     await expect(dialog).toContainText('注册证书有效期已届满，未按期办理...');
     await expect(dialog).not.toContainText('延续注册');
-    await page.getByTestId('practice-ok').click();
+    await acknowledgePractice(page);
     await expectSignedIn(page, '张建国');
     await expect(page.getByTestId('user-card-enterprise')).toContainText('示例建设工程有限公司');
     await signOut(page);

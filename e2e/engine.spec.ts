@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { newClient, signIn } from './helpers';
+import { acknowledgePractice, newClient, signIn } from './helpers';
 
 /**
  * The schema engine end to end (issue 5), on the demo node 执业注册申请 (XYGL_ZYZC): user1 fills the configured form
@@ -113,7 +113,7 @@ test.beforeAll(async ({ browser }) => {
     (async () => {
       await signIn(user.page, 'user1', 'U');
       // user1 has an abnormal practicing status: the reminder comes first
-      await user.page.getByTestId('practice-ok').click();
+      await acknowledgePractice(user.page);
       await expect(user.page).toHaveURL(/\/system\/pageConfig$/);
     })(),
     (async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
-import { newClient, signIn } from './helpers';
+import { acknowledgePractice, newClient, signIn } from './helpers';
 
 /**
  * Files (issue 6) through the engine's record pages: user1 attaches an image and a PDF to a 保函申请 record and sees
@@ -55,7 +55,7 @@ async function api(request: APIRequestContext, method: 'GET' | 'POST', url: stri
 test.beforeAll(async ({ browser }) => {
   ({ page } = await newClient(browser));
   await signIn(page, 'user1', 'U');
-  await page.getByTestId('practice-ok').click();
+  await acknowledgePractice(page);
   await expect(page).toHaveURL(/\/system\/pageConfig$/);
   state.token = (await page.evaluate(() => sessionStorage.getItem('token'))) ?? '';
   const saved = await api(page.request, 'POST', '/ks/engine/v1/records/save', {

@@ -23,6 +23,17 @@ export async function signIn(page: Page, account: string, role: Role, password =
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/**
+ * Closes the practicing-status reminder user1 gets after signing in. The click is retried until the dialog has gone:
+ * a click that lands while the dialog is still opening can be lost.
+ */
+export async function acknowledgePractice(page: Page) {
+  await expect(async () => {
+    await page.getByTestId('practice-ok').click({ timeout: 3000 });
+    await expect(page.getByTestId('practice-dialog')).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function expectSignedIn(page: Page, userName: string) {
   await expect(page).toHaveURL(/\/system\/pageConfig$/);
   await expect(page.getByTestId('user-name')).toHaveText(userName);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectSignedIn, newClient, signIn } from './helpers';
+import { acknowledgePractice, expectSignedIn, newClient, signIn } from './helpers';
 
 /** The e2e server runs with BID_HALL_URL set to this address. */
 const BID_HALL_URL = 'https://hall.example.test/';
@@ -431,7 +431,7 @@ test.describe('portal notice administration', () => {
   test('a user without a grant on the PORTAL_NOTICE node sees 403', async ({ browser }) => {
     const { context, page } = await newClient(browser);
     await signIn(page, 'user1', 'U');
-    await page.getByTestId('practice-ok').click();
+    await acknowledgePractice(page);
     await expect(page).toHaveURL(/\/system\/pageConfig$/);
     await expect(page.getByTestId('portal-notices-entry')).toHaveCount(0);
     await page.goto('/system/portalNotices');

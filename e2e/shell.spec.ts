@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newClient, signIn, signOut } from './helpers';
+import { acknowledgePractice, newClient, signIn, signOut } from './helpers';
 
 /**
  * The configurable shell (issue 4): a developer builds a system with menus and nodes, an administrator grants,
@@ -15,7 +15,7 @@ const NODE_HIDDEN = `${SYSTEM}_H`;
 async function signedIn(page: Page, account: string, role: 'U' | 'M' | 'D') {
   await signIn(page, account, role);
   // user1 has an abnormal practicing status: the reminder comes first
-  if (account === 'user1') await page.getByTestId('practice-ok').click();
+  if (account === 'user1') await acknowledgePractice(page);
   await expect(page).toHaveURL(/\/system\/pageConfig$/);
 }
 
@@ -130,7 +130,7 @@ test('an administrator grants a node and one function to the role 企业/个人'
   ] as const) {
     await page.goto(`/system/permissConfig?subjectType=role&subjectId=user&systemCoding=${system}`);
     await expect(page.getByTestId('grant-matrix')).toBeVisible();
-    await page.getByTestId(`fn-${node}-${fn}`).click();
+    await page.getByTestId(`fn-${node}-${fn}`).check();
     await expect(page.getByTestId(`visible-${node}`)).toBeChecked();
     await page.getByTestId('save-grants').click();
     await expect(toast(page)).toContainText('保存成功');
