@@ -1,28 +1,89 @@
-import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/client';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { seedDemo } from '../seed/demo';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** PGlite: a dump of a migrated database, and of a migrated and seeded one */
     pgliteDump: string;
+    pgliteSeededDump: string;
+    /** PostgreSQL: template databases, migrated, and migrated and seeded */
+    pgTemplate: string;
+    pgSeededTemplate: string;
   }
 }
 
-/** Migrate one PGlite once and dump it; every test database starts from that dump. */
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'pg') {
-    project.provide('pgliteDump', '');
-    return;
-  }
-  const database = await openPglite();
-  await database.migrate();
+async function dumpOf(database: Database, file: string): Promise<string> {
   const client = database.client;
   if (!client) throw new Error('openPglite must expose its client');
   const dump = await client.dumpDataDir('none');
-  const file = path.join(tmpdir(), `ks-pglite-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
-  project.provide('pgliteDump', file);
+  return file;
+}
+
+/**
+ * Migrating (and seeding) a database costs more than most test files' tests: do it once per run. On PGlite two dumps
+ * are written that every test database is loaded from; on PostgreSQL two template databases are created that every
+ * test database is copied from (`create database … template …`), and dropped at the end.
+ */
+export default async function setup(project: TestProject) {
+  project.provide('pgliteDump', '');
+  project.provide('pgliteSeededDump', '');
+  project.provide('pgTemplate', '');
+  project.provide('pgSeededTemplate', '');
+  if (process.env.TEST_DB === 'pg') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+    const tag = `${process.pid}_${randomBytes(3).toString('hex')}`;
+    const names = { plain: `ks_tpl_${tag}`, seeded: `ks_tpls_${tag}` };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      for (const [kind, name] of Object.entries(names)) {
+        await admin.query(`create database ${name}`);
+        const u = new URL(url);
+        u.pathname = `/${name}`;
+        const database = await openPostgres(u.toString(), 2, () => undefined);
+        try {
+          await database.migrate();
+          if (kind === 'seeded') await seedDemo(database.db);
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+    project.provide('pgTemplate', names.plain);
+    project.provide('pgSeededTemplate', names.seeded);
+    return async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      for (const name of Object.values(names)) await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  const files = {
+    plain: path.join(tmpdir(), `ks-pglite-${process.pid}.tar`),
+    seeded: path.join(tmpdir(), `ks-pglite-seeded-${process.pid}.tar`),
+  };
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    await dumpOf(database, files.plain);
+    await seedDemo(database.db);
+    await dumpOf(database, files.seeded);
+  } finally {
+    await database.close();
+  }
+  project.provide('pgliteDump', files.plain);
+  project.provide('pgliteSeededDump', files.seeded);
+  return () => {
+    for (const f of Object.values(files)) rmSync(f, { force: true });
+  };
 }

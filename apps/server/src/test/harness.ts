@@ -10,24 +10,27 @@ import { seedDemo } from '../seed/demo';
 
 export const usingPostgres = process.env.TEST_DB === 'pg';
 
-/** A fresh, migrated database of its own: PGlite from the shared dump, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database of its own — with the demo data when `seeded` — loaded from the run's PGlite dump or
+ * copied from the run's PostgreSQL template (see global-setup.ts).
+ */
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   if (!usingPostgres) {
-    const dump = readFileSync(inject('pgliteDump'));
+    const dump = readFileSync(inject(opts.seeded ? 'pgliteSeededDump' : 'pgliteDump'));
     return openPglite({ loadDataDir: new Blob([dump]) });
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const template = inject(opts.seeded ? 'pgSeededTemplate' : 'pgTemplate');
   const name = `ks_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
   // The forced drop below may terminate a connection the pool is still closing; that is expected here.
   const database = await openPostgres(u.toString(), 5, () => undefined);
-  await database.migrate();
   return {
     ...database,
     async close() {
@@ -51,8 +54,10 @@ export interface TestApp {
 export async function createTestApp(
   opts: { env?: Record<string, string>; seed?: boolean; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = opts.database ?? (await createTestDatabase());
-  if (opts.seed !== false) await seedDemo(database.db);
+  const seed = opts.seed !== false;
+  const database = opts.database ?? (await createTestDatabase({ seeded: seed }));
+  // a database passed in is seeded here (seedDemo does nothing on a database that already has data)
+  if (seed && opts.database) await seedDemo(database.db);
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '', RATE_LIMIT_PER_MINUTE: '100000', ...opts.env });
   const clock = {
     now: new Date(),
