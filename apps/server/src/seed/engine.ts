@@ -125,6 +125,7 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
     { code: 'sfbl', name: '是否有不良行为记录', type: 'switch-1', childNode: 'blxw,blrq' },
     { code: 'blxw', name: '不良行为', type: 'textarea', parentNode: 'sfbl', length: 500 },
     { code: 'blrq', name: '记录日期', type: 'date', parentNode: 'sfbl', limitEndDate: 'today' },
+    { code: 'grjj', name: '个人简介', type: 'editor' },
     { code: 'bz', name: '备注', type: 'textarea', length: 500 },
   ],
 };

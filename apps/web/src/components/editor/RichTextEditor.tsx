@@ -11,8 +11,9 @@ import {
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeHtml } from '../../lib/sanitize';
+import { UploadJob } from '../upload/uploader';
 import type { RichTextEditorProps } from './types';
-import { imageUploadConfig, type Notify } from './upload';
+import { imageUploadConfig, type Notify, videoUploadConfig } from './upload';
 
 /**
  * The rich-text editor (spec screen 12): wangEditor v5 through its maintained fork @wangeditor-next/editor (the
@@ -22,7 +23,7 @@ import { imageUploadConfig, type Notify } from './upload';
  * (`script-src 'self'`). Height 450px, placeholder 请填写内容.
  *
  * Only formats that survive the server's sanitiser are offered (it keeps no style attributes): headings, quotes,
- * bold / italic / underline / strike, sub- and superscript, lists, links, tables, code, dividers and uploaded images.
+ * bold / italic / underline / strike, sub- and superscript, lists, links, tables, code, dividers, uploaded images and uploaded videos (chunked, to the configured storage).
  * HTML going in (initial value, setHtml, paste) and coming out (onChange) passes through the app's DOMPurify
  * sanitiser; an empty editor gives ''.
  */
@@ -47,6 +48,7 @@ export const TOOLBAR_KEYS = [
   '|',
   'insertLink',
   'uploadImage',
+  'uploadVideo',
   'insertTable',
   'codeBlock',
   'divider',
@@ -56,6 +58,9 @@ export const TOOLBAR_KEYS = [
   '|',
   'fullScreen',
 ];
+
+const VIDEO_PROGRESS_KEY = 'editor-video-upload';
+export const VIDEO_UPLOADING = '视频上传中 ';
 
 export const TOOLBAR_CONFIG: Partial<IToolbarConfig> = { toolbarKeys: TOOLBAR_KEYS, modalAppendToBody: false };
 
@@ -70,7 +75,12 @@ export interface EditorHandlers {
   onBlur: (editor: IDomEditor) => void;
   /** a message for the user (upload failures, the editor's own alerts) */
   notify: Notify;
+  /** a video upload's progress in percent, null when it has ended */
+  onVideoProgress?: (percent: number | null) => void;
 }
+
+const createVideoJob = (file: File, options: ConstructorParameters<typeof UploadJob>[1]) =>
+  new UploadJob(file, options);
 
 /** The editor's configuration: placeholder, sanitising, image upload (upload.ts). */
 export function editorConfig(h: EditorHandlers): Partial<IEditorConfig> {
@@ -81,7 +91,10 @@ export function editorConfig(h: EditorHandlers): Partial<IEditorConfig> {
     onChange: h.onChange,
     onBlur: h.onBlur,
     customAlert: (info, type) => h.notify(info, type === 'error' || type === 'warning' ? type : 'info'),
-    MENU_CONF: { uploadImage: imageUploadConfig(h.notify) },
+    MENU_CONF: {
+      uploadImage: imageUploadConfig(h.notify),
+      uploadVideo: videoUploadConfig(h.notify, h.onVideoProgress ?? (() => undefined), createVideoJob),
+    },
   };
 }
 
@@ -124,6 +137,16 @@ export default function RichTextEditor({
           },
           onBlur: () => latest.current.onBlur?.(),
           notify: (text, type) => void latest.current.notify[type](text),
+          onVideoProgress: (percent) => {
+            if (percent === null) latest.current.notify.destroy(VIDEO_PROGRESS_KEY);
+            else
+              void latest.current.notify.open({
+                key: VIDEO_PROGRESS_KEY,
+                type: 'loading',
+                content: `${VIDEO_UPLOADING}${Math.floor(percent)}%`,
+                duration: 0,
+              });
+          },
         }),
       });
       // the content it starts with is not a change of the user's

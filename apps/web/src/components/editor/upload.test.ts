@@ -1,7 +1,8 @@
 import { SESSION_KEYS } from '@ks/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureRequest } from '../../api/request';
-import { imageProblem, imageUploadConfig } from './upload';
+import { ApiError, configureRequest } from '../../api/request';
+import { UploadStopped } from '../upload/uploader';
+import { type CreateVideoJob, imageProblem, imageUploadConfig, videoProblem, videoUploadConfig } from './upload';
 
 type Config = {
   server: string;
@@ -91,5 +92,76 @@ describe('editor image upload settings (§7, §9)', () => {
     c.onError({ name: 'a.png' }, new Error('Upload error'), { status: 401, body: { errno: 1, message: '未登录' } });
     expect(assign).toHaveBeenCalledWith('/');
     expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('editor video upload (screen 12: video to the object storage)', () => {
+  type VideoConfig = {
+    allowedFileTypes: string[];
+    maxFileSize: number;
+    customUpload: (file: File, insert: (src: string, poster?: string) => void) => Promise<void>;
+  };
+  const setup = (run: () => Promise<{ url?: string | null } | false>) => {
+    const notify = vi.fn();
+    const progress = vi.fn();
+    const createJob = vi.fn<CreateVideoJob>((_file, options) => ({
+      run: async () => {
+        options.onProgress?.(2);
+        options.onProgress?.(50);
+        return run();
+      },
+    }));
+    const c = videoUploadConfig(notify, progress, createJob) as unknown as VideoConfig;
+    return { c, notify, progress, createJob, insert: vi.fn() };
+  };
+  const video = (name = '宣传片.mp4', size = 2048) => new File([new Uint8Array(size)], name, { type: 'video/mp4' });
+
+  it('mp4 and webm only, at most 1 GB; others are refused before anything is sent', async () => {
+    expect(videoProblem({ name: 'a.mp4' })).toBeNull();
+    expect(videoProblem({ name: 'a.WEBM' })).toBeNull();
+    expect(videoProblem({ name: 'a.avi' })).toBe('请上传视频文件（mp4、webm）');
+    const { c, notify, createJob, insert } = setup(async () => ({ url: '/x' }));
+    expect(c.allowedFileTypes).toEqual(['video/mp4', 'video/webm']);
+    await c.customUpload(video('片.avi'), insert);
+    expect(notify).toHaveBeenLastCalledWith('请上传视频文件（mp4、webm）', 'warning');
+    const big = video('大.mp4');
+    Object.defineProperty(big, 'size', { value: 1024 ** 3 + 1 });
+    await c.customUpload(big, insert);
+    expect(notify).toHaveBeenLastCalledWith('视频大小不能超过1GB', 'warning');
+    expect(createJob).not.toHaveBeenCalled();
+    expect(insert).not.toHaveBeenCalled();
+  });
+
+  it('goes through the chunked upload with usage video, reports progress, and inserts the stored address', async () => {
+    const { c, notify, progress, createJob, insert } = setup(async () => ({ url: '/ks/files/public/v-1' }));
+    const file = video();
+    await c.customUpload(file, insert);
+    expect(createJob).toHaveBeenCalledTimes(1);
+    expect(createJob.mock.calls[0]?.[0]).toBe(file);
+    expect(createJob.mock.calls[0]?.[1]).toMatchObject({ usage: 'video', target: {} });
+    expect(insert).toHaveBeenCalledWith('/ks/files/public/v-1', '');
+    expect(progress.mock.calls.map((a) => a[0])).toEqual([0, 2, 50, null]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('no address, an unsafe one, or a refusal: nothing is inserted and the user is told why', async () => {
+    for (const answer of [false as const, { url: 'javascript:alert(1)' }, { url: null }]) {
+      const { c, notify, insert, progress } = setup(async () => answer);
+      await c.customUpload(video(), insert);
+      expect(insert).not.toHaveBeenCalled();
+      expect(notify).toHaveBeenLastCalledWith('上传失败！', 'error');
+      expect(progress).toHaveBeenLastCalledWith(null);
+    }
+    const refused = setup(async () => {
+      throw new ApiError('response', 400, 400, '请上传视频文件（mp4、webm）', null);
+    });
+    await refused.c.customUpload(video(), refused.insert);
+    expect(refused.notify).toHaveBeenLastCalledWith('请上传视频文件（mp4、webm）', 'error');
+    const stopped = setup(async () => {
+      throw new UploadStopped();
+    });
+    await stopped.c.customUpload(video(), stopped.insert);
+    expect(stopped.notify).not.toHaveBeenCalled();
+    expect(stopped.progress).toHaveBeenLastCalledWith(null);
   });
 });

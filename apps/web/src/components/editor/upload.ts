@@ -6,11 +6,14 @@ import {
   IMAGE_EXTENSIONS,
   NETWORK_CONGESTED_DELAY_MS,
   UploadMsg,
+  VIDEO_EXTENSIONS,
 } from '@ks/contracts';
 import type { IEditorConfig } from '@wangeditor-next/editor';
 import { ApiError, reportApiError } from '../../api/request';
 import { getToken } from '../../app/session';
 import { safeHref } from '../../lib/sanitize';
+import { reportUploadError } from '../upload/errors';
+import { type UploadJobOptions, UploadStopped } from '../upload/uploader';
 
 /**
  * Image upload of the rich-text editor (spec §7 "Editor image upload", §9; constants and messages shared with the
@@ -29,6 +32,7 @@ export const UPLOAD_MESSAGES = {
   congested: UploadMsg.NETWORK_CONGESTED,
   failed: UploadMsg.FAILED,
   tooLarge: '图片大小不能超过1GB',
+  videoTooLarge: '视频大小不能超过1GB',
 } as const;
 
 export type Notify = (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
@@ -100,4 +104,53 @@ export function imageUploadConfig(notify: Notify): NonNullable<IEditorConfig['ME
       notify(message ?? UPLOAD_MESSAGES.failed, 'error');
     },
   } as NonNullable<IEditorConfig['MENU_CONF']>['uploadImage'];
+}
+
+// ── video ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The video chooser's accept list: mp4 and webm. */
+export const EDITOR_VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'];
+
+/** Why a file cannot go into the editor as a video (请上传视频文件（mp4、webm）), or null. */
+export const videoProblem = (file: { name: string }): string | null => checkExtension(file.name, VIDEO_EXTENSIONS);
+
+/** What the video upload needs of the chunked uploader (components/upload/uploader.ts). */
+export interface VideoJob {
+  run(): Promise<{ url?: string | null } | false>;
+}
+export type CreateVideoJob = (file: File, options: UploadJobOptions) => VideoJob;
+
+/**
+ * The uploadVideo menu configuration (spec §7: "video goes to a cloud object storage"): the video goes through the
+ * chunked upload (md5 in a worker, 5 MB chunks, resumable) with usage `video`, so the server stores it in the
+ * configured storage — the S3-compatible object storage when one is set, else the local store — under a public
+ * address that serves ranges; that address is inserted as the editor's <video>. `progress` gets the percentage while
+ * it runs and null when it has ended.
+ */
+export function videoUploadConfig(
+  notify: Notify,
+  progress: (percent: number | null) => void,
+  createJob: CreateVideoJob,
+): NonNullable<IEditorConfig['MENU_CONF']>['uploadVideo'] {
+  return {
+    allowedFileTypes: EDITOR_VIDEO_MIME_TYPES,
+    maxFileSize: EDITOR_UPLOAD_MAX_BYTES,
+    async customUpload(file: File, insertFn: (src: string, poster?: string) => void) {
+      const problem = videoProblem(file);
+      if (problem) return notify(problem, 'warning');
+      if (file.size > EDITOR_UPLOAD_MAX_BYTES) return notify(UPLOAD_MESSAGES.videoTooLarge, 'warning');
+      progress(0);
+      try {
+        const stored = await createJob(file, { target: {}, usage: 'video', onProgress: progress }).run();
+        const url = stored && typeof stored.url === 'string' ? safeHref(stored.url) : null;
+        if (url) insertFn(url, '');
+        else notify(UPLOAD_MESSAGES.failed, 'error');
+      } catch (e) {
+        // §8: the server's refusal, 当前网络拥堵 after a lost connection, the session handling for 401
+        if (!(e instanceof UploadStopped)) reportUploadError(e, false, { notify });
+      } finally {
+        progress(null);
+      }
+    },
+  } as NonNullable<IEditorConfig['MENU_CONF']>['uploadVideo'];
 }

@@ -43,6 +43,36 @@ describe('UploadJob: one request up to 5 MB', () => {
 });
 
 describe('UploadJob: chunked over 5 MB (§4)', () => {
+  it('sends a video of any size in chunks with usage video (the small-file call takes only images and PDF)', async () => {
+    const file = fileOf('宣传片.mp4', 1000);
+    const md5 = await md5OfBlob(file);
+    const server = setupFiles({
+      [`POST ${FILE_PATHS.task}`]: () => ({
+        data: {
+          uploadId: 'v-1',
+          url: '',
+          uploadUrlList: [{ chunk: 0, url: FILE_PATHS.chunk }],
+          md5,
+          chunkSize: 5 * MB,
+          total: 1,
+          file: null,
+        },
+      }),
+      [`POST ${FILE_PATHS.chunk}`]: () => ({ data: { percent: 100, chunk: 0, uploaded: 1, total: 1 } }),
+      [`POST ${FILE_PATHS.merge}`]: () => ({
+        data: { fileId: 'v', url: '/ks/files/public/v', fileName: '宣传片.mp4' },
+      }),
+    });
+    const job = new UploadJob(file, { target: {}, usage: 'video' });
+    expect(job.chunked).toBe(true);
+    const out = await job.run();
+    expect(out ? out.url : null).toBe('/ks/files/public/v');
+    expect(JSON.parse(String(server.callsTo(FILE_PATHS.task)[0].body))).toMatchObject({ usage: 'video', chunk: 1 });
+    expect(server.callsTo(FILE_PATHS.small)).toHaveLength(0);
+    expect(server.callsTo(FILE_PATHS.attachment)).toHaveLength(0);
+    expect(new UploadJob(fileOf('a.png', 1000), { target: {} }).chunked).toBe(false);
+  });
+
   it('hashes the whole file, asks upload-task, sends only the listed chunks, then merges; progress 2, ≥5, 99.9 until the merge, 100', async () => {
     const file = fileOf('招标文件.pdf', 12 * MB);
     const md5 = await md5OfBlob(file);

@@ -54,7 +54,7 @@ export interface UploadJobOptions {
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class UploadJob {
-  /** over 5 MB: chunked, with a cancellable progress bar */
+  /** over 5 MB, or a video (the small-file call takes only images and PDF): chunked, with a cancellable progress bar */
   readonly chunked: boolean;
   /** the server's task, once upload-task has answered */
   uploadId: string | null = null;
@@ -68,7 +68,7 @@ export class UploadJob {
     readonly file: File,
     private readonly options: UploadJobOptions,
   ) {
-    this.chunked = needsChunking(file.size);
+    this.chunked = options.usage === 'video' || needsChunking(file.size);
   }
 
   get isStopped(): boolean {
