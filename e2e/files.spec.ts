@@ -255,3 +255,28 @@ test('an administrator sees the same record’s attachments read-only', async ({
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await admin.context.close();
 });
+
+test('the rich-text editor uploads a video in chunks to the store and inserts its public address, which serves ranges', async () => {
+  // 从业人员登记 has a 个人简介 rich-text field
+  await page.goto('/dynamicPage/dynamicDetail?gnCoding=XYGL_CYRY&systemCoding=XYGL&mode=edit');
+  const menu = page.locator('[data-menu-key="uploadVideo"]');
+  await expect(menu).toBeVisible();
+  const tasks: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/ks/upload/v1/upload-task')) tasks.push(req.postData() ?? '');
+  });
+  // an MP4 header (ftyp) and random bytes
+  const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(64 * 1024)]);
+  const chooser = page.waitForEvent('filechooser');
+  await menu.click();
+  await (await chooser).setFiles({ name: '项目宣传片.mp4', mimeType: 'video/mp4', buffer: video });
+  const source = page.locator('.w-e-text-container video source, .w-e-text-container video[src]').first();
+  await expect(source).toHaveAttribute('src', /^\/ks\//);
+  expect(JSON.parse(tasks[0] ?? '{}')).toMatchObject({ usage: 'video', fileName: '项目宣传片.mp4', chunk: 1 });
+  const src = (await source.getAttribute('src')) ?? '';
+  // public (no token), with ranges, the same bytes
+  const ranged = await page.context().request.get(src, { headers: { Range: 'bytes=4-11' } });
+  expect(ranged.status()).toBe(206);
+  expect(ranged.headers()['content-type']).toBe('video/mp4');
+  expect((await ranged.body()).toString('latin1')).toBe('ftypmp42');
+});
