@@ -42,7 +42,7 @@ const ATTACHMENTS = [
 const toast = (page: Page) => page.locator('.ant-message');
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
 const col = (page: Page, code: string) => page.getByTestId(`form-col-${code}`);
-const tableRows = (page: Page) => page.getByTestId('engine-table').locator('.ant-table-tbody tr.ant-table-row');
+const tableRows = (page: Page) => page.getByTestId('engine-table').locator('.ks-table-tbody tr.ks-table-row');
 const rowOf = (page: Page, text: string) => tableRows(page).filter({ hasText: text });
 
 /** Presses 确定 in the confirmation dialog that asks `question`. */
@@ -338,7 +338,7 @@ test('on the same node: the search bar, a filter tag, sorting, the pager, the ca
   const sorter = page
     .getByTestId('engine-table')
     .locator('thead th', { hasText: '姓名' })
-    .locator('.ant-table-column-sorters');
+    .locator('.ks-table-column-sorters');
   const firstName = () => tableRows(page).first().locator('td:nth-child(2)');
   await sorter.click();
   await expect(firstName()).toHaveText(batchName(1));

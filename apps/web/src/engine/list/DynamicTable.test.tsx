@@ -74,12 +74,10 @@ function renderTable(props: Partial<DynamicTableProps> = {}) {
   return renderUi(<DynamicTable columns={COLUMNS} data={rows(2)} {...props} />);
 }
 
-const bodyRows = () => [...document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')];
-/** The header's search trigger (antd also renders the header title in a hidden measuring row). */
-const searchTrigger = (code: string) =>
-  document.querySelector<HTMLElement>(`.ant-dropdown-trigger [data-testid="header-search-trigger-${code}"]`)!;
+const bodyRows = () => [...document.querySelectorAll<HTMLElement>('.ks-table-tbody tr.ks-table-row')];
+const searchTrigger = (code: string) => screen.getByTestId(`header-search-trigger-${code}`);
 const headerTexts = () =>
-  [...document.querySelectorAll<HTMLElement>('.ant-table-thead th')].map((th) => th.textContent?.trim());
+  [...document.querySelectorAll<HTMLElement>('.ks-table-thead th')].map((th) => th.textContent?.trim());
 
 afterEach(() => {
   vi.useRealTimers();
@@ -108,7 +106,7 @@ describe('DynamicTable (screen 18)', () => {
     expect(cells[1].className).toContain('ks-align-left');
     expect(cells[2].className).toContain('ks-align-right');
     expect(cells[3].className).toContain('ks-align-center');
-    const th = [...document.querySelectorAll('.ant-table-thead th')].find((h) => h.textContent?.includes('金额'));
+    const th = [...document.querySelectorAll('.ks-table-thead th')].find((h) => h.textContent?.includes('金额'));
     expect(th?.className).toContain('ks-align-right');
   });
 
@@ -122,7 +120,9 @@ describe('DynamicTable (screen 18)', () => {
 
     const status = within(r1).getByTestId('status-tag');
     expect(status.textContent).toBe('待审核');
-    expect(status.getAttribute('style')).toContain('background-color');
+    // a light tag (no antd component per cell) in the row's colour
+    expect(status.className).toContain('ks-tag');
+    expect(status.style.getPropertyValue('--ks-tag-color')).toBe('#E6A23C');
 
     expect(within(r1).getByTestId('status-icon').textContent).toBe('已通过');
 
@@ -326,24 +326,24 @@ describe('DynamicTable (screen 18)', () => {
     const heading = (name: string) =>
       [...document.querySelectorAll<HTMLElement>('thead th')].find((th) => th.textContent?.includes(name))!;
     // only the sortable columns have a sorter (never the operations column)
-    expect(heading('名称').querySelector('.ant-table-column-sorters')).not.toBeNull();
-    expect(heading('金额').querySelector('.ant-table-column-sorters')).not.toBeNull();
-    expect(heading('状态').querySelector('.ant-table-column-sorters')).toBeNull();
-    expect(heading('操作').querySelector('.ant-table-column-sorters')).toBeNull();
+    expect(heading('名称').querySelector('.ks-table-column-sorters')).not.toBeNull();
+    expect(heading('金额').querySelector('.ks-table-column-sorters')).not.toBeNull();
+    expect(heading('状态').querySelector('.ks-table-column-sorters')).toBeNull();
+    expect(heading('操作').querySelector('.ks-table-column-sorters')).toBeNull();
 
-    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    await user.click(heading('金额').querySelector('.ks-table-column-sorters')!);
     expect(seen.at(-1)).toEqual({ field: 'amount', order: 'ascend' });
     await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBe('ascending'));
     // the rows are not reordered here: the page asks the server for the sorted page
     expect(bodyRows().map((r) => r.getAttribute('data-row-key'))).toEqual(['r1', 'r2', 'r3']);
-    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    await user.click(heading('金额').querySelector('.ks-table-column-sorters')!);
     expect(seen.at(-1)).toEqual({ field: 'amount', order: 'descend' });
     await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBe('descending'));
-    await user.click(heading('金额').querySelector('.ant-table-column-sorters')!);
+    await user.click(heading('金额').querySelector('.ks-table-column-sorters')!);
     expect(seen.at(-1)).toBeNull();
     await waitFor(() => expect(heading('金额').getAttribute('aria-sort')).toBeNull());
     // another column takes the sort over
-    await user.click(heading('名称').querySelector('.ant-table-column-sorters')!);
+    await user.click(heading('名称').querySelector('.ks-table-column-sorters')!);
     expect(seen.at(-1)).toEqual({ field: 'name', order: 'ascend' });
   });
 
@@ -351,6 +351,123 @@ describe('DynamicTable (screen 18)', () => {
     renderTable({ sortable: ['name'], sort: { field: 'name', order: 'descend' } });
     const th = [...document.querySelectorAll<HTMLElement>('thead th')].find((x) => x.textContent?.includes('名称'))!;
     expect(th.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('a sorter heading works from the keyboard: Enter and Space cycle ascending, descending, off', async () => {
+    const user = userEvent.setup();
+    const seen: (TableSort | null)[] = [];
+    function Sorted() {
+      const [sort, setSort] = useState<TableSort | null>(null);
+      return (
+        <DynamicTable
+          columns={COLUMNS}
+          data={rows(2)}
+          sortable={['amount']}
+          sort={sort}
+          onSort={(next) => {
+            seen.push(next);
+            setSort(next);
+          }}
+        />
+      );
+    }
+    renderUi(<Sorted />);
+    const heading = screen.getByRole('columnheader', { name: /金额/ });
+    const sorter = within(heading).getByRole('button');
+    // in the tab order: from the name column's search button, Tab reaches the sorter
+    searchTrigger('name').focus();
+    await user.tab();
+    expect(document.activeElement).toBe(sorter);
+    await user.keyboard('{Enter}');
+    expect(seen.at(-1)).toEqual({ field: 'amount', order: 'ascend' });
+    expect(heading.getAttribute('aria-sort')).toBe('ascending');
+    await user.keyboard(' ');
+    expect(seen.at(-1)).toEqual({ field: 'amount', order: 'descend' });
+    await user.keyboard('{Enter}');
+    expect(seen.at(-1)).toBeNull();
+    expect(heading.getAttribute('aria-sort')).toBeNull();
+  });
+
+  it('a searched column shows its search button highlighted; Escape closes the popover', async () => {
+    const user = userEvent.setup();
+    renderTable({ headerSearch: { name: '桥梁' } });
+    const trigger = searchTrigger('name');
+    expect(trigger.className).toContain('ks-table-filter-trigger-on');
+    expect(trigger.getAttribute('aria-label')).toBe('搜索名称（桥梁）');
+    await user.click(trigger);
+    const input = (await screen.findByTestId('header-search-input-name')) as HTMLInputElement;
+    // the popover starts from the current search, its input focused
+    expect(input.value).toBe('桥梁');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await user.clear(input);
+    await user.type(input, '隧道{Enter}');
+    expect(trigger.getAttribute('aria-label')).toBe('搜索名称（隧道）');
+    await user.click(trigger);
+    await screen.findByTestId('header-search-input-name');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('false'));
+    await user.click(trigger);
+    await user.click(
+      within(await screen.findByTestId('header-search-name'))
+        .getByText('重置')
+        .closest('button')!,
+    );
+    expect(trigger.className).not.toContain('ks-table-filter-trigger-on');
+  });
+
+  it('the operations column, when last, stays at the right edge (sticky); not when asked not to', () => {
+    const { unmount } = renderTable();
+    const last = () => bodyRows()[0].querySelector('td:last-child') as HTMLElement;
+    expect(last().className).toContain('ks-table-cell-fix-right');
+    expect(within(last()).getByTestId('op-edit')).toBeTruthy();
+    unmount();
+    renderTable({ stickyOperations: false });
+    expect(last().className).not.toContain('ks-table-cell-fix-right');
+    unmount();
+  });
+
+  it('an operations column that is not last does not stick', () => {
+    const moved = [
+      ...COLUMNS.filter((c) => c.type === 'operations'),
+      ...COLUMNS.filter((c) => c.type !== 'operations'),
+    ];
+    renderTable({ columns: moved });
+    expect(document.querySelector('.ks-table-cell-fix-right')).toBeNull();
+  });
+
+  it('select-all (indeterminate for some) with disabled rows; uncontrolled it keeps the choice itself', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderTable({ data: rows(3), rowSelection: { onChange, disabled: (r) => r.id === 'r2' } });
+    const all = screen.getByRole('checkbox', { name: '全选当前页' }) as HTMLInputElement;
+    const box = (i: number) => within(bodyRows()[i]).getByRole('checkbox') as HTMLInputElement;
+    expect(box(1).disabled).toBe(true);
+    await user.click(box(0));
+    expect(box(0).checked).toBe(true);
+    expect(all.indeterminate).toBe(true);
+    await user.click(all);
+    expect(onChange).toHaveBeenLastCalledWith(
+      ['r1', 'r3'],
+      [expect.objectContaining({ id: 'r1' }), expect.objectContaining({ id: 'r3' })],
+    );
+    expect(all.checked).toBe(true);
+    expect(box(1).checked).toBe(false);
+    await user.click(all);
+    expect(onChange).toHaveBeenLastCalledWith([], []);
+    expect(box(0).checked).toBe(false);
+  });
+
+  it('controlled selection shows selectedRowKeys and changes only through them', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderTable({ data: rows(3), rowSelection: { selectedRowKeys: ['r3'], onChange } });
+    const box = (i: number) => within(bodyRows()[i]).getByRole('checkbox') as HTMLInputElement;
+    expect([0, 1, 2].map((i) => box(i).checked)).toEqual([false, false, true]);
+    await user.click(box(0));
+    expect(onChange).toHaveBeenLastCalledWith(['r3', 'r1'], expect.any(Array));
+    // the page did not pass the new keys back: nothing changes
+    expect(box(0).checked).toBe(false);
   });
 
   it('row selection reports the chosen keys and rows', async () => {

@@ -1,11 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type TableColumn } from '@ks/contracts';
-import { Button, Input, Pagination, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Input, type InputRef, Pagination, Popover, Space } from 'antd';
 import { type Key, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Empty } from '../../components/placeholders/Empty';
 import { type CellHandlers, cellRenderer, type TableRow } from './cells';
 import { TEXTS } from './constants';
 import { type PagerState, readPager, useLatest, writePager } from './hooks';
+import { type LightColumn, type LightSelection, LightTable, type LightTableProps } from './LightTable';
 
 export type { AuditStep, TableRow } from './cells';
 export type { PagerState } from './hooks';
@@ -70,10 +71,18 @@ export interface DynamicTableProps<Row extends TableRow = TableRow> extends Cell
   /** a heading's sorter was clicked: ascending, descending, then off (null) */
   onSort?: (sort: TableSort | null) => void;
   emptyText?: ReactNode;
-  /** extra antd Table props (size, scroll, onRow …) */
-  tableProps?: Omit<TableProps<Row>, 'columns' | 'dataSource' | 'rowKey' | 'loading' | 'pagination' | 'rowSelection'>;
+  /** the table's look and row hooks (size, bordered, scroll.x / scroll.y, onRow, rowClassName …) */
+  tableProps?: DynamicTableOptions<Row>;
+  /** an operations column shown last stays at the right edge while the table scrolls sideways (default true) */
+  stickyOperations?: boolean;
   testId?: string;
 }
+
+/** The table options DynamicTable passes on (the antd Table props the pages used, on the light table). */
+export type DynamicTableOptions<Row> = Pick<
+  LightTableProps<Row>,
+  'size' | 'bordered' | 'scroll' | 'onRow' | 'rowClassName' | 'showHeader' | 'className' | 'style'
+>;
 
 interface HeaderSearchProps {
   code: string;
@@ -83,10 +92,15 @@ interface HeaderSearchProps {
   close: () => void;
 }
 
-/** The filter dropdown of a searchable column: an input with 搜索 and 重置. */
+/** The search popover of a searchable column: an input with 搜索 and 重置 (Enter searches, Escape closes). */
 function HeaderSearch({ code, name, value, onApply, close }: HeaderSearchProps) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const input = useRef<InputRef>(null);
+  // into the input once the popover is shown (it is placed after mounting)
+  useEffect(() => {
+    const t = setTimeout(() => input.current?.focus({ preventScroll: true }), 0);
+    return () => clearTimeout(t);
+  }, []);
   const apply = () => {
     onApply(code, text.trim());
     close();
@@ -94,17 +108,26 @@ function HeaderSearch({ code, name, value, onApply, close }: HeaderSearchProps) 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keeps keys typed in the input away from the table
     <div
-      style={{ padding: 8, width: 220 }}
+      style={{ width: 220 }}
       data-testid={`header-search-${code}`}
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Escape') close();
+      }}
     >
       <Input
+        ref={input}
         size="small"
         placeholder={`请输入${name}`}
+        aria-label={name}
         value={text}
         allowClear
         onChange={(e) => setText(e.target.value)}
-        onPressEnter={apply}
+        onPressEnter={(e) => {
+          // no keypress after it: focus goes back to the search button, which Enter would press again
+          e.preventDefault();
+          apply();
+        }}
         data-testid={`header-search-input-${code}`}
         style={{ marginBottom: 8 }}
       />
@@ -127,7 +150,43 @@ function HeaderSearch({ code, name, value, onApply, close }: HeaderSearchProps) 
   );
 }
 
+/** The search button of a searchable column's heading (highlighted while the column is searched) and its popover. */
+function HeaderSearchTrigger(props: Omit<HeaderSearchProps, 'close'>) {
+  const { code, name, value } = props;
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      destroyOnHidden
+      content={<HeaderSearch {...props} close={close} />}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={value ? 'ks-table-filter-trigger ks-table-filter-trigger-on' : 'ks-table-filter-trigger'}
+        aria-label={`搜索${name}${value ? `（${value}）` : ''}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid={`header-search-trigger-${code}`}
+      >
+        <SearchOutlined />
+      </button>
+    </Popover>
+  );
+}
+
 const ALIGN_CLASS = { left: 'ks-align-left', right: 'ks-align-right', center: 'ks-align-center' } as const;
+/** The 序号 column. */
+const SERIAL_WIDTH = 64;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
 /** The pager's total text: 共 n 条, or 共 n+ 条 when the server stopped counting at n. */
 export const totalText = (total: number, capped = false) => `共 ${total}${capped ? '+' : ''} 条`;
@@ -157,6 +216,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
     sort = null,
     emptyText,
     tableProps,
+    stickyOperations = true,
     testId = 'dynamic-table',
   } = props;
 
@@ -169,7 +229,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
   const onPageRef = useLatest(onPage);
   const onHeaderSearchRef = useLatest(onHeaderSearch);
   const onSortRef = useLatest(props.onSort);
-  const tableOnChange = useLatest(tableProps?.onChange);
+  const sortRef = useLatest(sort);
 
   const [headerSearch, setHeaderSearch] = useState<Record<string, string>>(() => ({ ...initialHeaderSearch }));
   const headerSearchRef = useLatest(headerSearch);
@@ -217,24 +277,30 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
     [onPageRef, pageSize],
   );
 
-  // ── columns: rebuilt only when the column list, the page or the header searches change ──
-  const tableColumns = useMemo<TableColumnsType<Row>>(() => {
-    const out: TableColumnsType<Row> = [];
+  // ── columns: the cell renderers are made once per column list (the rows re-render only when they change);
+  //    the headings follow the sort and the header searches ──
+  const shown = useMemo(() => columns.filter((c) => c.show), [columns]);
+  const renderers = useMemo(() => shown.map((col) => cellRenderer<Row>(col, handlers)), [shown, handlers]);
+  const serialRender = useCallback(
+    (_v: unknown, _row: Row, index: number) => serialOf(pageNum, pageSize, index),
+    [pageNum, pageSize],
+  );
+  const tableColumns = useMemo<LightColumn<Row>[]>(() => {
+    const out: LightColumn<Row>[] = [];
     if (serial) {
       out.push({
         key: '__serial',
         title: TEXTS.serial,
-        width: 64,
+        width: SERIAL_WIDTH,
         align: 'center',
         className: ALIGN_CLASS.center,
-        render: (_v, _row, index) => serialOf(pageNum, pageSize, index),
+        render: serialRender,
       });
     }
     const sorts = new Set(sortable ?? []);
-    for (const col of columns) {
-      if (!col.show) continue;
+    shown.forEach((col, i) => {
       const align = alignOf(col.listAlignment);
-      const searched = headerSearch[col.code];
+      const searchable = col.isSearch && col.type !== 'operations';
       const sorted = sorts.has(col.code) && col.type !== 'operations';
       out.push({
         key: col.code,
@@ -243,91 +309,69 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         width: col.width ?? undefined,
         align,
         className: ALIGN_CLASS[align],
-        render: cellRenderer<Row>(col, handlers),
-        ...(sorted
-          ? {
-              sorter: true,
-              sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-              sortOrder: sort?.field === col.code ? sort.order : null,
-            }
-          : {}),
-        ...(col.isSearch && col.type !== 'operations'
-          ? {
-              filtered: Boolean(searched),
-              filterIcon: (filtered: boolean) => (
-                <SearchOutlined
-                  data-testid={`header-search-trigger-${col.code}`}
-                  style={{ color: filtered ? '#1677ff' : undefined }}
-                />
-              ),
-              filterDropdown: ({ close }: { close: () => void }) => (
-                <HeaderSearch
-                  code={col.code}
-                  name={col.name}
-                  value={searched ?? ''}
-                  onApply={applyHeaderSearch}
-                  close={close}
-                />
-              ),
-            }
-          : {}),
+        render: renderers[i],
+        sortable: sorted,
+        sortOrder: sorted && sort?.field === col.code ? sort.order : null,
+        headerExtra: searchable ? (
+          <HeaderSearchTrigger
+            code={col.code}
+            name={col.name}
+            value={headerSearch[col.code] ?? ''}
+            onApply={applyHeaderSearch}
+          />
+        ) : undefined,
       });
-    }
+    });
     return out;
-  }, [columns, serial, pageNum, pageSize, headerSearch, handlers, applyHeaderSearch, sortable, sort]);
+  }, [shown, renderers, serial, serialRender, headerSearch, applyHeaderSearch, sortable, sort]);
 
-  // a click on a sorter: ascending → descending → off (antd cycles sortDirections, then clears)
-  const onChange = useCallback<NonNullable<TableProps<Row>['onChange']>>(
-    (pagination, filters, sorter, extra) => {
-      tableOnChange.current?.(pagination, filters, sorter, extra);
-      if (extra.action !== 'sort') return;
-      const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      const field = s?.columnKey === undefined ? '' : String(s.columnKey);
-      onSortRef.current?.(s?.order && field ? { field, order: s.order } : null);
+  // a click on a sorter: ascending → descending → off; another column starts ascending
+  const onSort = useCallback(
+    (field: string) => {
+      const current = sortRef.current;
+      let next: TableSort | null = { field, order: 'ascend' };
+      if (current?.field === field) next = current.order === 'ascend' ? { field, order: 'descend' } : null;
+      onSortRef.current?.(next);
     },
-    [tableOnChange, onSortRef],
+    [sortRef, onSortRef],
   );
 
   const getRowKey = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
 
-  const selection = useMemo<TableProps<Row>['rowSelection']>(
-    () =>
-      rowSelection
-        ? {
-            selectedRowKeys: rowSelection.selectedRowKeys,
-            onChange: (keys, rows) => rowSelection.onChange(keys, rows),
-            getCheckboxProps: rowSelection.disabled
-              ? (row) => ({ disabled: rowSelection.disabled?.(row) ?? false })
-              : undefined,
-          }
-        : undefined,
-    [rowSelection],
-  );
+  // selection: controlled by selectedRowKeys, else kept here
+  const [ownKeys, setOwnKeys] = useState<Key[]>([]);
+  const selection = useMemo<LightSelection<Row> | undefined>(() => {
+    if (!rowSelection) return undefined;
+    const controlled = rowSelection.selectedRowKeys !== undefined;
+    return {
+      selectedKeys: rowSelection.selectedRowKeys ?? ownKeys,
+      onChange: (keys, rows) => {
+        if (!controlled) setOwnKeys(keys);
+        rowSelection.onChange(keys, rows);
+      },
+      disabled: rowSelection.disabled,
+    };
+  }, [rowSelection, ownKeys]);
 
-  const locale = useMemo(
-    () => ({ emptyText: <Empty compact message={emptyText ?? TEXTS.empty} testId={`${testId}-empty`} /> }),
+  const empty = useMemo(
+    () => <Empty compact message={emptyText ?? TEXTS.empty} testId={`${testId}-empty`} />,
     [emptyText, testId],
   );
+  const stickyLast = stickyOperations && shown[shown.length - 1]?.type === 'operations';
 
   return (
     <div data-testid={testId}>
-      {/* a wide table scrolls in this box: antd's scroll.x costs a measuring pass per render (pass tableProps.scroll
-          for a fixed header or fixed columns, or tableProps.virtual for very long pages) */}
-      <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <Table<Row>
-          size="middle"
-          bordered
-          {...tableProps}
-          columns={tableColumns}
-          dataSource={data as Row[]}
-          rowKey={getRowKey}
-          loading={loading}
-          pagination={false}
-          rowSelection={selection}
-          locale={locale}
-          onChange={onChange}
-        />
-      </div>
+      <LightTable<Row>
+        {...tableProps}
+        columns={tableColumns}
+        data={data}
+        rowKey={getRowKey}
+        loading={loading}
+        selection={selection}
+        onSort={onSort}
+        stickyLast={stickyLast}
+        empty={empty}
+      />
       {pager ? (
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
           <Pagination

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { PRIMARY_COLOR } from '../../app/theme';
+import './LinkButton.css';
 
 export interface LinkButtonProps {
   children: ReactNode;
@@ -27,22 +27,7 @@ export function LinkButton({ children, onClick, color, disabled = false, icon, t
         e.stopPropagation();
         if (!disabled) onClick();
       }}
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 4,
-        maxWidth: '100%',
-        padding: '0 4px',
-        border: 0,
-        background: 'none',
-        font: 'inherit',
-        lineHeight: 1.5715,
-        textAlign: 'inherit',
-        color: color || `var(--ant-color-link, ${PRIMARY_COLOR})`,
-        cursor: disabled ? 'not-allowed' : 'pointer',
-        opacity: disabled ? 0.5 : undefined,
-        ...style,
-      }}
+      style={color || style ? { color: color || undefined, ...style } : undefined}
     >
       {icon}
       {children}

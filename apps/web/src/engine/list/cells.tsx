@@ -1,10 +1,18 @@
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { Operation, TableColumn } from '@ks/contracts';
-import { Popover, Steps, Switch, Tag } from 'antd';
-import type { ReactNode, RefObject } from 'react';
+import { Popover, Steps } from 'antd';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { CHANGE_STATUS } from './constants';
-import { LinkButton } from './LinkButton';
 import { OperationButtons } from './OperationButtons';
+import './cells.css';
 
 /** A list row: the record's values by column code, with the server's row extras (§3 Row). */
 export type TableRow = Record<string, unknown> & {
@@ -60,10 +68,112 @@ export function toneOf(text: string): Tone {
 
 const DASH = <span style={{ color: '#c0c4cc' }}>-</span>;
 
+/**
+ * A link-style action inside a cell (查看, 下载, a record link): an inline element with the button role, so its text
+ * flows and wraps with the cell's (a native button is an atomic box laid out on its own, costly by the thousand).
+ * Enter and Space press it; clicks do not reach the row.
+ */
+export function CellLink({ children, onClick, testId }: { children: ReactNode; onClick: () => void; testId?: string }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: inline text that wraps with the cell, announced and used as a button
+    <span
+      role="button"
+      tabIndex={0}
+      className="ks-cell-link"
+      data-testid={testId}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** antd's Tag presets: the status colours and the palette names; any other value is a CSS colour. */
+const TAG_PRESETS = new Set([
+  'default',
+  'success',
+  'processing',
+  'error',
+  'warning',
+  'magenta',
+  'red',
+  'volcano',
+  'orange',
+  'gold',
+  'lime',
+  'green',
+  'cyan',
+  'blue',
+  'geekblue',
+  'purple',
+]);
+
+/** The class and style of a tag of a colour: an antd preset by its name, else the CSS colour itself. */
+export function tagLook(color: string | undefined | null): { className: string; style?: CSSProperties } {
+  if (!color || color === 'default') return { className: 'ks-tag' };
+  if (TAG_PRESETS.has(color)) return { className: `ks-tag ks-tag-${color}` };
+  return { className: 'ks-tag ks-tag-custom', style: { '--ks-tag-color': color } as CSSProperties };
+}
+
+/** A tag like antd's (filled, the same colours), as a plain span: cheap enough for every cell of a page. */
+export function LightTag({ color, children, testId }: { color?: string | null; children: ReactNode; testId?: string }) {
+  const { className, style } = tagLook(color);
+  return (
+    <span className={className} style={style} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
 function AuditFlowCell({ steps }: { steps: AuditStep[] }) {
+  // the popover (an antd one per cell) is mounted at the first hover, click or key press, not with the page
+  const [open, setOpen] = useState<boolean | null>(null);
+  const byKey = useRef(false);
+  const tagRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (open && byKey.current) {
+      byKey.current = false;
+      tagRef.current?.focus();
+    }
+  }, [open]);
   if (!steps.length) return DASH;
   const last = steps[steps.length - 1];
   const tone = toneOf(last.result ?? '');
+  const look = tagLook(tone === 'pass' ? 'success' : tone === 'reject' ? 'error' : 'processing');
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) setOpen(false);
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    byKey.current = open === null;
+    setOpen(!open);
+  };
+  const tag = (
+    // biome-ignore lint/a11y/useSemanticElements: a tag that opens the steps, inline in the cell like antd's Tag
+    <span
+      ref={tagRef}
+      className={`${look.className} ks-tag-clickable`}
+      role="button"
+      tabIndex={0}
+      aria-expanded={Boolean(open)}
+      data-testid="audit-flow"
+      onMouseEnter={open === null ? () => setOpen(true) : undefined}
+      onClick={open === null ? () => setOpen(true) : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {last.name ? `${last.name} ` : ''}
+      {last.result ?? ''}
+    </span>
+  );
+  if (open === null) return tag;
   const items = steps.map((s) => {
     const t = toneOf(s.result ?? '');
     return {
@@ -79,6 +189,8 @@ function AuditFlowCell({ steps }: { steps: AuditStep[] }) {
   });
   return (
     <Popover
+      open={open}
+      onOpenChange={setOpen}
       trigger={['hover', 'click']}
       title="审核流程"
       content={
@@ -87,14 +199,7 @@ function AuditFlowCell({ steps }: { steps: AuditStep[] }) {
         </div>
       }
     >
-      <Tag
-        color={tone === 'pass' ? 'success' : tone === 'reject' ? 'error' : 'processing'}
-        style={{ cursor: 'pointer' }}
-        data-testid="audit-flow"
-      >
-        {last.name ? `${last.name} ` : ''}
-        {last.result ?? ''}
-      </Tag>
+      {tag}
     </Popover>
   );
 }
@@ -127,9 +232,9 @@ export function cellRenderer<Row extends TableRow>(
       return (value, row) => {
         const text = cellText(value);
         return text ? (
-          <Tag color={row.statusColor || undefined} data-testid="status-tag">
+          <LightTag color={row.statusColor} testId="status-tag">
             {text}
-          </Tag>
+          </LightTag>
         ) : (
           DASH
         );
@@ -148,26 +253,18 @@ export function cellRenderer<Row extends TableRow>(
     case 'preview':
       return (value, row) =>
         cellText(value) ? (
-          <LinkButton
-            testId={`preview-${code}`}
-            style={{ padding: 0 }}
-            onClick={() => handlers.current?.onPreview?.(row, code)}
-          >
+          <CellLink testId={`preview-${code}`} onClick={() => handlers.current?.onPreview?.(row, code)}>
             查看
-          </LinkButton>
+          </CellLink>
         ) : (
           DASH
         );
     case 'download':
       return (value, row) =>
         cellText(value) ? (
-          <LinkButton
-            testId={`download-${code}`}
-            style={{ padding: 0 }}
-            onClick={() => handlers.current?.onDownload?.(row, code)}
-          >
+          <CellLink testId={`download-${code}`} onClick={() => handlers.current?.onDownload?.(row, code)}>
             下载
-          </LinkButton>
+          </CellLink>
         ) : (
           DASH
         );
@@ -175,13 +272,9 @@ export function cellRenderer<Row extends TableRow>(
       return (value, row) => {
         const text = cellText(value);
         return text ? (
-          <LinkButton
-            testId={`link-${code}`}
-            style={{ padding: 0, whiteSpace: 'normal' }}
-            onClick={() => handlers.current?.onLink?.(row, code)}
-          >
+          <CellLink testId={`link-${code}`} onClick={() => handlers.current?.onLink?.(row, code)}>
             {text}
-          </LinkButton>
+          </CellLink>
         ) : (
           DASH
         );
@@ -192,9 +285,9 @@ export function cellRenderer<Row extends TableRow>(
       return (value) => {
         const s = CHANGE_STATUS[String(value ?? '')];
         return s ? (
-          <Tag color={s.color} data-testid="change-status">
+          <LightTag color={s.color} testId="change-status">
             {s.text}
-          </Tag>
+          </LightTag>
         ) : (
           DASH
         );
@@ -202,18 +295,32 @@ export function cellRenderer<Row extends TableRow>(
     case 'dui':
       return (value) =>
         isTruthy(value) ? (
-          <span data-testid="dui-yes" role="img" aria-label="是" style={{ color: '#67C23A', fontWeight: 600 }}>
+          <span data-testid="dui-yes" role="img" aria-label="是" className="ks-dui ks-dui-yes">
             ✓
           </span>
         ) : (
-          <span data-testid="dui-no" role="img" aria-label="否" style={{ color: '#F56C6C', fontWeight: 600 }}>
+          <span data-testid="dui-no" role="img" aria-label="否" className="ks-dui ks-dui-no">
             ✗
           </span>
         );
     case 'switch':
-      return (value) => (
-        <Switch size="small" checked={isSwitchOn(value)} disabled aria-label={column.name} data-testid="cell-switch" />
-      );
+      return (value) => {
+        const on = isSwitchOn(value);
+        // read-only, like antd's small disabled Switch
+        return (
+          <button
+            type="button"
+            role="switch"
+            aria-checked={on}
+            aria-label={column.name}
+            disabled
+            className={on ? 'ks-switch ks-switch-on' : 'ks-switch'}
+            data-testid="cell-switch"
+          >
+            <span className="ks-switch-handle" />
+          </button>
+        );
+      };
     case 'operations': {
       const onOperation = (c: string, r: Row) => handlers.current?.onOperation?.(c, r);
       return (value, row) => (
@@ -229,9 +336,9 @@ export function cellRenderer<Row extends TableRow>(
         return (value, row) => {
           const text = cellText(value);
           return text ? (
-            <Tag color={row.statusColor || undefined} data-testid="status-tag">
+            <LightTag color={row.statusColor} testId="status-tag">
               {text}
-            </Tag>
+            </LightTag>
           ) : (
             DASH
           );

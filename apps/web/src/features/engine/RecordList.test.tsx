@@ -157,11 +157,7 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
       ]),
     );
 
-    // (a scrolling antd table also renders its heading in a hidden measuring row)
-    const trigger = screen
-      .getAllByTestId('header-search-trigger-xm')
-      .find((el) => el.closest('thead') && !el.closest('.ant-table-measure-row'));
-    await user.click(trigger as HTMLElement);
+    await user.click(screen.getByTestId('header-search-trigger-xm'));
     await user.type(await screen.findByTestId('header-search-input-xm'), '王{Enter}');
     await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '王' }));
   });
@@ -264,13 +260,13 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     await user.click(screen.getByTitle('2'));
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toMatchObject({ pageNum: 2 }));
     const heading = (name: string) =>
-      [...document.querySelectorAll<HTMLElement>('thead th')].find(
-        (th) => th.textContent?.includes(name) && !th.closest('.ant-table-measure-row'),
+      [...document.querySelectorAll<HTMLElement>('thead th')].find((th) =>
+        th.textContent?.includes(name),
       ) as HTMLElement;
     // fields and times sort; the status and operations columns do not
-    expect(heading('状态').querySelector('.ant-table-column-sorters')).toBeNull();
-    expect(heading('操作').querySelector('.ant-table-column-sorters')).toBeNull();
-    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    expect(heading('状态').querySelector('.ks-table-column-sorters')).toBeNull();
+    expect(heading('操作').querySelector('.ks-table-column-sorters')).toBeNull();
+    await user.click(heading('发证日期').querySelector('.ks-table-column-sorters') as HTMLElement);
     await waitFor(() =>
       expect(lastBody(calls, PATHS.list)).toEqual({
         gnCoding: 'ZYZC',
@@ -280,7 +276,7 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
         order: 'asc',
       }),
     );
-    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    await user.click(heading('发证日期').querySelector('.ks-table-column-sorters') as HTMLElement);
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toMatchObject({ sortField: 'fzrq', order: 'desc' }));
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.searchParams) ?? '{}')['dynamic:ZYZC'].sort).toEqual({
       field: 'fzrq',
@@ -292,7 +288,7 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
       expect(lastBody(calls, PATHS.exportXlsx)).toEqual({ gnCoding: 'ZYZC', sortField: 'fzrq', order: 'desc' }),
     );
     // a third click goes back to the server's default order
-    await user.click(heading('发证日期').querySelector('.ant-table-column-sorters') as HTMLElement);
+    await user.click(heading('发证日期').querySelector('.ks-table-column-sorters') as HTMLElement);
     await waitFor(() => expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 }));
   }, 40_000);
 

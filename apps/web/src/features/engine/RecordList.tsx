@@ -56,7 +56,6 @@ import {
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
 import { useListFields } from './useListFields';
 import { refreshAfterChange, useRecordActions } from './useRecordActions';
-import './engine.css';
 
 export type ListVariant = 'dynamic' | 'apply';
 
@@ -228,13 +227,11 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     () => Math.min(OPS_MAX_WIDTH, Math.ceil(Math.max(0, ...rows.map((r) => operationsWidth(r.operations))) / 40) * 40),
     [rows],
   );
-  const tableColumns = useMemo(() => withMinWidths(columns, fields, opsWidth), [columns, fields, opsWidth]);
+  const tableColumns = useMemo(() => withMinWidths(columns, fields, opsWidth, rows), [columns, fields, opsWidth, rows]);
   const sortable = useMemo(() => {
     const codes = new Set(fields.map((f) => f.code));
     return columns.filter((c) => isSortableColumn(c, codes)).map((c) => c.code);
   }, [columns, fields]);
-  const shownColumns = tableColumns.filter((c) => c.show);
-  const stickyOps = shownColumns[shownColumns.length - 1]?.type === 'operations';
   // the table is as wide as its columns (scrolling sideways in a narrow window) rather than squeezing them
   const tableProps = useMemo(
     () => ({
@@ -383,28 +380,26 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
       onOperation={onOperation}
     />
   ) : (
-    <div className={stickyOps ? 'ks-engine-table--sticky-ops' : undefined}>
-      <DynamicTable<RecordRow>
-        key={`table-${tableKey}`}
-        columns={tableColumns}
-        data={rows}
-        loading={listQ.isFetching}
-        pager={{ ...pager, total, totalCapped: listQ.data?.totalCapped === true }}
-        onPage={setPager}
-        persistKey={persistKey}
-        headerSearch={search.header}
-        onHeaderSearch={(header) => applySearch({ ...search, header })}
-        sortable={sortable}
-        sort={search.sort ?? null}
-        onSort={(sort) => applySearch({ ...search, sort })}
-        onOperation={onOperation}
-        onLink={(row) => actions.run('detail', row.__record)}
-        onPreview={(row, code) => openAddress(row.__record.values[code])}
-        onDownload={(row, code) => openAddress(row.__record.values[code])}
-        tableProps={tableProps}
-        testId="engine-table"
-      />
-    </div>
+    <DynamicTable<RecordRow>
+      key={`table-${tableKey}`}
+      columns={tableColumns}
+      data={rows}
+      loading={listQ.isFetching}
+      pager={{ ...pager, total, totalCapped: listQ.data?.totalCapped === true }}
+      onPage={setPager}
+      persistKey={persistKey}
+      headerSearch={search.header}
+      onHeaderSearch={(header) => applySearch({ ...search, header })}
+      sortable={sortable}
+      sort={search.sort ?? null}
+      onSort={(sort) => applySearch({ ...search, sort })}
+      onOperation={onOperation}
+      onLink={(row) => actions.run('detail', row.__record)}
+      onPreview={(row, code) => openAddress(row.__record.values[code])}
+      onDownload={(row, code) => openAddress(row.__record.values[code])}
+      tableProps={tableProps}
+      testId="engine-table"
+    />
   );
 
   const main = (

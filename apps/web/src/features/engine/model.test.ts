@@ -2,6 +2,7 @@ import { type FieldDef, normaliseSearch, SESSION_KEYS } from '@ks/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { EngineRecord } from '../../api/engine';
+import { textWidth } from '../../engine/list/measure';
 import {
   defaultColumns,
   displayValue,
@@ -99,6 +100,21 @@ describe('columns', () => {
 });
 
 describe('column widths', () => {
+  it('fit the widest value shown (Chinese 14 px, others 8.5), rounded up to 20 px, at most 320', () => {
+    expect(textWidth('张三')).toBe(28);
+    expect(textWidth('140105199001011011')).toBe(153);
+    const cols = withMinWidths(COLUMNS, FIELDS, 0, [
+      { xm: '张三', zclb: '140105199001011011' },
+      { xm: ['很长的名字', '另一个'], zclb: null },
+    ]);
+    const w = Object.fromEntries(cols.map((c) => [c.code, c.width]));
+    // 张三 fits its heading; 很长的名字;另一个 is 8 characters and a semicolon
+    expect(w.xm).toBe(Math.ceil((8 * 14 + 9 + 17) / 20) * 20);
+    expect(w.zclb).toBe(Math.ceil((153 + 17) / 20) * 20);
+    const long = withMinWidths(COLUMNS, FIELDS, 0, [{ xm: '长'.repeat(60) }]);
+    expect(long.find((c) => c.code === 'xm')?.width).toBe(320);
+  });
+
   it('fit headings, date values and the widest row’s operations; configured widths are kept', () => {
     const cols = withMinWidths(
       [...COLUMNS, { ...COLUMNS[0], code: 'fixed', name: '固定', width: 300, isSearch: false }],

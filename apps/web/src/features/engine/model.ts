@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import type { AuditFlowStep, EngineRecord } from '../../api/engine';
 import type { AuditStep, TableRow } from '../../engine/list/DynamicTable';
 import type { SearchTag } from '../../engine/list/FilterCard';
+import { textWidth, valueText } from '../../engine/list/measure';
 import type { SearchField } from '../../engine/list/SearchBar';
 import { formatDate, formatDateTime } from '../../lib/format';
 
@@ -209,16 +210,22 @@ export function operationsWidth(ops: readonly Pick<Operation, 'name' | 'show'>[]
 /** The width a heading's sorter arrows take. */
 const SORTER_WIDTH = 22;
 
+/** A column fitted to its values grows to at most this; longer values wrap. */
+const CONTENT_MAX_WIDTH = 320;
+/** A cell's padding and line (the small table: 8 px each side). */
+const CELL_EXTRA = 17;
 /**
  * Columns without a configured width get one that fits their heading (with the header search icon and the sorter
- * arrows of a sortable column) and, for dates,
- * their value, so headings never break into one character a line; the operations column is at least as wide as the
- * widest row's buttons (`opsWidth`). Configured widths are otherwise kept.
+ * arrows of a sortable column), for dates their value, and, given the rows shown, their widest value up to 320 px
+ * (rounded up to 20 px, so paging rarely changes it) — the table lays out with these fixed widths, so a value such as
+ * an ID number stays on one line. Headings never break into one character a line; the operations column is at least
+ * as wide as the widest row's buttons (`opsWidth`). Configured widths are otherwise kept.
  */
 export function withMinWidths(
   columns: readonly TableColumn[],
   fields: readonly FieldDef[] = [],
   opsWidth = 0,
+  rows: readonly TableRow[] = [],
 ): TableColumn[] {
   const types = new Map(fields.map((f) => [f.code, f.type]));
   const codes = new Set(types.keys());
@@ -226,7 +233,10 @@ export function withMinWidths(
     if (c.type === 'operations') return { ...c, width: Math.max(c.width ?? 0, opsWidth, 120) };
     if (c.width) return c;
     const heading = c.name.length * 14 + (c.isSearch ? 52 : 32) + (isSortableColumn(c, codes) ? SORTER_WIDTH : 0);
-    return { ...c, width: Math.max(88, heading, TYPE_MIN_WIDTH[types.get(c.code) ?? ''] ?? 0) };
+    let content = 0;
+    for (const row of rows) content = Math.max(content, textWidth(valueText(row[c.code])));
+    const fitted = content ? Math.ceil(Math.min(CONTENT_MAX_WIDTH, content + CELL_EXTRA) / 20) * 20 : 0;
+    return { ...c, width: Math.max(88, heading, TYPE_MIN_WIDTH[types.get(c.code) ?? ''] ?? 0, fitted) };
   });
 }
 

@@ -8,7 +8,7 @@ import { resetPrompts } from '../../components/prompt';
 import { renderRoutes } from '../../test/render';
 import { themeFromValues } from './ThemeDrawer';
 import { bodyOf, darkTheme, setupShell, shellRoutes } from './testData';
-import { antdThemeOf, asideWidthOf } from './theme';
+import { antdThemeOf, asideWidthOf, TABLE_VARS } from './theme';
 
 afterEach(() => {
   configureRequest();
@@ -109,12 +109,28 @@ describe('theme settings (spec §3 Theme, §4, §9)', () => {
     expect(server.callsTo('/ks/individual/theme')).toHaveLength(1);
   });
 
+  it('puts changed table colours on the document for the plain-CSS list tables; signing out takes them away', async () => {
+    setupShell({ theme: { ...darkTheme, tableBgColor: '#111111', tableTextColor: '#eeeeee' } });
+    const user = userEvent.setup();
+    renderRoutes(shellRoutes, '/judge');
+    const style = document.documentElement.style;
+    await waitFor(() => expect(style.getPropertyValue(TABLE_VARS.bg)).toBe('#111111'));
+    expect(style.getPropertyValue(TABLE_VARS.text)).toBe('#eeeeee');
+    await user.click(screen.getByTestId('user-dropdown'));
+    await user.click(await screen.findByTestId('logout-item'));
+    await screen.findByTestId('signed-out');
+    expect(style.getPropertyValue(TABLE_VARS.bg)).toBe('');
+    expect(style.getPropertyValue(TABLE_VARS.text)).toBe('');
+  });
+
   it('falls back to the defaults when the theme cannot be loaded, without a dialog', async () => {
     setupShell({ handlers: { 'GET /ks/individual/theme': () => ({ status: 500, code: 500, message: '服务异常' }) } });
     renderRoutes(shellRoutes, '/judge');
     await screen.findByTestId('judge-systems');
     await waitFor(() => expect(dataTheme()).toBe('light'));
     expect(screen.getByTestId('app-header').style.background).toBe('rgb(19, 98, 252)');
+    // default table colours: the tables keep the theme's own
+    expect(document.documentElement.style.getPropertyValue(TABLE_VARS.bg)).toBe('');
   });
 });
 

@@ -69,6 +69,9 @@ export function antdThemeOf(theme: Theme): ThemeConfig {
   };
 }
 
+/** CSS variables on the document with the user's table colours, when changed from the defaults. */
+export const TABLE_VARS = { bg: '--ks-theme-table-bg', text: '--ks-theme-table-text' } as const;
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const { data, isPending } = useQuery(themeQuery);
   const saved = data ?? defaults;
@@ -87,6 +90,20 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       root.style.colorScheme = '';
     };
   }, [mode]);
+  // the user's table colours for the plain-CSS list tables too (antd's tables take them from the antd theme)
+  const tableBg = customised(theme, 'tableBgColor');
+  const tableText = customised(theme, 'tableTextColor');
+  useLayoutEffect(() => {
+    const style = document.documentElement.style;
+    const vars = { [TABLE_VARS.bg]: tableBg, [TABLE_VARS.text]: tableText };
+    for (const [name, value] of Object.entries(vars)) {
+      if (value) style.setProperty(name, value);
+      else style.removeProperty(name);
+    }
+    return () => {
+      for (const name of Object.keys(vars)) style.removeProperty(name);
+    };
+  }, [tableBg, tableText]);
 
   const value = useMemo<ShellTheme>(
     () => ({ theme, saved, loaded: !isPending, preview: setDraft, openSettings: () => setDrawerOpen(true) }),
