@@ -391,29 +391,32 @@ describe('DynamicTable (screen 18)', () => {
   it('a searched column shows its search button highlighted; Escape closes the popover', async () => {
     const user = userEvent.setup();
     renderTable({ headerSearch: { name: '桥梁' } });
-    const trigger = searchTrigger('name');
-    expect(trigger.className).toContain('ks-table-filter-trigger-on');
-    expect(trigger.getAttribute('aria-label')).toBe('搜索名称（桥梁）');
-    await user.click(trigger);
+    // (the button is mounted again inside antd's popover at its first click: look it up each time)
+    const trigger = () => searchTrigger('name');
+    expect(trigger().className).toContain('ks-table-filter-trigger-on');
+    expect(trigger().getAttribute('aria-label')).toBe('搜索名称（桥梁）');
+    await user.click(trigger());
     const input = (await screen.findByTestId('header-search-input-name')) as HTMLInputElement;
     // the popover starts from the current search, its input focused
     expect(input.value).toBe('桥梁');
     await waitFor(() => expect(document.activeElement).toBe(input));
     await user.clear(input);
     await user.type(input, '隧道{Enter}');
-    expect(trigger.getAttribute('aria-label')).toBe('搜索名称（隧道）');
-    await user.click(trigger);
+    // applied and closed: the focus is back on the search button
+    await waitFor(() => expect(document.activeElement).toBe(trigger()));
+    expect(trigger().getAttribute('aria-label')).toBe('搜索名称（隧道）');
+    await user.click(trigger());
     await screen.findByTestId('header-search-input-name');
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('false'));
-    await user.click(trigger);
+    await waitFor(() => expect(trigger().getAttribute('aria-expanded')).toBe('false'));
+    await user.click(trigger());
     await user.click(
       within(await screen.findByTestId('header-search-name'))
         .getByText('重置')
         .closest('button')!,
     );
-    expect(trigger.className).not.toContain('ks-table-filter-trigger-on');
+    expect(trigger().className).not.toContain('ks-table-filter-trigger-on');
   });
 
   it('the operations column, when last, stays at the right edge (sticky); not when asked not to', () => {

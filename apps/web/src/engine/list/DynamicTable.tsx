@@ -150,15 +150,41 @@ function HeaderSearch({ code, name, value, onApply, close }: HeaderSearchProps) 
   );
 }
 
-/** The search button of a searchable column's heading (highlighted while the column is searched) and its popover. */
+/**
+ * The search button of a searchable column's heading (highlighted while the column is searched) and its popover. The
+ * antd popover is mounted at the first click, not with the table (a page has several searchable columns).
+ */
 function HeaderSearchTrigger(props: Omit<HeaderSearchProps, 'close'>) {
   const { code, name, value } = props;
   const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus({ preventScroll: true });
   }, []);
+  const trigger = (
+    <button
+      ref={button}
+      type="button"
+      className={value ? 'ks-table-filter-trigger ks-table-filter-trigger-on' : 'ks-table-filter-trigger'}
+      aria-label={`搜索${name}${value ? `（${value}）` : ''}`}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-testid={`header-search-trigger-${code}`}
+      onClick={
+        armed
+          ? undefined
+          : () => {
+              setArmed(true);
+              setOpen(true);
+            }
+      }
+    >
+      <SearchOutlined />
+    </button>
+  );
+  if (!armed) return trigger;
   return (
     <Popover
       open={open}
@@ -169,17 +195,7 @@ function HeaderSearchTrigger(props: Omit<HeaderSearchProps, 'close'>) {
       destroyOnHidden
       content={<HeaderSearch {...props} close={close} />}
     >
-      <button
-        ref={button}
-        type="button"
-        className={value ? 'ks-table-filter-trigger ks-table-filter-trigger-on' : 'ks-table-filter-trigger'}
-        aria-label={`搜索${name}${value ? `（${value}）` : ''}`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-testid={`header-search-trigger-${code}`}
-      >
-        <SearchOutlined />
-      </button>
+      {trigger}
     </Popover>
   );
 }

@@ -19,7 +19,7 @@ import { lineCount, valueText } from './measure';
  * semantics); a row far out of view is laid out and painted only when scrolled near (content-visibility: auto,
  * with a height estimated from its values meanwhile), while the whole table stays in the DOM (find in page, screen
  * readers, tests). Dense and bordered like antd's small table, styled with antd's CSS variables (so it follows the
- * light and dark themes). Only one-per-table pieces come from antd (the loading Spin).
+ * light and dark themes). Only one-per-table pieces come from antd (the loading Spin, mounted while loading).
  */
 
 export type SortOrder = 'ascend' | 'descend';
@@ -352,94 +352,98 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
   const empty0 = data.length === 0;
   const estimates = useMemo(() => estimateRowHeights(data, columns, size), [data, columns, size]);
 
-  const rootCls = `ks-table ks-table-${size}${bordered ? ' ks-table-bordered' : ''}${stickyLast ? ' ks-table-sticky-last' : ''}${scroll?.y !== undefined ? ' ks-table-fixed-header' : ''}${className ? ` ${className}` : ''}`;
+  const rootCls = `ks-table ks-table-${size}${loading ? ' ks-table-loading-on' : ''}${bordered ? ' ks-table-bordered' : ''}${stickyLast ? ' ks-table-sticky-last' : ''}${scroll?.y !== undefined ? ' ks-table-fixed-header' : ''}${className ? ` ${className}` : ''}`;
   const colCount = columns.length + (selection ? 1 : 0);
 
   return (
-    <Spin spinning={loading}>
-      <div className={rootCls} style={style}>
-        <div className="ks-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}>
-          <table className="ks-table-table" style={tableStyle} aria-label={label} aria-busy={loading || undefined}>
-            {showHeader ? (
-              <thead className="ks-table-thead">
-                <tr className="ks-table-head-row">
-                  {selection && state ? (
-                    <th scope="col" className="ks-table-cell ks-table-th ks-table-selection-cell">
-                      <SelectAll
-                        all={state.all}
-                        some={state.some}
-                        disabled={state.enabled.length === 0}
-                        onChange={onCheckAll}
-                      />
-                    </th>
-                  ) : null}
-                  {columns.map((col, i) => {
-                    const sorted = col.sortable ? (col.sortOrder ?? null) : null;
-                    const cls = `${bodyColumns[i].headClass}${col.sortable ? ' ks-table-column-has-sorters' : ''}${sorted ? ' ks-table-column-sort' : ''}`;
-                    const title = col.sortable ? (
-                      <button
-                        type="button"
-                        className="ks-table-column-sorters"
-                        title={SORT_TITLES[sorted ?? 'none']}
-                        onClick={() => onSort?.(col.key)}
-                      >
-                        <span className="ks-table-column-title">{col.title}</span>
-                        <SortCarets order={sorted} />
-                      </button>
-                    ) : (
-                      <span className="ks-table-column-title">{col.title}</span>
-                    );
-                    return (
-                      <th key={col.key} scope="col" className={cls} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
-                        {col.headerExtra ? (
-                          <div className="ks-table-th-inner">
-                            {title}
-                            {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps keys of the extra's controls from the heading */}
-                            <span className="ks-table-th-extra" onKeyDown={stopKeys}>
-                              {col.headerExtra}
-                            </span>
-                          </div>
-                        ) : (
-                          title
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
-            ) : null}
-            <tbody className="ks-table-tbody">
-              {empty0 ? (
-                <tr className="ks-table-placeholder">
-                  <td className="ks-table-cell ks-table-placeholder-cell" colSpan={colCount}>
-                    <div className="ks-table-placeholder-inner">{empty}</div>
-                  </td>
-                </tr>
-              ) : (
-                data.map((row, index) => {
-                  const key = rowKey(row);
-                  return (
-                    <BodyRow<Row>
-                      key={key}
-                      row={row}
-                      index={index}
-                      rowKey={key}
-                      columns={rowColumns}
-                      checked={state ? state.selected.has(key) : undefined}
-                      checkDisabled={selection?.disabled?.(row)}
-                      onCheck={onCheck}
-                      extra={onRow?.(row, index)}
-                      className={typeof rowClassName === 'function' ? rowClassName(row, index) : rowClassName}
-                      estimate={estimates[index]}
+    <div className={rootCls} style={style}>
+      <div className="ks-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}>
+        <table className="ks-table-table" style={tableStyle} aria-label={label} aria-busy={loading || undefined}>
+          {showHeader ? (
+            <thead className="ks-table-thead">
+              <tr className="ks-table-head-row">
+                {selection && state ? (
+                  <th scope="col" className="ks-table-cell ks-table-th ks-table-selection-cell">
+                    <SelectAll
+                      all={state.all}
+                      some={state.some}
+                      disabled={state.enabled.length === 0}
+                      onChange={onCheckAll}
                     />
+                  </th>
+                ) : null}
+                {columns.map((col, i) => {
+                  const sorted = col.sortable ? (col.sortOrder ?? null) : null;
+                  const cls = `${bodyColumns[i].headClass}${col.sortable ? ' ks-table-column-has-sorters' : ''}${sorted ? ' ks-table-column-sort' : ''}`;
+                  const title = col.sortable ? (
+                    <button
+                      type="button"
+                      className="ks-table-column-sorters"
+                      title={SORT_TITLES[sorted ?? 'none']}
+                      onClick={() => onSort?.(col.key)}
+                    >
+                      <span className="ks-table-column-title">{col.title}</span>
+                      <SortCarets order={sorted} />
+                    </button>
+                  ) : (
+                    <span className="ks-table-column-title">{col.title}</span>
                   );
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+                  return (
+                    <th key={col.key} scope="col" className={cls} aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
+                      {col.headerExtra ? (
+                        <div className="ks-table-th-inner">
+                          {title}
+                          {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps keys of the extra's controls from the heading */}
+                          <span className="ks-table-th-extra" onKeyDown={stopKeys}>
+                            {col.headerExtra}
+                          </span>
+                        </div>
+                      ) : (
+                        title
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody className="ks-table-tbody">
+            {empty0 ? (
+              <tr className="ks-table-placeholder">
+                <td className="ks-table-cell ks-table-placeholder-cell" colSpan={colCount}>
+                  <div className="ks-table-placeholder-inner">{empty}</div>
+                </td>
+              </tr>
+            ) : (
+              data.map((row, index) => {
+                const key = rowKey(row);
+                return (
+                  <BodyRow<Row>
+                    key={key}
+                    row={row}
+                    index={index}
+                    rowKey={key}
+                    columns={rowColumns}
+                    checked={state ? state.selected.has(key) : undefined}
+                    checkDisabled={selection?.disabled?.(row)}
+                    onCheck={onCheck}
+                    extra={onRow?.(row, index)}
+                    className={typeof rowClassName === 'function' ? rowClassName(row, index) : rowClassName}
+                    estimate={estimates[index]}
+                  />
+                );
+              })
+            )}
+          </tbody>
+        </table>
       </div>
-    </Spin>
+      {/* loading: the table dimmed under antd's spinner, mounted only then (the table itself stays in place) */}
+      {loading ? (
+        <div className="ks-table-loading">
+          <Spin />
+        </div>
+      ) : null}
+    </div>
   );
 }
 
