@@ -3,6 +3,8 @@
  * inside the page: render() → committed DOM (flushSync), and → the next frame. The bench page (bench/table/) mounts
  * the real component in the app's antd providers; it is built here with Vite in production mode, served from a tiny
  * static server, and mounted RUNS times (the first mount is cold: antd generates its styles; the rest are warm).
+ * The table skips rows far out of view (content-visibility: auto) until they are scrolled near; ALL_ROWS=1 turns that
+ * off, so the first frame lays out and paints all 50 rows (for comparison).
  * Run: npm run bench:table
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,16 @@ const browser = await chromium.launch({
   ],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const allRows = process.env.ALL_ROWS === '1';
+if (allRows) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '.ks-table-row { content-visibility: visible !important; }';
+      document.head.append(style);
+    });
+  });
+}
 await page.goto(`http://127.0.0.1:18320/?runs=${RUNS}&variant=${process.env.VARIANT ?? 'full'}`);
 await page.waitForFunction(() => (window as unknown as { __bench?: unknown }).__bench, null, { timeout: 120_000 });
 const results = (await page.evaluate(() => (window as unknown as { __bench: unknown }).__bench)) as {
@@ -73,6 +85,8 @@ const summary = {
   date: new Date().toISOString(),
   machine: machine(),
   runs: RUNS,
+  variant: process.env.VARIANT ?? 'full',
+  allRows,
   cellsRendered: cells,
   cold: results[0],
   warmMedian: { commit: median(warm.map((r) => r.commit)), frame: median(warm.map((r) => r.frame)) },

@@ -395,6 +395,8 @@ describe('DynamicTable (screen 18)', () => {
     const trigger = () => searchTrigger('name');
     expect(trigger().className).toContain('ks-table-filter-trigger-on');
     expect(trigger().getAttribute('aria-label')).toBe('搜索名称（桥梁）');
+    // no popover is mounted before the first click
+    expect(document.querySelector('.ant-popover')).toBeNull();
     await user.click(trigger());
     const input = (await screen.findByTestId('header-search-input-name')) as HTMLInputElement;
     // the popover starts from the current search, its input focused
