@@ -200,7 +200,6 @@ function HeaderSearchTrigger(props: Omit<HeaderSearchProps, 'close'>) {
   );
 }
 
-const ALIGN_CLASS = { left: 'ks-align-left', right: 'ks-align-right', center: 'ks-align-center' } as const;
 /** The 序号 column. */
 const SERIAL_WIDTH = 64;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
@@ -309,7 +308,6 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         title: TEXTS.serial,
         width: SERIAL_WIDTH,
         align: 'center',
-        className: ALIGN_CLASS.center,
         render: serialRender,
       });
     }
@@ -324,7 +322,6 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         title: col.name,
         width: col.width ?? undefined,
         align,
-        className: ALIGN_CLASS[align],
         render: renderers[i],
         sortable: sorted,
         sortOrder: sorted && sort?.field === col.code ? sort.order : null,

@@ -70,7 +70,7 @@ describe('LightTable', () => {
     expect(rows().map((r) => r.getAttribute('data-row-key'))).toEqual(['a', 'b', 'c']);
     expect(within(rows()[1]).getByRole('button').textContent).toBe('看乙');
     expect(rows()[2].querySelectorAll('td')[1].textContent).toBe('3');
-    expect(rows()[0].querySelectorAll('td')[1].className).toContain('ks-table-cell-right');
+    expect(rows()[0].querySelectorAll('td')[1].className).toContain('ks-align-right');
     // each row is a grid of the column widths, sharing room left in proportion
     const table = screen.getByRole('table');
     expect(table.style.getPropertyValue('--ks-t-cols')).toBe(gridColumns([120, 80, 100]));

@@ -117,9 +117,9 @@ const MIN_AUTO_WIDTH = 100;
 const SORT_TITLES = { none: '点击升序', ascend: '点击降序', descend: '取消排序' } as const;
 const ARIA_SORT = { ascend: 'ascending', descend: 'descending' } as const;
 const ALIGN_CLASS: Record<CellAlign, string> = {
-  left: 'ks-table-cell-left',
-  right: 'ks-table-cell-right',
-  center: 'ks-table-cell-center',
+  left: 'ks-align-left',
+  right: 'ks-align-right',
+  center: 'ks-align-center',
 };
 
 /** The selection state of the rows shown: enabled keys, selected ones, and the select-all checkbox. */
@@ -187,7 +187,7 @@ function BodyRowInner<Row>({
       data-row-key={String(rowKey)}
     >
       {onCheck ? (
-        <td className="ks-table-cell ks-table-td ks-table-selection-cell">
+        <td className="ks-table-cell ks-table-selection-cell">
           <input
             type="checkbox"
             className="ks-table-checkbox"
@@ -292,7 +292,7 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
     () =>
       columns.map((col, i) => {
         const cls = cellClass(col as LightColumn<unknown>, i, columns.length, stickyLast);
-        return { ...col, className: `ks-table-cell ks-table-td ${cls}`, headClass: `ks-table-cell ks-table-th ${cls}` };
+        return { ...col, className: `ks-table-cell ${cls}`, headClass: `ks-table-cell ks-table-th ${cls}` };
       }),
     [columns, stickyLast],
   );
