@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   checkExtension,
@@ -36,19 +36,21 @@ import {
   requireUploadNode,
   toUploaded,
 } from './files.service';
+import { WorkerHashLost, WorkerMd5 } from './md5-worker';
 import { Meter, payloadTooLarge } from './multipart';
 
 /**
  * Chunked, resumable uploads (spec §4, §7): upload-task → chunk-upload × n → file-merge, or upload-cancel.
  * Chunks and their records survive restarts (the store keeps the bytes, the database which chunks are in), so an
  * interrupted upload resumes from the chunks the server lists. The whole file's MD5 is verified before the file is
- * accepted; a mismatch keeps nothing. While chunks arrive in order, this process hashes them on the way in, so the
- * merge needs no second read; after a restart, out of order, or when a chunk was written twice, the merge reads the
- * bytes back and hashes those — the recorded writes are what gets verified, never what a client says it sent.
+ * accepted; a mismatch keeps nothing. While chunks arrive in order, this process hashes them on the way in (on the
+ * MD5 worker thread, overlapping with receiving and writing), so the merge needs no second read; after a restart, out
+ * of order, when a chunk was written twice, or when the worker was lost, the merge reads the bytes back and hashes
+ * those — the recorded writes are what gets verified, never what a client says it sent.
  */
 
 interface Running {
-  hash: Hash;
+  hash: WorkerMd5;
   /** next index in order */
   next: number;
   /** the store's tag of each hashed write, by index */
@@ -63,9 +65,17 @@ const RUNNING_MAX = 2_000;
 function remember(id: string, r: Running) {
   if (running.size >= RUNNING_MAX && !running.has(id)) {
     const oldest = [...running.entries()].sort((a, b) => a[1].at - b[1].at)[0];
-    if (oldest) running.delete(oldest[0]);
+    if (oldest) forget(oldest[0]);
   }
+  const before = running.get(id);
   running.set(id, r);
+  if (before && before.hash !== r.hash) before.hash.dispose();
+}
+
+/** Drop a task's in-order hash (its worker state too). */
+function forget(id: string) {
+  running.get(id)?.hash.dispose();
+  running.delete(id);
 }
 
 const GONE = () => notFound(UploadMsg.TASK_GONE);
@@ -222,39 +232,57 @@ async function ownTask(deps: FilesDeps, c: FileCaller, uploadId: string) {
   return t;
 }
 
+/** The caller's task for a chunk, with how many chunks it holds and whether it holds this one (one query). */
 export async function checkChunkTarget(
   deps: FilesDeps,
   c: FileCaller,
   f: { uploadId: string; chunk: number; md5: string },
-) {
-  const t = await ownTask(deps, c, f.uploadId);
+): Promise<ChunkTarget> {
+  const found = await repo.taskForChunk(deps.db, f.uploadId, f.chunk);
+  const t = found?.task;
+  if (!t || t.ownerId !== c.id) throw GONE();
   if (t.status !== 'uploading' || t.expiresAt.getTime() < deps.now().getTime()) throw GONE();
   if (f.md5 !== t.md5) throw badRequest('md5 与上传任务不符');
   if (f.chunk >= t.chunkCount) throw badRequest('分片序号有误');
-  return t;
+  return { task: t, stored: found.stored, has: found.has };
+}
+
+export interface ChunkTarget {
+  task: repo.TaskRow;
+  /** chunks recorded when the target was checked */
+  stored: number;
+  /** this chunk among them */
+  has: boolean;
 }
 
 /**
  * chunk-upload: store one chunk (exactly its size; the first one must carry the format's signature), record it, and
  * answer the percent of chunks stored. A chunk already recorded is not written again.
  */
-export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, file: Readable) {
+export async function putChunk(deps: FilesDeps, target: ChunkTarget, index: number, file: Readable) {
+  const { task: t, ...state } = target;
   const expected = chunkSizeOf(t.fileSize, index, t.chunkSize);
-  const state = await repo.partsState(deps.db, t.id, index);
   if (state.has) {
     file.resume();
     await new Promise((r) => file.once('end', r).once('error', r));
     return progressOf(t, index, state.stored);
   }
   const entry = running.get(t.id);
-  const hash = entry && entry.next === index ? entry.hash.copy() : !entry && index === 0 ? createHash('md5') : null;
+  const hash =
+    entry && entry.next === index && !entry.hash.lost
+      ? entry.hash.copy()
+      : !entry && index === 0
+        ? new WorkerMd5()
+        : null;
+  // where chunks are local files, the worker reads the one just written; elsewhere it gets the bytes as they pass
+  const localPath = deps.storage.parts.localPath?.bind(deps.storage.parts);
   const ext = extensionOf(t.fileName);
   const meter = new Meter({
     max: expected,
     tooLarge: UploadMsg.CHUNK_SIZE,
     exact: expected,
     wrongSize: UploadMsg.CHUNK_SIZE,
-    hash,
+    md5: localPath ? null : hash,
     checkHead:
       index === 0
         ? (head) => {
@@ -268,29 +296,37 @@ export async function putChunk(deps: FilesDeps, t: repo.TaskRow, index: number, 
   meter.on('error', () => undefined);
   const body = file.pipe(meter);
   let tag: { etag: string | null };
+  let kept = false;
   try {
-    tag = await deps.storage.parts.put(
-      t.storageKey,
-      t.storageRef,
-      { index, offset: index * t.chunkSize, size: expected },
-      body,
-    );
-  } catch (e) {
-    file.resume();
-    if (e instanceof ObjectNotFound) throw GONE();
-    if (e instanceof AppError) throw e;
-    // a client that went away mid-chunk: nothing recorded, the chunk stays missing
-    throw badRequest(UploadMsg.NETWORK_CONGESTED);
+    try {
+      tag = await deps.storage.parts.put(
+        t.storageKey,
+        t.storageRef,
+        { index, offset: index * t.chunkSize, size: expected },
+        body,
+      );
+    } catch (e) {
+      file.resume();
+      if (e instanceof ObjectNotFound) throw GONE();
+      if (e instanceof AppError) throw e;
+      // a client that went away mid-chunk: nothing recorded, the chunk stays missing
+      throw badRequest(UploadMsg.NETWORK_CONGESTED);
+    } finally {
+      file.off('error', onFileError);
+    }
+    const written = hash && localPath ? localPath(t.storageRef, { index, etag: tag.etag }) : null;
+    if (written) hash!.addFile(written, expected);
+    await repo.recordPart(deps.db, { taskId: t.id, index, size: expected, etag: tag.etag });
+    // advance the in-order hash only when nothing else moved it meanwhile
+    if (hash && (!localPath || written) && running.get(t.id) === entry) {
+      remember(t.id, { hash, next: index + 1, etags: [...(entry?.etags ?? []), tag.etag], at: Date.now() });
+      kept = true;
+    } else if (entry && index < entry.next) {
+      // an index already hashed was written again: the hash no longer speaks for the recorded writes
+      forget(t.id);
+    }
   } finally {
-    file.off('error', onFileError);
-  }
-  await repo.recordPart(deps.db, { taskId: t.id, index, size: expected, etag: tag.etag });
-  // advance the in-order hash only when nothing else moved it meanwhile
-  if (hash && running.get(t.id) === entry) {
-    remember(t.id, { hash, next: index + 1, etags: [...(entry?.etags ?? []), tag.etag], at: Date.now() });
-  } else if (entry && index < entry.next) {
-    // an index already hashed was written again: the hash no longer speaks for the recorded writes
-    running.delete(t.id);
+    if (!kept) hash?.dispose();
   }
   // chunks stored before this one, plus this one (a simultaneous chunk may be counted on its own answer only)
   return progressOf(t, index, Math.min(t.chunkCount, state.stored + 1));
@@ -339,6 +375,8 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
   }
   const claimed = await repo.claimForMerge(deps.db, t.id, deps.now());
   if (!claimed) throw conflict('文件正在合并，请稍候');
+  // the worker may still be reading the last chunk files: let it finish before completing moves them
+  await running.get(t.id)?.hash.settled();
   try {
     await deps.storage.parts.complete(
       t.storageKey,
@@ -357,18 +395,12 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
   // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back
   const entry = running.get(t.id);
   running.delete(t.id);
-  let hash = createHash('md5');
-  let from = 0;
-  if (entry?.etags.every((etag, i) => parts[i]?.etag === etag)) {
-    hash = entry.hash;
-    from = entry.next;
-  }
+  const covers = entry && !entry.hash.lost && entry.etags.every((etag, i) => parts[i]?.etag === etag);
+  if (entry && !covers) entry.hash.dispose();
+  let md5: string;
   let head: Buffer;
   try {
-    if (from < t.chunkCount) {
-      const rest = await deps.storage.get(t.storageKey, { start: from * t.chunkSize, end: t.fileSize - 1 });
-      for await (const chunk of rest) hash.update(chunk as Buffer);
-    }
+    md5 = await storedMd5(deps, t, covers ? entry : undefined);
     head = await readHead(deps, t.storageKey, t.fileSize);
   } catch (e) {
     if (e instanceof StorageUnavailable) {
@@ -377,7 +409,6 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
     }
     throw e;
   }
-  const md5 = hash.digest('hex');
   if (md5 !== t.md5) {
     await drop(deps, c, t, `MD5 不一致：应为 ${t.md5}，实为 ${md5}`, true);
     throw badRequest(UploadMsg.MD5_MISMATCH);
@@ -426,9 +457,64 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
   }
 }
 
+interface Md5Sink {
+  write(data: Uint8Array): Promise<void> | undefined;
+  digest(): Promise<string>;
+  dispose(): void;
+}
+
+function mainThreadMd5(): Md5Sink {
+  const h = createHash('md5');
+  return {
+    write: (data) => {
+      h.update(data);
+      return undefined;
+    },
+    digest: async () => h.digest('hex'),
+    dispose: () => undefined,
+  };
+}
+
+/**
+ * The MD5 of the stored object: the in-order hash with the rest read back; when that hash is lost (the worker stopped,
+ * a chunk file could not be read), every byte again on a new worker, and failing that on this thread.
+ */
+async function storedMd5(deps: FilesDeps, t: repo.TaskRow, inOrder: Running | undefined): Promise<string> {
+  const tries: [() => Md5Sink, number][] = [
+    ...(inOrder ? [[() => inOrder.hash, inOrder.next] as [() => Md5Sink, number]] : []),
+    [() => new WorkerMd5(), 0],
+    [mainThreadMd5, 0],
+  ];
+  for (let i = 0; ; i++) {
+    const [make, from] = tries[i]!;
+    try {
+      return await hashStored(deps, t, make(), from);
+    } catch (e) {
+      if (!(e instanceof WorkerHashLost) || i === tries.length - 1) throw e;
+    }
+  }
+}
+
+/** The MD5 of the stored object: `hash` holds its chunks before `from`, the rest is read back from the store. */
+async function hashStored(deps: FilesDeps, t: repo.TaskRow, hash: Md5Sink, from: number): Promise<string> {
+  try {
+    if (from < t.chunkCount) {
+      const rest = await deps.storage.get(t.storageKey, { start: from * t.chunkSize, end: t.fileSize - 1 });
+      for await (const chunk of rest) {
+        const room = hash.write(chunk as Buffer);
+        if (room) await room;
+      }
+    }
+  } catch (e) {
+    hash.dispose();
+    throw e;
+  }
+  return hash.digest();
+}
+
 /** Refuse a task for good: free its parts or its joined object, remove its records, log why. Nothing is kept. */
 async function drop(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, why: string, joined = false) {
-  running.delete(t.id);
+  forget(t.id);
   if (joined) await deps.storage.delete(t.storageKey).catch(() => undefined);
   else await deps.storage.parts.abort(t.storageKey, t.storageRef).catch(() => undefined);
   await deps.db.transaction(async (txx) => {
@@ -449,7 +535,7 @@ export async function cancel(deps: FilesDeps, c: FileCaller, uploadId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(uploadId)) return;
   const t = await repo.taskById(deps.db, uploadId);
   if (!t || t.ownerId !== c.id || t.status !== 'uploading') return;
-  running.delete(t.id);
+  forget(t.id);
   try {
     await deps.storage.parts.abort(t.storageKey, t.storageRef);
   } catch {
@@ -484,7 +570,7 @@ export async function taskParts(deps: FilesDeps, c: FileCaller, uploadId: string
 export async function sweep(deps: FilesDeps): Promise<number> {
   const stale = await repo.staleTasks(deps.db, deps.now());
   for (const t of stale) {
-    running.delete(t.id);
+    forget(t.id);
     try {
       if (t.status === 'uploading') await deps.storage.parts.abort(t.storageKey, t.storageRef);
       if (t.status === 'merging' && !t.fileId) {
@@ -501,5 +587,5 @@ export async function sweep(deps: FilesDeps): Promise<number> {
 
 /** For tests: forget the in-order hashes, as a restarted process would. */
 export function forgetRunningHashes() {
-  running.clear();
+  for (const id of [...running.keys()]) forget(id);
 }

@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/password';
 import { createStorage } from '../../platform/storage';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { forgetRunningHashes, sweep } from './chunked.service';
+import { stopMd5WorkerForTests } from './md5-worker';
 import { client, EXE, MP4, md5, otherEnterpriseUser, PDF, tmpDataDir } from './testkit';
 
 let t: TestApp;
@@ -317,6 +318,66 @@ describe('chunked upload (§4, §7)', () => {
       usage: 'video',
     });
     expect(video.body.message).toBe('请上传视频文件（mp4、webm）');
+  });
+});
+
+describe('hashing on the way in (the MD5 worker thread)', () => {
+  const merge = (id: string, name: string, sum: string) =>
+    api.post(MERGE, user, { uploadId: id, fileName: name, md5: sum });
+
+  it('continues the in-order hash after a gap: the chunks before it hashed on the way, the rest read back', async () => {
+    const data = PDF(3 * UPLOAD_CHUNK_SIZE + 100);
+    const id = (await startTask(user, data, 'gap.pdf')).body.data.uploadId;
+    for (const i of [0, 1, 3, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const m = await merge(id, 'gap.pdf', md5(data));
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data.md5).toBe(md5(data));
+    expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(data));
+  });
+
+  it('a chunk refused half-way leaves the in-order hash as it was; the chunk sent again is hashed once', async () => {
+    const data = PDF(MB12);
+    const id = (await startTask(user, data, 'retry.pdf')).body.data.uploadId;
+    expect((await sendChunk(user, id, data, 0)).status).toBe(200);
+    const short = await api.upload(CHUNK, user, { chunk: 1, uploadId: id, md5: md5(data) }, [
+      { name: 'blob', data: chunkOf(data, 1).subarray(0, UPLOAD_CHUNK_SIZE - 10) },
+    ]);
+    expect(short.body.message).toBe('分片大小不正确');
+    for (const i of [1, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const m = await merge(id, 'retry.pdf', md5(data));
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data.md5).toBe(md5(data));
+  });
+
+  it('when the worker is lost mid-upload, the merge reads the chunks back: right bytes accepted, wrong refused', async () => {
+    const data = PDF(MB12);
+    const id = (await startTask(user, data, 'lost.pdf')).body.data.uploadId;
+    expect((await sendChunk(user, id, data, 0)).status).toBe(200);
+    await stopMd5WorkerForTests();
+    for (const i of [1, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const m = await merge(id, 'lost.pdf', md5(data));
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data.md5).toBe(md5(data));
+
+    const other = PDF(MB12 + 7);
+    const claimed = md5(Buffer.concat([other.subarray(0, -1), Buffer.from([other.at(-1)! ^ 1])]));
+    const task = await api.post(TASK, user, { md5: claimed, fileName: 'lost2.pdf', chunk: 3, fileSize: other.length });
+    const id2 = task.body.data.uploadId;
+    for (const i of [0, 1]) {
+      const r = await api.upload(CHUNK, user, { chunk: i, uploadId: id2, md5: claimed }, [
+        { name: 'blob', data: chunkOf(other, i) },
+      ]);
+      expect(r.status).toBe(200);
+    }
+    await stopMd5WorkerForTests();
+    const last = await api.upload(CHUNK, user, { chunk: 2, uploadId: id2, md5: claimed }, [
+      { name: 'blob', data: chunkOf(other, 2) },
+    ]);
+    expect(last.status).toBe(200);
+    const refused = await merge(id2, 'lost2.pdf', claimed);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
+    expect(await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id2))).toEqual([]);
   });
 });
 

@@ -123,16 +123,21 @@ export async function partsOf(db: Db, taskId: string): Promise<PartRow[]> {
   return db.select().from(uploadParts).where(eq(uploadParts.taskId, taskId)).orderBy(asc(uploadParts.index));
 }
 
-/** How many chunks a task has stored, and whether `index` is one of them — one query per chunk. */
-export async function partsState(db: Db, taskId: string, index: number): Promise<{ stored: number; has: boolean }> {
+/** A task with how many chunks it holds and whether it holds chunk `index` — one round trip per chunk-upload. */
+export async function taskForChunk(
+  db: Db,
+  id: string,
+  index: number,
+): Promise<{ task: TaskRow; stored: number; has: boolean } | undefined> {
   const [r] = await db
     .select({
-      stored: count(),
-      has: sql<boolean>`coalesce(bool_or(${uploadParts.index} = ${index}), false)`,
+      task: uploadTasks,
+      stored: sql<number>`(select count(*) from ${uploadParts} where ${uploadParts.taskId} = ${uploadTasks.id})`,
+      has: sql<boolean>`exists (select 1 from ${uploadParts} where ${uploadParts.taskId} = ${uploadTasks.id} and ${uploadParts.index} = ${index})`,
     })
-    .from(uploadParts)
-    .where(eq(uploadParts.taskId, taskId));
-  return { stored: Number(r?.stored ?? 0), has: Boolean(r?.has) };
+    .from(uploadTasks)
+    .where(eq(uploadTasks.id, id));
+  return r && { task: r.task, stored: Number(r.stored), has: Boolean(r.has) };
 }
 
 /** Record a stored chunk; the last recorded write of an index is the one that counts. */

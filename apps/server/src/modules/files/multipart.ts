@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Code, SNIFF_BYTES } from '@ks/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
+import type { WorkerMd5 } from './md5-worker';
 
 /**
  * Reading multipart uploads as streams: text fields into a record, each file through a Meter (size limit, exact size,
@@ -33,6 +34,8 @@ export class Meter extends Transform {
       exact?: number;
       wrongSize?: string;
       hash?: Hash | null;
+      /** an MD5 on the worker thread: the bytes are handed over as they pass, and the stream waits when it lags */
+      md5?: WorkerMd5 | null;
       /** called once with the first bytes (fewer for short files); throw to refuse the content */
       checkHead?: (head: Buffer) => void;
     },
@@ -65,6 +68,13 @@ export class Meter extends Transform {
       }
     }
     this.opts.hash?.update(chunk);
+    const room = this.opts.md5?.write(chunk);
+    if (room) {
+      // on to the store at once; the next bytes only when the worker has caught up
+      this.push(chunk);
+      room.then(() => cb(), cb);
+      return;
+    }
     cb(null, chunk);
   }
 
@@ -73,7 +83,9 @@ export class Meter extends Transform {
       cb(badRequest(this.opts.wrongSize ?? '文件大小不正确'));
       return;
     }
-    cb(this.runHeadCheck());
+    const err = this.runHeadCheck();
+    if (!err) this.opts.md5?.flush();
+    cb(err);
   }
 
   private runHeadCheck(): Error | null {

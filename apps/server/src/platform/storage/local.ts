@@ -81,6 +81,24 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     await fsyncPath(path.dirname(dest)).catch(() => undefined);
   }
 
+  /**
+   * Chunk files just written, flushed to disk in the background one at a time: the disk works while the next chunks
+   * arrive, so the merge's fsync (which makes the file durable, and is still done for every part) finds little left to
+   * write. Best effort: a file gone meanwhile or a full queue is simply left to the merge.
+   */
+  const toFlush: string[] = [];
+  let flushing = false;
+  function flushLater(file: string) {
+    if (toFlush.length >= 64) return;
+    toFlush.push(file);
+    if (flushing) return;
+    flushing = true;
+    void (async () => {
+      for (let f = toFlush.shift(); f; f = toFlush.shift()) await fsyncPath(f).catch(() => undefined);
+      flushing = false;
+    })();
+  }
+
   /** Stream the parts of a joined object, the inclusive range [start, end] of it. */
   async function* streamParts(key: string, m: Manifest, start: number, end: number) {
     const dir = partsDirOf(key);
@@ -121,6 +139,7 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
         await unlink(file).catch(() => undefined);
         throw e;
       }
+      flushLater(file);
       return { etag: writeId };
     },
     async complete(key, ref, list, totalSize) {
@@ -152,6 +171,12 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     },
     async abort(_key, ref) {
       await rm(stagingOf(ref), { recursive: true, force: true });
+    },
+    localPath(ref, part) {
+      if (!part.etag || !UPLOAD_REF_PATTERN.test(part.etag) || !Number.isSafeInteger(part.index) || part.index < 0) {
+        return null;
+      }
+      return path.join(stagingOf(ref), `${part.index}.${part.etag}`);
     },
   };
 

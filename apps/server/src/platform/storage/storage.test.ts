@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -141,6 +141,22 @@ describe('local disk layout', () => {
     expect(readdirSync(path.join(dir, 'files2', '.staging', ref))).toHaveLength(1);
     await s.parts.abort(key, ref);
     expect(existsSync(path.join(dir, 'files2', '.staging', ref))).toBe(false);
+  });
+
+  it('names the file a part was written to (for reading it back), and nothing for a tag it did not give', async () => {
+    const s = createLocalStorage(path.join(dir, 'files3'));
+    const key = newStorageKey();
+    const ref = await s.parts.create(key, 'application/pdf');
+    const data = randomBytes(1000);
+    const tag = await s.parts.put(key, ref, { index: 2, offset: 0, size: 1000 }, Readable.from([data]));
+    const file = s.parts.localPath?.(ref, { index: 2, etag: tag.etag });
+    expect(file).toBe(path.join(dir, 'files3', '.staging', ref, `2.${tag.etag}`));
+    expect(readFileSync(file!).equals(data)).toBe(true);
+    for (const etag of [null, '../x', `${tag.etag}/..`])
+      expect(s.parts.localPath?.(ref, { index: 2, etag })).toBeNull();
+    expect(s.parts.localPath?.(ref, { index: -1, etag: tag.etag })).toBeNull();
+    expect(() => s.parts.localPath?.('../../etc', { index: 2, etag: tag.etag })).toThrow(/not an upload reference/);
+    expect(s3Of(fake).parts.localPath).toBeUndefined();
   });
 });
 

@@ -5,8 +5,8 @@ import { AppError } from '../errors';
 /**
  * Where file bytes live: one interface, two adapters — local disk under DATA_DIR (default) and S3-compatible object
  * storage. Keys are generated here (`aa/bb/<uuid>`), never derived from a client's file name, which stays metadata
- * in the database. Chunked uploads go through `parts`: local disk writes each chunk at its offset in one staging
- * file; S3 uses a multipart upload (5 MB chunks are S3's minimum part size).
+ * in the database. Chunked uploads go through `parts`: local disk writes each chunk to a staging file of its own;
+ * S3 uses a multipart upload (5 MB chunks are S3's minimum part size).
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
@@ -40,10 +40,15 @@ export interface MultipartStore {
   complete(key: string, ref: string, parts: { index: number; etag: string | null }[], totalSize: number): Promise<void>;
   /** Free the parts of an unfinished upload; nothing happens when they are already gone. */
   abort(key: string, ref: string): Promise<void>;
+  /**
+   * Where parts are files on this machine: the file holding the part `put` just wrote (named by its tag), so it can be
+   * read back cheaply from the page cache. Absent where parts live elsewhere (S3).
+   */
+  localPath?(ref: string, part: { index: number; etag: string | null }): string | null;
 }
 
 export interface PartTag {
-  /** S3's ETag of the part (its MD5); null on local disk, where chunks go straight into the staging file */
+  /** S3's ETag of the part (its MD5); on local disk the id of the file this write went to */
   etag: string | null;
 }
 
