@@ -43,10 +43,15 @@ import { Meter, payloadTooLarge } from './multipart';
  * Chunked, resumable uploads (spec §4, §7): upload-task → chunk-upload × n → file-merge, or upload-cancel.
  * Chunks and their records survive restarts (the store keeps the bytes, the database which chunks are in), so an
  * interrupted upload resumes from the chunks the server lists. The whole file's MD5 is verified before the file is
- * accepted; a mismatch keeps nothing. While chunks arrive in order, this process hashes them on the way in (on the
- * MD5 worker thread, overlapping with receiving and writing), so the merge needs no second read; after a restart, out
- * of order, when a chunk was written twice, or when the worker was lost, the merge reads the bytes back and hashes
- * those — the recorded writes are what gets verified, never what a client says it sent.
+ * accepted; a mismatch keeps nothing. A task started in this process is hashed in order as its chunks come in, on
+ * the MD5 worker thread (overlapping with receiving the next chunk), so the merge needs no second read:
+ *  - chunks on local disk: each recorded chunk file is handed to the worker, which reads it back from the page cache;
+ *    a chunk recorded ahead of the next one in order waits for it, so chunks sent a few at a time are hashed too;
+ *  - chunks elsewhere (S3): the next chunk in order is hashed as it streams in, on a copy of the hash kept only once
+ *    the chunk is recorded.
+ * After a restart, when a hashed chunk was written again, or when the worker was lost, the merge reads the bytes back
+ * (from where the in-order hash stops) and hashes those — the recorded writes are what gets verified, never what a
+ * client says it sent.
  */
 
 interface Running {
@@ -55,6 +60,8 @@ interface Running {
   next: number;
   /** the store's tag of each hashed write, by index */
   etags: (string | null)[];
+  /** local disk: chunks recorded past `next`, by index — hashed once the chunks before them are */
+  ahead: Map<number, { etag: string | null; path: string; size: number }>;
   at: number;
 }
 
@@ -207,6 +214,7 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
         expiresAt: new Date(now.getTime() + deps.taskTtlMs),
       })
       .returning();
+    remember(task!.id, { hash: new WorkerMd5(), next: 0, etags: [], ahead: new Map(), at: Date.now() });
   }
   const t = task!;
   const stored = new Set((await repo.partsOf(deps.db, t.id)).map((p) => p.index));
@@ -267,22 +275,18 @@ export async function putChunk(deps: FilesDeps, target: ChunkTarget, index: numb
     await new Promise((r) => file.once('end', r).once('error', r));
     return progressOf(t, index, state.stored);
   }
-  const entry = running.get(t.id);
-  const hash =
-    entry && entry.next === index && !entry.hash.lost
-      ? entry.hash.copy()
-      : !entry && index === 0
-        ? new WorkerMd5()
-        : null;
-  // where chunks are local files, the worker reads the one just written; elsewhere it gets the bytes as they pass
+  // where chunks are local files, the worker reads each one once it is recorded; elsewhere it hashes the next one in
+  // order as it streams in, on a copy of the hash
   const localPath = deps.storage.parts.localPath?.bind(deps.storage.parts);
+  const entry = running.get(t.id);
+  const hash = !localPath && entry && entry.next === index && !entry.hash.lost ? entry.hash.copy() : null;
   const ext = extensionOf(t.fileName);
   const meter = new Meter({
     max: expected,
     tooLarge: UploadMsg.CHUNK_SIZE,
     exact: expected,
     wrongSize: UploadMsg.CHUNK_SIZE,
-    md5: localPath ? null : hash,
+    md5: hash,
     checkHead:
       index === 0
         ? (head) => {
@@ -314,16 +318,29 @@ export async function putChunk(deps: FilesDeps, target: ChunkTarget, index: numb
     } finally {
       file.off('error', onFileError);
     }
-    const written = hash && localPath ? localPath(t.storageRef, { index, etag: tag.etag }) : null;
-    if (written) hash!.addFile(written, expected);
     await repo.recordPart(deps.db, { taskId: t.id, index, size: expected, etag: tag.etag });
-    // advance the in-order hash only when nothing else moved it meanwhile
-    if (hash && (!localPath || written) && running.get(t.id) === entry) {
-      remember(t.id, { hash, next: index + 1, etags: [...(entry?.etags ?? []), tag.etag], at: Date.now() });
-      kept = true;
-    } else if (entry && index < entry.next) {
+    const cur = running.get(t.id);
+    if (cur && index < cur.next) {
       // an index already hashed was written again: the hash no longer speaks for the recorded writes
       forget(t.id);
+    } else if (localPath && cur) {
+      const file = localPath(t.storageRef, { index, etag: tag.etag });
+      if (!file) forget(t.id);
+      else {
+        // the latest recorded write of an index is the one hashed; then every chunk that is next in order
+        cur.ahead.set(index, { etag: tag.etag, path: file, size: expected });
+        for (let a = cur.ahead.get(cur.next); a; a = cur.ahead.get(cur.next)) {
+          cur.ahead.delete(cur.next);
+          cur.hash.addFile(a.path, a.size);
+          cur.etags.push(a.etag);
+          cur.next++;
+        }
+        cur.at = Date.now();
+      }
+    } else if (hash && cur === entry && entry) {
+      // advance the streamed in-order hash only when nothing else moved it meanwhile
+      remember(t.id, { ...entry, hash, next: index + 1, etags: [...entry.etags, tag.etag], at: Date.now() });
+      kept = true;
     }
   } finally {
     if (!kept) hash?.dispose();
@@ -495,12 +512,16 @@ async function storedMd5(deps: FilesDeps, t: repo.TaskRow, inOrder: Running | un
   }
 }
 
+/** Bytes the merges of this process read back to hash them (the in-order hash did not cover them). */
+let readBack = 0;
+
 /** The MD5 of the stored object: `hash` holds its chunks before `from`, the rest is read back from the store. */
 async function hashStored(deps: FilesDeps, t: repo.TaskRow, hash: Md5Sink, from: number): Promise<string> {
   try {
     if (from < t.chunkCount) {
       const rest = await deps.storage.get(t.storageKey, { start: from * t.chunkSize, end: t.fileSize - 1 });
       for await (const chunk of rest) {
+        readBack += (chunk as Buffer).length;
         const room = hash.write(chunk as Buffer);
         if (room) await room;
       }
@@ -583,6 +604,11 @@ export async function sweep(deps: FilesDeps): Promise<number> {
     await repo.deleteTask(deps.db, t.id);
   }
   return stale.length;
+}
+
+/** For tests: how many bytes merges have read back so far. */
+export function readBackBytesForTests(): number {
+  return readBack;
 }
 
 /** For tests: forget the in-order hashes, as a restarted process would. */

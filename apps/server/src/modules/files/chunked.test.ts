@@ -7,7 +7,7 @@ import { files, operationLogs, uploadParts, uploadTasks, users } from '../../db/
 import { hashPassword } from '../../platform/password';
 import { createStorage } from '../../platform/storage';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
-import { forgetRunningHashes, sweep } from './chunked.service';
+import { forgetRunningHashes, readBackBytesForTests, sweep } from './chunked.service';
 import { stopMd5WorkerForTests } from './md5-worker';
 import { client, EXE, MP4, md5, otherEnterpriseUser, PDF, tmpDataDir } from './testkit';
 
@@ -92,6 +92,7 @@ describe('chunked upload (§4, §7)', () => {
     expect(task.body.data).toMatchObject({ url: '', md5: md5(data), chunkSize: 5242880, total: 3, file: null });
     expect(task.body.data.uploadUrlList).toEqual([0, 1, 2].map((chunk) => ({ chunk, url: CHUNK })));
     const id = task.body.data.uploadId as string;
+    const readBefore = readBackBytesForTests();
     const percents: number[] = [];
     for (const i of [0, 1, 2]) {
       const r = await sendChunk(user, id, data, i);
@@ -107,6 +108,8 @@ describe('chunked upload (§4, §7)', () => {
       md5: md5(data),
       preview: 'pdf',
     });
+    // hashed as the chunks came in: the merge read nothing back
+    expect(readBackBytesForTests() - readBefore).toBe(0);
     const dl = await api.get(merged.body.data.url, user);
     expect(md5(dl.res.rawPayload)).toBe(md5(data));
     // the chunk records are gone, the task is done; merging again answers the same file
@@ -154,8 +157,11 @@ describe('chunked upload (§4, §7)', () => {
         { name: 'blob', data: chunkOf(data, 1) },
       ]);
       expect(c1.body.data).toMatchObject({ percent: 100, uploaded: 3, total: 3 });
+      const readBefore = readBackBytesForTests();
       const m = await api2.post(MERGE, token, { uploadId: id, fileName: '标书.pdf', md5: md5(data) });
       expect(m.status, JSON.stringify(m.body)).toBe(200);
+      // nothing of the upload hashed in this process: every byte read back and verified
+      expect(readBackBytesForTests() - readBefore).toBe(data.length);
       expect(md5((await api2.get(m.body.data.url, token)).res.rawPayload)).toBe(md5(data));
     } finally {
       await t2.app.close();
@@ -201,9 +207,11 @@ describe('chunked upload (§4, §7)', () => {
   it('verifies chunks sent out of order and with fields after the file', async () => {
     const data = PDF(MB12);
     const id = (await startTask(user, data, 'order.pdf')).body.data.uploadId;
+    const readBefore = readBackBytesForTests();
     for (const i of [2, 0, 1]) expect((await sendChunk(user, id, data, i, { filesFirst: i === 1 })).status).toBe(200);
     const m = await api.post(MERGE, user, { uploadId: id, fileName: 'order.pdf', md5: md5(data) });
     expect(m.status).toBe(200);
+    expect(readBackBytesForTests() - readBefore).toBe(0);
     expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(data));
   });
 
@@ -325,14 +333,55 @@ describe('hashing on the way in (the MD5 worker thread)', () => {
   const merge = (id: string, name: string, sum: string) =>
     api.post(MERGE, user, { uploadId: id, fileName: name, md5: sum });
 
-  it('continues the in-order hash after a gap: the chunks before it hashed on the way, the rest read back', async () => {
-    const data = PDF(3 * UPLOAD_CHUNK_SIZE + 100);
+  it('hashes a chunk recorded ahead of the next one in order once the gap is filled, in order', async () => {
+    const data = PDF(4 * UPLOAD_CHUNK_SIZE + 100);
     const id = (await startTask(user, data, 'gap.pdf')).body.data.uploadId;
-    for (const i of [0, 1, 3, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const readBefore = readBackBytesForTests();
+    for (const i of [1, 0, 3, 4, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
     const m = await merge(id, 'gap.pdf', md5(data));
     expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(readBackBytesForTests() - readBefore).toBe(0);
     expect(m.body.data.md5).toBe(md5(data));
     expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(data));
+  });
+
+  it('takes chunks sent two at a time, and still refuses bytes that are not the md5 named', async () => {
+    const data = PDF(5 * UPLOAD_CHUNK_SIZE + 1);
+    const id = (await startTask(user, data, 'pairs.pdf')).body.data.uploadId;
+    const readBefore = readBackBytesForTests();
+    for (const pair of [
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]) {
+      const rs = await Promise.all(pair.map((i) => sendChunk(user, id, data, i)));
+      expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    }
+    const m = await merge(id, 'pairs.pdf', md5(data));
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data.md5).toBe(md5(data));
+    expect(readBackBytesForTests() - readBefore).toBe(0);
+
+    const claimed = md5(PDF(11));
+    const task = await api.post(TASK, user, { md5: claimed, fileName: 'pairs2.pdf', chunk: 6, fileSize: data.length });
+    const id2 = task.body.data.uploadId;
+    for (const pair of [
+      [1, 0],
+      [3, 2],
+      [5, 4],
+    ]) {
+      const rs = await Promise.all(
+        pair.map((i) =>
+          api.upload(CHUNK, user, { chunk: i, uploadId: id2, md5: claimed }, [
+            { name: 'blob', data: chunkOf(data, i) },
+          ]),
+        ),
+      );
+      expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    }
+    const refused = await merge(id2, 'pairs2.pdf', claimed);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
   });
 
   it('a chunk refused half-way leaves the in-order hash as it was; the chunk sent again is hashed once', async () => {
@@ -344,9 +393,11 @@ describe('hashing on the way in (the MD5 worker thread)', () => {
     ]);
     expect(short.body.message).toBe('分片大小不正确');
     for (const i of [1, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const readBefore = readBackBytesForTests();
     const m = await merge(id, 'retry.pdf', md5(data));
     expect(m.status, JSON.stringify(m.body)).toBe(200);
     expect(m.body.data.md5).toBe(md5(data));
+    expect(readBackBytesForTests() - readBefore).toBe(0);
   });
 
   it('when the worker is lost mid-upload, the merge reads the chunks back: right bytes accepted, wrong refused', async () => {
@@ -355,9 +406,11 @@ describe('hashing on the way in (the MD5 worker thread)', () => {
     expect((await sendChunk(user, id, data, 0)).status).toBe(200);
     await stopMd5WorkerForTests();
     for (const i of [1, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const readBefore = readBackBytesForTests();
     const m = await merge(id, 'lost.pdf', md5(data));
     expect(m.status, JSON.stringify(m.body)).toBe(200);
     expect(m.body.data.md5).toBe(md5(data));
+    expect(readBackBytesForTests() - readBefore).toBe(data.length);
 
     const other = PDF(MB12 + 7);
     const claimed = md5(Buffer.concat([other.subarray(0, -1), Buffer.from([other.at(-1)! ^ 1])]));
