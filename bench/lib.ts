@@ -25,11 +25,16 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   /** an existing data dir to use (removed on stop); a fresh one otherwise */
   dataDir?: string;
+  /** node options for the server process (e.g. --cpu-prof, which NODE_OPTIONS does not take) */
+  nodeArgs?: string[];
 }): Promise<Started> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'ks-bench-'));
   const url = `http://127.0.0.1:${opts.port}`;
   const t0 = performance.now();
-  const args = opts.viaNpmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const args = [
+    ...(opts.nodeArgs ?? []),
+    ...(opts.viaNpmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts']),
+  ];
   const proc = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -2,18 +2,20 @@
  * Chunked upload throughput (issue 6): a SIZE_MB file (1 GiB by default) through upload-task → chunk-upload ×n →
  * file-merge on localhost, side by side in one run with `cp` of the same file on the same disk (and `cp` followed by
  * `sync` of the copy, the durable equivalent: the server makes every stored file durable before it answers the
- * merge). The server's RSS is sampled every 100 ms during each upload. RUNS rounds, alternating; medians reported.
+ * merge). The server's RSS is sampled every 100 ms during each upload, and the CPU time of server (all threads) and
+ * client is recorded per round with the load average. RUNS rounds, alternating; medians reported.
  * The client computes the file's MD5 once before the rounds (the web does it in a Web Worker before uploading); that
  * time is reported separately and not counted in the upload.
- * Run: npm run bench:upload   (SIZE_MB=1024 RUNS=3)
+ * Run: npm run bench:upload   (SIZE_MB=1024 RUNS=3; CONCURRENCY=2 chunks in flight; BENCH_DEBUG=1 prints the phases
+ * and the server's CPU by thread; SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server)
  */
 import { execFileSync } from 'node:child_process';
 import { constants, createHash, publicEncrypt } from 'node:crypto';
 import {
   closeSync,
-  createReadStream,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   rmSync,
@@ -73,6 +75,8 @@ const server = await startServer({
     CHUNKED_UPLOAD_MAX_MB: String(Math.max(SIZE_MB + 1, 2048)),
     LOG_LEVEL: 'warn',
   },
+  // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server during the run
+  nodeArgs: process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean),
 });
 process.on('exit', () => server.proc.kill('SIGKILL'));
 
@@ -107,10 +111,12 @@ async function call<T>(p: string, body: object): Promise<T> {
 const agent = new Agent({ keepAlive: true });
 
 /**
- * One chunk-upload as a browser sends it (fields first, then the file part), streamed from the file with node:http:
- * undici's FormData reads Blob slices in small pieces and costs more than the server here (≈ 110 MiB/s on this machine).
+ * One chunk-upload as a browser sends it (fields first, then the file part), with node:http: the chunk is read from
+ * the file in one piece (a Blob slice) into `buf` and written after the fields. undici's FormData reads Blob slices in
+ * small pieces and costs more than the server here (≈ 110 MiB/s on this machine), and piping a 1 MiB file stream into
+ * the request cost about twice the CPU of one read and one write — CPU taken from the server on the same 2 cores.
  */
-function sendChunk(uploadId: string, chunk: number): Promise<void> {
+function sendChunk(uploadId: string, chunk: number, buf: Buffer): Promise<void> {
   const boundary = `----ksbench${chunk}`;
   const start = chunk * CHUNK;
   const len = Math.min(CHUNK, size - start);
@@ -149,12 +155,40 @@ function sendChunk(uploadId: string, chunk: number): Promise<void> {
       },
     );
     req.on('error', reject);
+    const fd = openSync(src, 'r');
+    try {
+      if (readSync(fd, buf, 0, len, start) !== len) throw new Error('short read');
+    } finally {
+      closeSync(fd);
+    }
     req.write(head);
-    const body = createReadStream(src, { start, end: start + len - 1, highWaterMark: 1024 * 1024 });
-    body.on('error', reject);
-    body.pipe(req, { end: false });
-    body.on('end', () => req.end(tail));
+    req.write(buf.subarray(0, len));
+    req.end(tail);
   });
+}
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const after = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(after[11]) + Number(after[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+/** CPU seconds of each thread of a process, by thread name (BENCH_DEBUG: where the server's CPU goes). */
+function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = f.slice(f.indexOf('(') + 1, f.lastIndexOf(')'));
+      const after = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      const key = `${name}${tid === String(pid) ? ' (main)' : ''}`;
+      out.set(key, (out.get(key) ?? 0) + (Number(after[11]) + Number(after[12])) / 100);
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
 }
 
 /** RSS of the server process, in MiB, from /proc. */
@@ -163,7 +197,16 @@ function rssMiB(pid: number): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
-async function upload(): Promise<{ ms: number; rss: number[]; fileId: string }> {
+async function upload(): Promise<{
+  ms: number;
+  rss: number[];
+  fileId: string;
+  serverCpuS: number;
+  clientCpuS: number;
+}> {
+  const cpu0 = cpuSeconds(server.proc.pid!);
+  const threads0 = threadCpu(server.proc.pid!);
+  const client0 = process.cpuUsage();
   const samples: number[] = [rssMiB(server.proc.pid!)];
   const timer = setInterval(() => samples.push(rssMiB(server.proc.pid!)), 100);
   const start = performance.now();
@@ -178,7 +221,8 @@ async function upload(): Promise<{ ms: number; rss: number[]; fileId: string }> 
   const queue = task.uploadUrlList.map((x) => x.chunk);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      for (let c = queue.shift(); c !== undefined; c = queue.shift()) await sendChunk(task.uploadId, c);
+      const buf = Buffer.allocUnsafe(CHUNK);
+      for (let c = queue.shift(); c !== undefined; c = queue.shift()) await sendChunk(task.uploadId, c, buf);
     }),
   );
   if (process.env.BENCH_DEBUG)
@@ -194,7 +238,21 @@ async function upload(): Promise<{ ms: number; rss: number[]; fileId: string }> 
   clearInterval(timer);
   samples.push(rssMiB(server.proc.pid!));
   if (file.md5 !== fileMd5) throw new Error('md5 differs');
-  return { ms, rss: samples, fileId: file.fileId };
+  const client = process.cpuUsage(client0);
+  if (process.env.BENCH_DEBUG) {
+    const by = [...threadCpu(server.proc.pid!)]
+      .map(([k, v]) => [k, v - (threads0.get(k) ?? 0)] as const)
+      .filter(([, v]) => v >= 0.05)
+      .sort((a, b) => b[1] - a[1]);
+    console.info(`server CPU by thread: ${by.map(([k, v]) => `${k} ${v.toFixed(2)} s`).join(', ')}`);
+  }
+  return {
+    ms,
+    rss: samples,
+    fileId: file.fileId,
+    serverCpuS: cpuSeconds(server.proc.pid!) - cpu0,
+    clientCpuS: (client.user + client.system) / 1e6,
+  };
 }
 
 function timed(cmd: string, args: string[]): number {
@@ -203,7 +261,16 @@ function timed(cmd: string, args: string[]): number {
   return performance.now() - s;
 }
 
-const rounds: { cpMs: number; cpSyncMs: number; uploadMs: number; rssMin: number; rssMax: number }[] = [];
+const rounds: {
+  cpMs: number;
+  cpSyncMs: number;
+  uploadMs: number;
+  rssMin: number;
+  rssMax: number;
+  serverCpuS: number;
+  clientCpuS: number;
+  load1: number;
+}[] = [];
 try {
   for (let i = 0; i < RUNS; i++) {
     const copy = path.join(work, 'copy.pdf');
@@ -220,10 +287,13 @@ try {
       uploadMs: u.ms,
       rssMin: Math.min(...u.rss),
       rssMax: Math.max(...u.rss),
+      serverCpuS: u.serverCpuS,
+      clientCpuS: u.clientCpuS,
+      load1: os.loadavg()[0]!,
     });
     const r = rounds.at(-1)!;
     console.info(
-      `round ${i + 1}: cp ${(cpMs / 1000).toFixed(2)} s, cp+sync ${(cpSyncMs / 1000).toFixed(2)} s, upload ${(u.ms / 1000).toFixed(2)} s; server RSS ${r.rssMin.toFixed(0)}–${r.rssMax.toFixed(0)} MiB`,
+      `round ${i + 1}: cp ${(cpMs / 1000).toFixed(2)} s, cp+sync ${(cpSyncMs / 1000).toFixed(2)} s, upload ${(u.ms / 1000).toFixed(2)} s; server RSS ${r.rssMin.toFixed(0)}–${r.rssMax.toFixed(0)} MiB; CPU server ${r.serverCpuS.toFixed(2)} s, client ${r.clientCpuS.toFixed(2)} s; load ${r.load1.toFixed(2)}`,
     );
   }
 } finally {
@@ -251,6 +321,11 @@ const result = {
     cpSyncMs: Math.round(r.cpSyncMs),
     uploadMs: Math.round(r.uploadMs),
     serverRssMiB: [Math.round(r.rssMin), Math.round(r.rssMax)],
+    /** CPU seconds of the upload: the server process (all threads), the bench's client (this process) */
+    serverCpuS: Number(r.serverCpuS.toFixed(2)),
+    clientCpuS: Number(r.clientCpuS.toFixed(2)),
+    /** 1-minute load average after the round */
+    load1: Number(r.load1.toFixed(2)),
   })),
   median: {
     cpMiBps: Math.round(mbps(cp)),
