@@ -77,6 +77,9 @@ const server = await startServer({
   },
   // e.g. SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server during the run
   nodeArgs: process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean),
+}).catch((e) => {
+  cleanup(); // the test file is as large as SIZE_MB: never leave it behind
+  throw e;
 });
 process.on('exit', () => server.proc.kill('SIGKILL'));
 
