@@ -71,9 +71,9 @@ const DASH = <span style={{ color: '#c0c4cc' }}>-</span>;
 /**
  * A link-style action inside a cell (查看, 下载, a record link): an inline element with the button role, so its text
  * flows and wraps with the cell's (a native button is an atomic box laid out on its own, costly by the thousand).
- * Enter and Space press it; clicks do not reach the row.
+ * Enter and Space press it; clicks do not reach the row. A plain function (no component per cell).
  */
-export function CellLink({ children, onClick, testId }: { children: ReactNode; onClick: () => void; testId?: string }) {
+export function cellLink({ children, onClick, testId }: { children: ReactNode; onClick: () => void; testId?: string }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: inline text that wraps with the cell, announced and used as a button
     <span
@@ -124,8 +124,8 @@ export function tagLook(color: string | undefined | null): { className: string; 
   return { className: 'ks-tag ks-tag-custom', style: { '--ks-tag-color': color } as CSSProperties };
 }
 
-/** A tag like antd's (filled, the same colours), as a plain span: cheap enough for every cell of a page. */
-export function LightTag({ color, children, testId }: { color?: string | null; children: ReactNode; testId?: string }) {
+/** A tag like antd's (filled, the same colours) as a plain span, made by a function: cheap enough for every cell. */
+export function lightTag({ color, children, testId }: { color?: string | null; children: ReactNode; testId?: string }) {
   const { className, style } = tagLook(color);
   return (
     <span className={className} style={style} data-testid={testId}>
@@ -231,13 +231,7 @@ export function cellRenderer<Row extends TableRow>(
     case 'status':
       return (value, row) => {
         const text = cellText(value);
-        return text ? (
-          <LightTag color={row.statusColor} testId="status-tag">
-            {text}
-          </LightTag>
-        ) : (
-          DASH
-        );
+        return text ? lightTag({ color: row.statusColor, testId: 'status-tag', children: text }) : DASH;
       };
     case 'statusIcon':
       return (value, row) => {
@@ -252,45 +246,35 @@ export function cellRenderer<Row extends TableRow>(
       );
     case 'preview':
       return (value, row) =>
-        cellText(value) ? (
-          <CellLink testId={`preview-${code}`} onClick={() => handlers.current?.onPreview?.(row, code)}>
-            查看
-          </CellLink>
-        ) : (
-          DASH
-        );
+        cellText(value)
+          ? cellLink({
+              testId: `preview-${code}`,
+              onClick: () => handlers.current?.onPreview?.(row, code),
+              children: '查看',
+            })
+          : DASH;
     case 'download':
       return (value, row) =>
-        cellText(value) ? (
-          <CellLink testId={`download-${code}`} onClick={() => handlers.current?.onDownload?.(row, code)}>
-            下载
-          </CellLink>
-        ) : (
-          DASH
-        );
+        cellText(value)
+          ? cellLink({
+              testId: `download-${code}`,
+              onClick: () => handlers.current?.onDownload?.(row, code),
+              children: '下载',
+            })
+          : DASH;
     case 'link':
       return (value, row) => {
         const text = cellText(value);
-        return text ? (
-          <CellLink testId={`link-${code}`} onClick={() => handlers.current?.onLink?.(row, code)}>
-            {text}
-          </CellLink>
-        ) : (
-          DASH
-        );
+        return text
+          ? cellLink({ testId: `link-${code}`, onClick: () => handlers.current?.onLink?.(row, code), children: text })
+          : DASH;
       };
     case 'auditFlow':
       return (value) => <AuditFlowCell steps={Array.isArray(value) ? (value as AuditStep[]) : []} />;
     case 'changeStatus':
       return (value) => {
         const s = CHANGE_STATUS[String(value ?? '')];
-        return s ? (
-          <LightTag color={s.color} testId="change-status">
-            {s.text}
-          </LightTag>
-        ) : (
-          DASH
-        );
+        return s ? lightTag({ color: s.color, testId: 'change-status', children: s.text }) : DASH;
       };
     case 'dui':
       return (value) =>
@@ -335,13 +319,7 @@ export function cellRenderer<Row extends TableRow>(
       if (column.isStatus) {
         return (value, row) => {
           const text = cellText(value);
-          return text ? (
-            <LightTag color={row.statusColor} testId="status-tag">
-              {text}
-            </LightTag>
-          ) : (
-            DASH
-          );
+          return text ? lightTag({ color: row.statusColor, testId: 'status-tag', children: text }) : DASH;
         };
       }
       return (value) => cellText(value);
