@@ -267,9 +267,12 @@ test('the rich-text editor uploads a video in chunks to the store and inserts it
   });
   // an MP4 header (ftyp) and random bytes
   const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(64 * 1024)]);
-  const chooser = page.waitForEvent('filechooser');
-  await menu.click();
-  await (await chooser).setFiles({ name: '项目宣传片.mp4', mimeType: 'video/mp4', buffer: video });
+  // the editor makes its file input on the click: retry until the chooser has opened and taken the file
+  await expect(async () => {
+    const chooser = page.waitForEvent('filechooser', { timeout: 3000 });
+    await menu.click();
+    await (await chooser).setFiles({ name: '项目宣传片.mp4', mimeType: 'video/mp4', buffer: video });
+  }).toPass({ timeout: 20_000 });
   const source = page.locator('.w-e-text-container video source, .w-e-text-container video[src]').first();
   await expect(source).toHaveAttribute('src', /^\/ks\//);
   expect(JSON.parse(tasks[0] ?? '{}')).toMatchObject({ usage: 'video', fileName: '项目宣传片.mp4', chunk: 1 });
