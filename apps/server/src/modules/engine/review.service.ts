@@ -1,10 +1,11 @@
 import { type AuditLevel, requiredAnnexMessage } from '@ks/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { attachmentTypes, files, recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
+import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { type Caller, requireFunction, roleCodesOf } from '../../platform/permissions';
+import { missingRequiredAnnexes } from '../files/files.repo';
 import { auditConfig } from '../shell/settings.service';
 import type { EngineCaller } from './records.service';
 import { fieldsOf, nodeForEngine } from './schema.service';
@@ -76,25 +77,6 @@ async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, on
         only ? and(eq(todos.assigneeType, only.type), eq(todos.assigneeId, only.id)) : sql`true`,
       ),
     );
-}
-
-/**
- * The names of the node's required attachment types that the record has no file of (§5: a submission needs every
- * required annex), in the types' order.
- */
-export async function missingRequiredAnnexes(tx: Db, n: { id: string; gnCoding: string }, recordId: string) {
-  const rows = await tx
-    .select({ annexName: attachmentTypes.annexName })
-    .from(attachmentTypes)
-    .where(
-      and(
-        eq(attachmentTypes.nodeId, n.id),
-        eq(attachmentTypes.isRequired, true),
-        sql`not exists (select 1 from ${files} where ${files.gnCoding} = ${n.gnCoding} and ${files.recordId} = ${recordId} and ${files.annexNo} = ${attachmentTypes.annexNo})`,
-      ),
-    )
-    .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
-  return rows.map((r) => r.annexName);
 }
 
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {

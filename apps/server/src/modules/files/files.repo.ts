@@ -199,3 +199,22 @@ export async function orphanedRecordFiles(db: Db, before: Date, limit = 100): Pr
     .orderBy(asc(files.createdAt))
     .limit(limit);
 }
+
+/**
+ * The names of the node's required attachment types that the record has no file of (§5: a submission needs every
+ * required annex), in the types' order.
+ */
+export async function missingRequiredAnnexes(tx: Db, n: { id: string; gnCoding: string }, recordId: string) {
+  const rows = await tx
+    .select({ annexName: attachmentTypes.annexName })
+    .from(attachmentTypes)
+    .where(
+      and(
+        eq(attachmentTypes.nodeId, n.id),
+        eq(attachmentTypes.isRequired, true),
+        sql`not exists (select 1 from ${files} where ${files.gnCoding} = ${n.gnCoding} and ${files.recordId} = ${recordId} and ${files.annexNo} = ${attachmentTypes.annexNo})`,
+      ),
+    )
+    .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
+  return rows.map((r) => r.annexName);
+}
