@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { menuNodes, users } from '../apps/server/src/db/schema';
-import { listQuery } from '../apps/server/src/modules/engine/records.service';
+import { listQuery, rowsOf } from '../apps/server/src/modules/engine/records.service';
 import { catalogOf, fieldsOf, saveFields } from '../apps/server/src/modules/engine/schema.service';
 import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/server/src/modules/engine/sqlsafe';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
@@ -100,6 +100,8 @@ if (process.env.SETUP_ONLY === '1') {
 const server = await startServer({
   port: 18330,
   env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '1000000', SINGLE_SESSION: 'false' },
+  // SERVER_PROFILE=<dir> writes the server's CPU profile there when the run ends
+  nodeArgs: process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : [],
 });
 process.on('exit', () => server.proc.kill('SIGKILL'));
 
@@ -222,8 +224,8 @@ const handWritten = () =>
     ]);
     if (page.rows.length !== 10 || count.rows[0].n !== 1001) throw new Error('unexpected raw answer');
   });
-// 2. the very statement the server sends for this request: the caller's node state and its gate, the scope (records
-// asked of user1 too), keys first, the capped count, the page's rows
+// 2. the very statement the server sends for this request once user1 has read the node state: the check that it still
+// holds (access_version), the scope (records asked of user1 too), keys first, the capped count, the page's rows
 let statement: { sql: string; params: unknown[] };
 {
   const database = await openPostgres(databaseUrl, 1);
@@ -231,6 +233,7 @@ let statement: { sql: string; params: unknown[] };
   const [node] = await database.db.select().from(menuNodes).where(sql`${menuNodes.gnCoding} = ${NODE}`);
   const fields = fieldsOf(node!);
   const catalog = catalogOf(fields);
+  const accessVersion = rowsOf(await database.db.execute(sql`select "v" from "access_version"`))[0]!.v;
   statement = listQuery(
     database.db,
     { id: user1!.id, loginRoleType: 'U', enterpriseId },
@@ -241,17 +244,31 @@ let statement: { sql: string; params: unknown[] };
       pageNum: 1,
       pageSize: 10,
     },
-    true,
+    { confirm: Number(accessVersion) },
   ).statement;
   await database.close();
 }
 const apiStatement = () =>
   load('raw SQL through pg: the statement the API sends (prepared)', async () => {
     const r = await pool.query({ name: 'bench_list', text: statement.sql, values: statement.params });
-    if (r.rows.length !== 10 || r.rows[0].ks_total !== 1001 || !r.rows[0].granted.length)
+    if (r.rows.length !== 10 || r.rows[0].ks_total !== 1001 || !r.rows[0].ks_confirmed)
       throw new Error('unexpected statement answer');
   });
 
+// ONLY=api|raw|statement runs that one case (to profile it)
+if (process.env.ONLY) {
+  const cases: Record<string, () => ReturnType<typeof viaApi>> = {
+    api: viaApi,
+    raw: handWritten,
+    statement: apiStatement,
+  };
+  const one = cases[process.env.ONLY];
+  if (!one) throw new Error(`ONLY must be one of ${Object.keys(cases).join(', ')}`);
+  await one();
+  agent.destroy();
+  await server.stop();
+  process.exit(0);
+}
 // the API first and last, the raw cases between, so a change in the machine's load shows as a difference
 const api1 = await viaApi();
 const raw = await handWritten();

@@ -56,7 +56,54 @@ describe('envelope and errors', () => {
   it('sends security headers with a content security policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // on errors and POST answers as well
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(bad.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives GET answers an ETag (304 when it matches), not POST answers', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/ks/portal/v1/home/platform' });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[A-Za-z0-9+/=]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/ks/portal/v1/home/platform',
+      headers: { 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await t.app.inject({
+      method: 'GET',
+      url: '/ks/portal/v1/home/platform',
+      headers: { 'if-none-match': `W/${tag}` },
+    });
+    expect(weak.statusCode).toBe(304);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/ks/portal/v1/home/platform',
+      headers: { 'if-none-match': '"x"' },
+    });
+    expect(other.statusCode).toBe(200);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(post.headers.etag).toBeUndefined();
   });
 });
 

@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import etag from '@fastify/etag';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { Code, Msg } from '@ks/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -70,6 +69,25 @@ export function injectClientConfig(
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** The headers helmet sets with these options, as name/value pairs (helmet run once against a recording response). */
+export function securityHeadersOf(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    },
+    removeHeader: (name: string) => {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let failed: unknown = null;
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    failed = err ?? null;
+  });
+  if (failed) throw failed;
+  return [...headers];
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : null;
@@ -93,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  await app.register(helmet, {
+  // Security headers (helmet's, configured once): worked out once at start-up and set on every answer — helmet's
+  // Fastify plugin built its middleware again for every request.
+  const securityHeaders = securityHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -116,6 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     // Served over plain HTTP on a LAN as well: no HSTS from the app (set it at the TLS terminator).
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.removeHeader('x-powered-by');
+    done();
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -170,7 +196,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       timeWindow: '1 minute',
       errorResponseBuilder: () => new AppError(429, Code.TOO_MANY_REQUESTS, Msg.TOO_MANY_REQUESTS),
     });
-    await ks.register(etag);
+    // Validators for what a browser may revalidate: GET answers (portal lists, configuration) carry an ETag and
+    // become 304 when it matches; a POST's answer is never reused by a cache, so it is not hashed.
+    ks.addHook('onSend', (req, reply, payload, done) => {
+      if (
+        (req.method !== 'GET' && req.method !== 'HEAD') ||
+        reply.statusCode < 200 ||
+        reply.statusCode >= 300 ||
+        !(typeof payload === 'string' || Buffer.isBuffer(payload))
+      ) {
+        done(null, payload);
+        return;
+      }
+      let tag = reply.getHeader('etag');
+      if (!tag) {
+        tag = `"${createHash('sha1').update(payload).digest('base64')}"`;
+        reply.header('etag', tag);
+      }
+      const match = req.headers['if-none-match'];
+      if (match && (match === tag || match === `W/${tag}`)) {
+        reply.code(304);
+        done(null, '');
+        return;
+      }
+      done(null, payload);
+    });
     ks.addHook('onRequest', async (req) => {
       if (req.routeOptions.config?.public) {
         // A public route still knows its caller when a live token is sent (logout, optional personalisation).

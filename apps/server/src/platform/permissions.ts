@@ -10,7 +10,9 @@ import { executePrepared, renderCached } from './prepared';
  * Administrators (M) may see and call everything; developers (D) see every menu but call functions only when granted.
  * Grants are read from the database on every request, so a change takes effect on the caller's next request. Within
  * one request they may be read once: a caller that carries a `memo` (see `requestMemo`) keeps its role codes and its
- * grants on each node for the rest of that request only.
+ * grants on each node for the rest of that request only. Across requests a state is only ever reused after the
+ * database confirmed, in the same statement that relies on it, that `access_version` has not moved since it was read
+ * (see `lastNodeState`): any change to grants, roles, role members, functions or nodes moves it.
  */
 
 export interface Caller {
@@ -30,6 +32,8 @@ export interface NodeState {
   functions: { code: string; name: string; color: string; show: boolean; kind: 'table' | 'form' }[];
   /** function codes granted to the caller's subjects on the node ('' = visible) */
   granted: Set<string>;
+  /** `access_version.v` in the snapshot the state was read from */
+  accessVersion: number;
 }
 
 export interface RequestMemo {
@@ -189,7 +193,8 @@ export function nodeStateSelect(c: Caller, nodeId: string, bind: (key: string, v
     (g."subject_type" = 'user' and g."subject_id" = ${me}::text)
     or (g."subject_type" = 'role' and g."subject_id" in (
       select ${bind('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user')}::text union all
-      select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${me}::uuid)))) as "granted"
+      select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${me}::uuid)))) as "granted",
+  (select av."v" from "access_version" av where av."id" = 1) as "av"
 from "menu_nodes" n where n."id" = ${bind('node', nodeId)}::uuid`;
 }
 
@@ -202,12 +207,40 @@ export function nodeStateOf(row: Record<string, unknown>): NodeState {
     disabled: Boolean(row.off),
     functions: fns.map((f) => ({ ...f, kind: f.kind === 'form' ? 'form' : 'table' })),
     granted: new Set(row.granted as string[]),
+    accessVersion: Number(row.av),
   };
+}
+
+/**
+ * The node state each caller last read, by caller and node: a hint, never an answer by itself. Whoever uses one must
+ * have the database confirm `access_version` still equals its `accessVersion` in the statement that relies on it.
+ */
+const LAST_STATES_MAX = 20_000;
+const lastStates = new Map<string, NodeState>();
+const stateKey = (c: Caller, nodeId: string) => `${c.id}|${c.loginRoleType}|${nodeId}`;
+
+function keepLastState(c: Caller, nodeId: string, state: NodeState | null) {
+  const key = stateKey(c, nodeId);
+  lastStates.delete(key);
+  if (!state) return;
+  if (lastStates.size >= LAST_STATES_MAX) lastStates.delete(lastStates.keys().next().value!);
+  lastStates.set(key, state);
+}
+
+/** The state this caller last read of the node (see lastStates), if any. */
+export function lastNodeState(c: Caller, nodeId: string): NodeState | undefined {
+  return lastStates.get(stateKey(c, nodeId));
+}
+
+/** Forget a last-read state that the database said is out of date. */
+export function forgetNodeState(c: Caller, nodeId: string) {
+  lastStates.delete(stateKey(c, nodeId));
 }
 
 /** Keeps a node state read along with something else as this request's read of it (callers with a memo only). */
 export function rememberNodeState(c: Caller, nodeId: string, state: NodeState | null) {
   c.memo?.nodes.set(nodeId, Promise.resolve(state));
+  keepLastState(c, nodeId, state);
 }
 
 /** The values nodeStateSelect binds. */
@@ -222,7 +255,9 @@ async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeSta
   nodeStateValues(c, nodeId, known);
   const statement = renderCached(db, 'node-state', (bind) => nodeStateSelect(c, nodeId, bind), known);
   const [row] = await executePrepared(db, statement);
-  return row ? nodeStateOf(row) : null;
+  const state = row ? nodeStateOf(row) : null;
+  keepLastState(c, nodeId, state);
+  return state;
 }
 
 async function hasGrant(db: Db, c: Caller, nodeId: string, functionCode: string | null): Promise<boolean> {

@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   index,
@@ -104,7 +105,8 @@ export const userRoles = pgTable(
 
 /**
  * Permission grants: a role (by code) or a user (by id) may see a node (function_code '') and press its functions.
- * Checked on every request, never cached, so a change takes effect on the next request.
+ * Checked on every request (a state read before may be reused only while `access_version` has not moved), so a change
+ * takes effect on the next request.
  */
 export const grants = pgTable(
   'grants',
@@ -122,6 +124,16 @@ export const grants = pgTable(
     index('grants_node_idx').on(t.nodeId, t.functionCode),
   ],
 );
+
+/**
+ * One row whose `v` moves with every change to what a caller's node state is made of: grants, roles, user_roles,
+ * node_functions and menu_nodes (statement triggers, migration 0008). A node state read together with `v` is still
+ * exact while `v` has not moved; the list statement checks that instead of reading the state again.
+ */
+export const accessVersion = pgTable('access_version', {
+  id: integer('id').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});
 
 export const displayGroups = pgTable(
   'display_groups',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { DEMO_CREDIT_CODE } from '../../seed/demo';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { forgetSessions } from '../auth/auth.repo';
 import { client, opLogs, qs } from './testkit';
 
 let t: TestApp;
@@ -125,12 +126,15 @@ describe('/system/companyInfo for a U user', () => {
 
   it('a U account without an enterprise gets 404', async () => {
     await t.database.db.update(users).set({ enterpriseId: null }).where(eq(users.account, 'user1'));
+    // a change behind the server's back: it is told, as the account screens tell it
+    forgetSessions();
     try {
       const r = await get(INFO, user1);
       expect(r.status).toBe(404);
       expect(r.body.message).toBe(ENTERPRISE_MESSAGES.notLinked);
     } finally {
       await t.database.db.update(users).set({ enterpriseId: ownId }).where(eq(users.account, 'user1'));
+      forgetSessions();
     }
   });
 });

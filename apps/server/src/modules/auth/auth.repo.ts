@@ -4,6 +4,10 @@ import { accountLocks, captchas, enterprises, loginAttempts, practiceStatuses, s
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export interface SessionWithUser {
+  session: SessionRow;
+  user: UserRow;
+}
 
 export async function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(eq(users.account, account));
@@ -92,8 +96,19 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return s!;
 }
 
+/**
+ * The auth epoch: bumped by every change to a session or a user made through this process, so the sessions the auth
+ * service keeps for a moment (see createAuthService) are read afresh after it.
+ */
+let authEpoch = 0;
+export const currentAuthEpoch = () => authEpoch;
+export function forgetSessions(): void {
+  authEpoch++;
+}
+
 /** Revoke every live session of a user except `keepId`, with a reason. */
 export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date, keepId?: string) {
+  forgetSessions();
   const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepId) conds.push(ne(sessions.id, keepId));
   await db
@@ -112,7 +127,7 @@ const prepareSessionByHash = (db: Db) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('ks_session_by_hash');
 
-export async function findSessionByHash(db: Db, tokenHash: string) {
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
   let q = sessionByHash.get(db);
   if (!q) {
     q = prepareSessionByHash(db);
@@ -130,6 +145,7 @@ export async function touchSession(db: Db, id: string, now: Date, expiresAt: Dat
 }
 
 export async function revokeSession(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
+  forgetSessions();
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now, revokeReason: reason })

@@ -29,6 +29,13 @@ export const LOCK_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Don't write last-seen more often than this per session. */
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A live session read from the database is trusted for this long (a page's burst of requests reads it once). A change
+ * made through this process (sign-out, revocation, an account's status or details) is seen at once; one made through
+ * another server process within this time.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
 
 export interface AuthDeps {
   db: Db;
@@ -46,6 +53,8 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
+  /** live sessions by token hash, as read at `at` (performance.now()) in auth epoch `epoch` */
+  const recent = new Map<string, { row: repo.SessionWithUser; at: number; epoch: number }>();
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
   /**
@@ -187,8 +196,21 @@ export function createAuthService(deps: AuthDeps) {
   async function authenticate(token: string | null, ip: string | null): Promise<AuthContext> {
     if (!token) throw unauthorized();
     if (token.length > 200) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
-    const row = await repo.findSessionByHash(db, sha256Hex(token));
-    if (!row) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
+    const hash = sha256Hex(token);
+    const epoch = repo.currentAuthEpoch();
+    const kept = recent.get(hash);
+    let row: repo.SessionWithUser | undefined;
+    if (kept && kept.epoch === epoch && performance.now() - kept.at < SESSION_CACHE_MS) row = kept.row;
+    else {
+      if (kept) recent.delete(hash);
+      row = await repo.findSessionByHash(db, hash);
+      if (!row) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
+      // only a live session is kept, and only if nothing changed while it was read
+      if (!row.session.revokedAt && row.user.status === 'active' && repo.currentAuthEpoch() === epoch) {
+        if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
+        recent.set(hash, { row, at: performance.now(), epoch });
+      }
+    }
     const { session, user } = row;
     if (session.revokedAt) {
       if (session.revokeReason === 'replaced') throw unauthorized(Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE);
@@ -198,7 +220,11 @@ export function createAuthService(deps: AuthDeps) {
     if (session.expiresAt.getTime() <= t.getTime()) throw unauthorized(Code.SESSION_EXPIRED, Msg.SESSION_EXPIRED);
     if (user.status !== 'active') throw unauthorized(Code.TOKEN_INVALID, Msg.ACCOUNT_DISABLED);
     if (t.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      await repo.touchSession(db, session.id, t, new Date(t.getTime() + ttlMs));
+      const expiresAt = new Date(t.getTime() + ttlMs);
+      await repo.touchSession(db, session.id, t, expiresAt);
+      // the kept copy slides with it (a copy: a request in flight keeps the row it read)
+      const k = recent.get(hash);
+      if (k?.row === row) k.row = { user, session: { ...session, lastSeenAt: t, expiresAt } };
     }
     return { user, sessionId: session.id, actor: actorOf(user, ip) };
   }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountLocks, loginAttempts, operationLogs, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../platform/crypto';
 import { bearer, createTestApp, json, loginRaw, loginToken, publicKeyOf, type TestApp } from '../../test/harness';
-import { insertCaptcha } from './auth.repo';
+import { forgetSessions, insertCaptcha } from './auth.repo';
+import { SESSION_CACHE_MS } from './auth.service';
 
 type Body = { code: number; data: any; message: string };
 
@@ -188,6 +189,7 @@ describe('sign-in', () => {
 
   it('refuses a disabled account with 403 after a correct password', async () => {
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.account, 'dev'));
+    forgetSessions();
     const res = await loginRaw(t.app, 'dev', 'Demo@2026', 'D');
     await t.database.db.update(users).set({ status: 'active' }).where(eq(users.account, 'dev'));
     expect(res.statusCode).toBe(403);
@@ -255,6 +257,22 @@ describe('sessions', () => {
       expect(r.statusCode).toBe(200);
     }
     await multi.app.close();
+  });
+
+  it('a live session is read once for a moment: a change made outside this process shows within SESSION_CACHE_MS', async () => {
+    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.9' });
+    const token = json<{ data: { token: string } }>(res).data.token;
+    expect((await check(token)).statusCode).toBe(200);
+    // another server process revokes it (a direct write: this process is not told)
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'logout' })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
+    expect((await check(token)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 50));
+    const after = await check(token);
+    expect(after.statusCode).toBe(401);
+    expect(json<Body>(after).code).toBe(Code.TOKEN_INVALID);
   });
 
   it('logout without a token is 401', async () => {

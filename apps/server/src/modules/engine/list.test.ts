@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { canSeeNode, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
+import { canSeeNode, lastNodeState, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
 import { placeholderBind, statementName } from '../../platform/prepared';
 import { bearer, createTestApp, json, loginToken, type TestApp, usingPostgres } from '../../test/harness';
 import {
@@ -268,7 +268,7 @@ describe('list page and capped total', () => {
       { field: 'bdlx', op: 'ne', value: 'jl' },
     ]);
     for (const account of ['admin', 'user1', 'solo1']) {
-      for (const withState of [false, true]) {
+      for (const state of [null, 'read', { confirm: 42 }] as const) {
         const parts = listParts(
           people[account]!,
           n,
@@ -278,11 +278,11 @@ describe('list page and capped total', () => {
             pageNum: 3,
             pageSize: 20,
           },
-          withState,
+          state,
         );
         const built = new Map<string, unknown>();
         parts.build(placeholderBind(built));
-        expect(parts.values, `${account} ${withState}`).toEqual(built);
+        expect(parts.values, `${account} ${JSON.stringify(state)}`).toEqual(built);
       }
     }
   });
@@ -442,6 +442,43 @@ describe('permission reads once per request', () => {
       'detail',
       'delete',
     ]);
+  });
+
+  it('reuses a state read before only while access_version stands still; each of its tables moves it', async () => {
+    const db = t.database.db as Db;
+    const version = async () => Number(rowsOf(await db.execute(sql`select "v" from "access_version"`))[0]!.v);
+    // a list, then another: the second confirms the state the first read (no change in between)
+    expect((await list(user, {})).status).toBe(200);
+    const kept = lastNodeState({ id: people.user1!.id, loginRoleType: 'U' }, nodeId);
+    expect(kept?.accessVersion).toBe(await version());
+    expect((await list(user, {})).status).toBe(200);
+    expect(lastNodeState({ id: people.user1!.id, loginRoleType: 'U' }, nodeId)).toBe(kept);
+    // every table a node state is made of moves the version, whoever writes to it
+    for (const change of [
+      sql`update "grants" set "function_code" = "function_code" where false`,
+      sql`update "roles" set "name" = "name" where false`,
+      sql`delete from "user_roles" where false`,
+      sql`update "node_functions" set "name" = "name" where false`,
+      sql`update "menu_nodes" set "sort" = "sort" where false`,
+    ]) {
+      const before = await version();
+      await db.execute(change);
+      expect(await version()).toBe(before + 1);
+    }
+    // so a function renamed behind the server's back shows on the next list: the kept state is read again
+    const named = (await list(user, {})).body.data.records[0].operations.find((o: any) => o.code === 'detail').name;
+    await db.execute(
+      sql`update "node_functions" set "name" = '看一看' where "node_id" = ${nodeId} and "code" = 'detail'`,
+    );
+    try {
+      const ops = (await list(user, {})).body.data.records[0].operations;
+      expect(ops.find((o: any) => o.code === 'detail').name).toBe('看一看');
+      expect(lastNodeState({ id: people.user1!.id, loginRoleType: 'U' }, nodeId)?.accessVersion).toBe(await version());
+    } finally {
+      await db.execute(
+        sql`update "node_functions" set "name" = ${named} where "node_id" = ${nodeId} and "code" = 'detail'`,
+      );
+    }
   });
 
   it('answers with the new fields on the first list after they are saved', async () => {

@@ -17,6 +17,10 @@ import {
   BUILTIN_ROLE_BY_TYPE,
   type Caller,
   findNode,
+  forgetNodeState,
+  lastNodeState,
+  type NodeRef,
+  type NodeState,
   nodeState,
   nodeStateOf,
   nodeStateSelect,
@@ -25,6 +29,7 @@ import {
   requireFunction,
   requireNode,
   roleCodesOf,
+  seesAllNodes,
 } from '../../platform/permissions';
 import { executePrepared, renderCached } from '../../platform/prepared';
 import { sanitizeRichText } from '../../platform/sanitize';
@@ -221,10 +226,11 @@ export function listStatement(q: {
    */
   columns?: readonly string[];
   /**
-   * A read that comes along in the same statement (the caller's node state): `select` becomes the CTE `a`, whose
-   * columns lead every answered row, and no record is read unless `gate` (an expression over `a`) holds.
+   * A read that comes along in the same statement (the caller's node state, or the check that a state read before
+   * still holds): `select` becomes the CTE `a`, `lead` (columns over `a` and the row number `x."ks_row"`) leads every
+   * answered row, and no record is read unless `gate` (an expression over `a`) holds. An empty `a` answers no row.
    */
-  access?: { select: SQL; gate: SQL };
+  access?: { select: SQL; gate: SQL; lead: SQL };
 }): { query: SQL; limit: number } {
   if (!Number.isInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > 100) throw new Error('bad page size');
   if (!Number.isInteger(q.offset) || q.offset < 0) throw new Error('bad offset');
@@ -257,8 +263,7 @@ export function listStatement(q: {
   );
   const page = sql`from (select count(*)::int as n from (${counted}) k) c left join (p join ${table} t on t."id" = p."id") on true`;
   const query = q.access
-    ? // the state's columns on every row; its lists (functions, grants) on the first only
-      sql`with a as (${q.access.select}), ${ctes} select a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total", ${cols} ${page}) x order by x."ks_row"`
+    ? sql`with a as (${q.access.select}), ${ctes} select ${q.access.lead}, x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total", ${cols} ${page}) x order by x."ks_row"`
     : sql`with ${ctes} select c.n as "ks_total", ${cols} ${page} order by ${orderSql(q.sort, 'id', 't')}`;
   return { query, limit };
 }
@@ -297,8 +302,10 @@ export async function listRecords(
 ): Promise<{ records: EngineRecord[]; total: number; totalCapped: boolean }> {
   // Usually the node's catalogue is known (cached per schema version): then the caller's node state is read in the
   // list statement itself, which reads no record unless the caller may see the node and the version still holds; the
-  // permission answer (403) is then given from that state exactly as requireNode gives it. Otherwise: read the state
-  // first, load the catalogue, run the statement.
+  // permission answer (403) is then given from that state exactly as requireNode gives it. When the caller read the
+  // state before and it let them list this catalogue, the statement only confirms that nothing it is made of changed
+  // since (access_version) — and answers no row if something did: the state is then read again. Otherwise: read the
+  // state first, load the catalogue, run the statement.
   const ref = await findNode(db, q.gnCoding);
   const known = ref ? catalogues.get(ref.id) : undefined;
   const together = Boolean(ref && known && c.memo && !c.memo.nodes.has(ref.id));
@@ -319,14 +326,20 @@ export async function listRecords(
     if ((await nodeState(db, c, n.id))?.fieldsVersion !== n.version) return listRecords(db, c, q);
     throw e;
   }
-  const { statement, limit } = listQuery(
-    db,
-    c,
-    n,
-    { conditions, sort, pageNum: q.pageNum, pageSize: q.pageSize },
-    together,
-  );
+  const page = { conditions, sort, pageNum: q.pageNum, pageSize: q.pageSize };
   if (together) {
+    const last = lastNodeState(c, n.id);
+    if (last && listable(c, ref!, last, n.version)) {
+      const { statement, limit } = listQuery(db, c, n, page, { confirm: last.accessVersion });
+      const rows = await executePrepared(db, statement);
+      if (rows.length) {
+        // confirmed: the state read before is this request's
+        rememberNodeState(c, n.id, last);
+        return pageOf(db, c, q.gnCoding, n, rows, limit);
+      }
+      forgetNodeState(c, n.id);
+    }
+    const { statement, limit } = listQuery(db, c, n, page, 'read');
     const rows = await executePrepared(db, statement);
     rememberNodeState(c, n.id, rows[0] ? nodeStateOf(rows[0]) : null);
     await requireNode(db, c, q.gnCoding);
@@ -336,7 +349,18 @@ export async function listRecords(
     if (state.fieldsVersion !== n.version) return listRecords(db, c, q);
     return pageOf(db, c, q.gnCoding, n, rows, limit);
   }
+  const { statement, limit } = listQuery(db, c, n, page, null);
   return pageOf(db, c, q.gnCoding, n, await executePrepared(db, statement), limit);
+}
+
+/** Would this state let the caller list the node with the catalogue of schema version `version` (see listedNode)? */
+function listable(c: EngineCaller, ref: NodeRef, state: NodeState, version: number): boolean {
+  return (
+    (seesAllNodes(c) || (!ref.disabled && state.granted.size > 0)) &&
+    state.dataSource === 'engine' &&
+    state.fieldsVersion !== 0 &&
+    state.fieldsVersion === version
+  );
 }
 
 /**
@@ -348,12 +372,19 @@ export function listQuery(
   c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
   n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
   q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
-  withState: boolean,
+  state: StateMode,
 ) {
-  const p = listParts(c, n, q, withState);
+  const p = listParts(c, n, q, state);
   // values enter as named placeholders: the text is rendered once per shape, and not even built again once it is
   return { statement: renderCached(db, p.shape, p.build, p.values), limit: p.limit };
 }
+
+/**
+ * What the list statement does about the caller's node state: nothing (read before), `read` it along (the records
+ * only if it lets the caller list them), or `confirm` that a state read before still holds — `access_version` is
+ * still the one it was read at — and answer no row at all otherwise.
+ */
+export type StateMode = null | 'read' | { confirm: number };
 
 /**
  * The parts of a list statement: its shape (everything that decides its text), how to build it with a given bind,
@@ -363,14 +394,14 @@ export function listParts(
   c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
   n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
   q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
-  withState: boolean,
+  state: StateMode,
 ) {
   const offset = (q.pageNum - 1) * q.pageSize;
   const limit = countLimit(offset, q.pageSize);
   const shape = [
     n.gnCoding,
     n.version,
-    withState ? 'with-state' : '',
+    state === null ? '' : state === 'read' ? 'read-state' : 'confirm-state',
     scopeShape(c),
     whereShape(q.conditions, n.catalog),
     q.sort ? `${q.sort.column} ${q.sort.dir}` : '',
@@ -387,13 +418,22 @@ export function listParts(
       pageSize: q.pageSize,
       bind,
       columns: [...RECORD_COLUMNS, ...readersOf(n.fields).map((r) => r.col)],
-      access: withState
-        ? {
-            select: nodeStateSelect(c, n.id, bind),
-            // what requireNode and listedNode ask of the state: no record is read for a 403 or a stale catalogue
-            gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', n.version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
-          }
-        : undefined,
+      access:
+        state === 'read'
+          ? {
+              select: nodeStateSelect(c, n.id, bind),
+              // what requireNode and listedNode ask of the state: no record is read for a 403 or a stale catalogue
+              gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', n.version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
+              // the state's columns on every row; its lists (functions, grants) on the first only
+              lead: sql`a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", a."av"`,
+            }
+          : state
+            ? {
+                select: sql`select true as "ok" from "access_version" where "id" = 1 and "v" = ${bind('av', state.confirm)}::bigint`,
+                gate: sql`a."ok"`,
+                lead: sql`a."ok" as "ks_confirmed"`,
+              }
+            : undefined,
     }).query;
   // the same values as `build` binds, under the same keys (list.test checks the two agree)
   const values = new Map<string, unknown>();
@@ -405,10 +445,10 @@ export function listParts(
   }
   whereValues(q.conditions, values);
   values.set('off', offset);
-  if (withState) {
+  if (state === 'read') {
     nodeStateValues(c, n.id, values);
     values.set('version', n.version);
-  }
+  } else if (state) values.set('av', state.confirm);
   return { shape, limit, build, values };
 }
 
