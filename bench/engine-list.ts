@@ -99,7 +99,12 @@ if (process.env.SETUP_ONLY === '1') {
 
 const server = await startServer({
   port: 18330,
-  env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '1000000', SINGLE_SESSION: 'false' },
+  env: {
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    SINGLE_SESSION: 'false',
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
+  },
   // SERVER_PROFILE=<dir> writes the server's CPU profile there when the run ends
   nodeArgs: process.env.SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_PROFILE}`] : [],
 });

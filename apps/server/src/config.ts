@@ -25,6 +25,8 @@ const envSchema = z.object({
       'must start with postgres:// or postgresql:// (leave unset for the embedded database)',
     )
     .optional(),
+  /** Connections to PostgreSQL the server keeps at most (DATABASE_URL only). */
+  DB_POOL_SIZE: intIn(1, 200).default(20),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Idle minutes before a session expires; every request slides it forward. */
@@ -106,6 +108,7 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
+    dbPoolSize: env.DB_POOL_SIZE,
     /** Seed the demo dataset on an empty database: always outside production, in production only with SEED_DEMO=1. */
     seedDemo: env.SEED_DEMO ?? !production,
     logLevel: env.LOG_LEVEL,

@@ -79,10 +79,10 @@ export async function openPostgres(
 }
 
 export async function openDatabase(
-  cfg: { databaseUrl: string | null; dataDir: string },
+  cfg: { databaseUrl: string | null; dataDir: string; dbPoolSize?: number },
   onIdleError?: (err: Error) => void,
 ): Promise<Database> {
-  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, 20, onIdleError);
+  if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, cfg.dbPoolSize ?? 20, onIdleError);
   return openPglite({ dataDir: path.join(cfg.dataDir, 'pgdata') });
 }
 

@@ -246,6 +246,16 @@ export const recordAudits = pgTable(
   (t) => [index('record_audits_record_idx').on(t.nodeId, t.recordId, t.id)],
 );
 
+/**
+ * Per engine node, a `v` that moves with every change to its records (a statement trigger on the node's table, made
+ * with it) and to its to-do items (a row trigger on todos): a count of the node's records made when `v` (and
+ * `access_version`) had a value still holds while they have it.
+ */
+export const nodeDataVersions = pgTable('node_data_versions', {
+  nodeId: uuid('node_id').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});
+
 /** To-do items of reviewers: open until the level is decided or the submission revoked. */
 export const todos = pgTable(
   'todos',

@@ -12,6 +12,7 @@ import {
   COUNT_CAP,
   countLimit,
   iso,
+  listCounts,
   listParts,
   listStatement,
   rowsOf,
@@ -255,6 +256,46 @@ describe('list page and capped total', () => {
     expect(countLimit(0, 10)).toBe(1000);
     expect(countLimit(990, 10)).toBe(2000);
     expect(countLimit(950, 50)).toBe(2000);
+  });
+
+  it('reuses a count only while the records, their to-do items and access stand still', async () => {
+    const db = t.database.db as Db;
+    const small = { search: { bdlx: 'jl' }, pageSize: 50 };
+    const total = async (token: string) => (await list(token, small)).body.data.total as number;
+    // the count this caller keeps for this filter; overwritten with a number no table holds, it shows when reused
+    const tamper = () => {
+      const keys = [...listCounts.keys()].filter((k) => k.startsWith(`${nodeId}#`) && k.includes(people.solo1!.id));
+      expect(keys.length).toBeGreaterThan(0);
+      for (const k of keys) listCounts.set(k, { ...listCounts.get(k)!, n: 7 });
+    };
+    // solo1's own five 监理 records (the one asked of its role is 施工)
+    const real = await total(solo);
+    expect(real).toBe(5);
+    tamper();
+    expect(await total(solo)).toBe(7);
+    // a record added behind the server's back (its table's trigger moves the node's data version)
+    const [added] = rowsOf(
+      await db.execute(
+        sql`insert into n_zbtb_tbwj (owner_id, enterprise_id, f_bdlx) values (${people.solo1!.id}::uuid, null, 'jl') returning id`,
+      ),
+    );
+    expect(await total(solo)).toBe(real + 1);
+    tamper();
+    await db.execute(sql`delete from n_zbtb_tbwj where id = ${added!.id}::uuid`);
+    expect(await total(solo)).toBe(real);
+    // a change to the node's to-do items (the todos trigger moves the version too)
+    tamper();
+    await db.execute(sql`update todos set level = level where node_id = ${nodeId}::uuid and assignee_id = 'user'`);
+    expect(await total(solo)).toBe(real);
+    // a change of access (a role renamed, nothing at all in fact): counted again
+    tamper();
+    await db.execute(sql`update roles set name = name where false`);
+    expect(await total(solo)).toBe(real);
+    // and still reused while nothing moves
+    tamper();
+    expect(await total(solo)).toBe(7);
+    listCounts.clear();
+    expect(await total(solo)).toBe(real);
   });
 
   it('knows the values a statement binds without building it: the same keys and values as building it', () => {

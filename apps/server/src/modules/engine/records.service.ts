@@ -231,6 +231,12 @@ export function listStatement(q: {
    * answered row, and no record is read unless `gate` (an expression over `a`) holds. An empty `a` answers no row.
    */
   access?: { select: SQL; gate: SQL; lead: SQL };
+  /**
+   * A count made before, reused while `reuse` (an expression over the versions it was made at) holds: `cached` is
+   * answered instead of counting. `versions` (columns "dv", "cav") answer the versions the count belongs to, as
+   * `ks_dv` and `ks_cav` on every row.
+   */
+  count?: { reuse: SQL; cached: SQL; versions: SQL };
 }): { query: SQL; limit: number } {
   if (!Number.isInteger(q.pageSize) || q.pageSize < 1 || q.pageSize > 100) throw new Error('bad page size');
   if (!Number.isInteger(q.offset) || q.offset < 0) throw new Error('bad offset');
@@ -261,10 +267,15 @@ export function listStatement(q: {
     (q.columns ?? RECORD_COLUMNS).map((col) => sql`t.${ident(col)}`),
     sql`, `,
   );
-  const page = sql`from (select count(*)::int as n from (${counted}) k) c left join (p join ${table} t on t."id" = p."id") on true`;
+  // (a subquery in a branch of `case` runs only when that branch is taken)
+  const count = q.count
+    ? sql`select case when ${q.count.reuse} then ${q.count.cached} else (select count(*)::int from (${counted}) k) end as n, ${q.count.versions}`
+    : sql`select count(*)::int as n from (${counted}) k`;
+  const page = sql`from (${count}) c left join (p join ${table} t on t."id" = p."id") on true`;
+  const versions = q.count ? sql`, c."dv" as "ks_dv", c."cav" as "ks_cav"` : sql``;
   const query = q.access
-    ? sql`with a as (${q.access.select}), ${ctes} select ${q.access.lead}, x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total", ${cols} ${page}) x order by x."ks_row"`
-    : sql`with ${ctes} select c.n as "ks_total", ${cols} ${page} order by ${orderSql(q.sort, 'id', 't')}`;
+    ? sql`with a as (${q.access.select}), ${ctes} select ${q.access.lead}, x.* from a cross join (select row_number() over (order by ${orderSql(q.sort, 'id', 't')}) as "ks_row", c.n as "ks_total"${versions}, ${cols} ${page}) x order by x."ks_row"`
+    : sql`with ${ctes} select c.n as "ks_total"${versions}, ${cols} ${page} order by ${orderSql(q.sort, 'id', 't')}`;
   return { query, limit };
 }
 
@@ -330,18 +341,20 @@ export async function listRecords(
   if (together) {
     const last = lastNodeState(c, n.id);
     if (last && listable(c, ref!, last, n.version)) {
-      const { statement, limit } = listQuery(db, c, n, page, { confirm: last.accessVersion });
+      const { statement, limit, countKey } = listQuery(db, c, n, page, { confirm: last.accessVersion });
       const rows = await executePrepared(db, statement);
       if (rows.length) {
+        keepCount(countKey, rows);
         // confirmed: the state read before is this request's
         rememberNodeState(c, n.id, last);
         return pageOf(db, c, q.gnCoding, n, rows, limit);
       }
       forgetNodeState(c, n.id);
     }
-    const { statement, limit } = listQuery(db, c, n, page, 'read');
+    const { statement, limit, countKey } = listQuery(db, c, n, page, 'read');
     const rows = await executePrepared(db, statement);
     rememberNodeState(c, n.id, rows[0] ? nodeStateOf(rows[0]) : null);
+    keepCount(countKey, rows);
     await requireNode(db, c, q.gnCoding);
     const state = await nodeState(db, c, n.id);
     if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
@@ -349,8 +362,10 @@ export async function listRecords(
     if (state.fieldsVersion !== n.version) return listRecords(db, c, q);
     return pageOf(db, c, q.gnCoding, n, rows, limit);
   }
-  const { statement, limit } = listQuery(db, c, n, page, null);
-  return pageOf(db, c, q.gnCoding, n, await executePrepared(db, statement), limit);
+  const { statement, limit, countKey } = listQuery(db, c, n, page, null);
+  const rows = await executePrepared(db, statement);
+  keepCount(countKey, rows);
+  return pageOf(db, c, q.gnCoding, n, rows, limit);
 }
 
 /** Would this state let the caller list the node with the catalogue of schema version `version` (see listedNode)? */
@@ -376,7 +391,7 @@ export function listQuery(
 ) {
   const p = listParts(c, n, q, state);
   // values enter as named placeholders: the text is rendered once per shape, and not even built again once it is
-  return { statement: renderCached(db, p.shape, p.build, p.values), limit: p.limit };
+  return { statement: renderCached(db, p.shape, p.build, p.values), limit: p.limit, countKey: p.countKey };
 }
 
 /**
@@ -398,6 +413,20 @@ export function listParts(
 ) {
   const offset = (q.pageNum - 1) * q.pageSize;
   const limit = countLimit(offset, q.pageSize);
+  // the count this caller made of these conditions at this cap, if any (-1: none, never matches a version)
+  const where = new Map<string, unknown>();
+  whereValues(q.conditions, where);
+  const countKey = [
+    n.id,
+    n.version,
+    c.id,
+    c.loginRoleType,
+    c.enterpriseId ?? '',
+    whereShape(q.conditions, n.catalog),
+    JSON.stringify([...where]),
+    limit,
+  ].join('#');
+  const cached = counts.get(countKey) ?? { n: 0, dv: -1, av: -1 };
   const shape = [
     n.gnCoding,
     n.version,
@@ -418,6 +447,7 @@ export function listParts(
       pageSize: q.pageSize,
       bind,
       columns: [...RECORD_COLUMNS, ...readersOf(n.fields).map((r) => r.col)],
+      count: countReuse(n.id, cached, bind),
       access:
         state === 'read'
           ? {
@@ -445,11 +475,43 @@ export function listParts(
   }
   whereValues(q.conditions, values);
   values.set('off', offset);
+  values.set('node', n.id);
+  values.set('cdv', cached.dv);
+  values.set('cav', cached.av);
+  values.set('cn', cached.n);
   if (state === 'read') {
     nodeStateValues(c, n.id, values);
     values.set('version', n.version);
   } else if (state) values.set('av', state.confirm);
-  return { shape, limit, build, values };
+  return { shape, limit, build, values, countKey };
+}
+
+/**
+ * Counts made before, by caller, node catalogue, conditions and cap, with the versions they were made at
+ * (`node_data_versions` of the node, `access_version`): reused by the list statement only while both still have them.
+ */
+const COUNTS_MAX = 20_000;
+const counts = new Map<string, { n: number; dv: number; av: number }>();
+/** The kept counts (for tests). */
+export const listCounts = counts;
+
+function countReuse(nodeId: string, cached: { n: number; dv: number; av: number }, bind: Bind) {
+  const dv = sql`coalesce((select d."v" from "node_data_versions" d where d."node_id" = ${bind('node', nodeId)}::uuid), 0)`;
+  const av = sql`(select av."v" from "access_version" av where av."id" = 1)`;
+  return {
+    reuse: sql`${dv} = ${bind('cdv', cached.dv)}::bigint and ${av} = ${bind('cav', cached.av)}::bigint`,
+    cached: sql`${bind('cn', cached.n)}::int`,
+    versions: sql`${dv} as "dv", ${av} as "cav"`,
+  };
+}
+
+/** Keep the count a list statement answered (its first row), with the versions it belongs to. */
+function keepCount(key: string, rows: Record<string, unknown>[]) {
+  const r = rows[0];
+  if (!r || r.ks_dv === undefined || r.ks_dv === null || r.ks_cav === null || r.ks_cav === undefined) return;
+  counts.delete(key);
+  if (counts.size >= COUNTS_MAX) counts.delete(counts.keys().next().value!);
+  counts.set(key, { n: Number(r.ks_total), dv: Number(r.ks_dv), av: Number(r.ks_cav) });
 }
 
 /** A page of the list from the statement's rows (see listStatement). */

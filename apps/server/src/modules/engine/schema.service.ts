@@ -113,6 +113,25 @@ export async function indexChanges(db: Db, nodeCode: string, plan: readonly Plan
   ];
 }
 
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The statement that makes every change to a node's table move its data version (`node_data_versions`, migration
+ * 0009): counts of its records are reused only while it stands still.
+ */
+export function dataVersionTriggerDdl(nodeCode: string, nodeId: string): string {
+  if (!UUID_TEXT.test(nodeId)) throw new Error(`not a node id: ${nodeId}`);
+  return `create or replace trigger "ks_data_version" after insert or update or delete or truncate on ${quoteIdent(tableOf(nodeCode))} for each statement execute function "ks_bump_node_data"('${nodeId}')`;
+}
+
+/** The data-version trigger statement when the node's table lacks it (see dataVersionTriggerDdl), else nothing. */
+export async function dataVersionChanges(db: Db, nodeCode: string, nodeId: string): Promise<string[]> {
+  const res = await db.execute(
+    sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${tableOf(nodeCode)} and c.relnamespace = current_schema()::regnamespace and t.tgname = 'ks_data_version'`,
+  );
+  return (res as unknown as { rows: unknown[] }).rows.length ? [] : [dataVersionTriggerDdl(nodeCode, nodeId)];
+}
+
 /** The codes of a node's searchable list columns. */
 export const searchCodesOf = (columns: unknown): string[] =>
   (Array.isArray(columns) ? (columns as TableColumn[]) : []).filter((c) => c.isSearch).map((c) => c.code);
@@ -170,7 +189,10 @@ export async function syncEngineIndexes(db: Db): Promise<string[]> {
     const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
-      const changes = await indexChanges(tx as unknown as Db, n.gnCoding, plan);
+      const changes = [
+        ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
+        ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
+      ];
       if (!changes.length) return;
       for (const stmt of changes) await tx.execute(sql.raw(stmt));
       await writeOpLog(tx, SYSTEM_ACTOR, {
@@ -216,7 +238,11 @@ export async function saveFields(
       .returning();
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
     for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
-    const ddl = [...tableDdl, ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan))];
+    const ddl = [
+      ...tableDdl,
+      ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
+      ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
+    ];
     for (const stmt of ddl.slice(tableDdl.length)) await tx.execute(sql.raw(stmt));
     await tx.insert(nodeSchemaHistory).values({
       nodeId: n.id,
