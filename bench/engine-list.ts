@@ -205,6 +205,11 @@ const post = () =>
     req.end(body);
   });
 
+if (process.env.SHOW_ANSWER === '1') {
+  const text = await post();
+  console.info(`answer: ${Buffer.byteLength(text)} bytes`);
+  console.info(text.slice(0, 1500));
+}
 const viaApi = () =>
   load('API: POST /ks/engine/v1/records/list', async () => {
     const j = JSON.parse(await post()) as {

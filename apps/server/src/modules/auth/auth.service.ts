@@ -53,7 +53,7 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
-  /** live sessions by token hash, as read at `at` (performance.now()) in auth epoch `epoch` */
+  /** live sessions by token, as read at `at` (performance.now()) in auth epoch `epoch` (a hit needs no hashing) */
   const recent = new Map<string, { row: repo.SessionWithUser; at: number; epoch: number }>();
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
@@ -196,19 +196,18 @@ export function createAuthService(deps: AuthDeps) {
   async function authenticate(token: string | null, ip: string | null): Promise<AuthContext> {
     if (!token) throw unauthorized();
     if (token.length > 200) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
-    const hash = sha256Hex(token);
     const epoch = repo.currentAuthEpoch();
-    const kept = recent.get(hash);
+    const kept = recent.get(token);
     let row: repo.SessionWithUser | undefined;
     if (kept && kept.epoch === epoch && performance.now() - kept.at < SESSION_CACHE_MS) row = kept.row;
     else {
-      if (kept) recent.delete(hash);
-      row = await repo.findSessionByHash(db, hash);
+      if (kept) recent.delete(token);
+      row = await repo.findSessionByHash(db, sha256Hex(token));
       if (!row) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
       // only a live session is kept, and only if nothing changed while it was read
       if (!row.session.revokedAt && row.user.status === 'active' && repo.currentAuthEpoch() === epoch) {
         if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
-        recent.set(hash, { row, at: performance.now(), epoch });
+        recent.set(token, { row, at: performance.now(), epoch });
       }
     }
     const { session, user } = row;
@@ -223,7 +222,7 @@ export function createAuthService(deps: AuthDeps) {
       const expiresAt = new Date(t.getTime() + ttlMs);
       await repo.touchSession(db, session.id, t, expiresAt);
       // the kept copy slides with it (a copy: a request in flight keeps the row it read)
-      const k = recent.get(hash);
+      const k = recent.get(token);
       if (k?.row === row) k.row = { user, session: { ...session, lastSeenAt: t, expiresAt } };
     }
     return { user, sessionId: session.id, actor: actorOf(user, ip) };
