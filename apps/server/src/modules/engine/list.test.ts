@@ -405,19 +405,38 @@ describe('indexes of a node table', () => {
     );
   });
 
-  it('drops a field’s indexes once it is no longer searchable, and records the statements', async () => {
+  it('drops a field’s indexes as soon as it is no longer searchable, and records the statements', async () => {
+    const logged = async () =>
+      rowsOf(
+        await t.database.db.execute(
+          sql`select logbook from operation_logs where gn_coding = ${NODE} and logbook like '同步索引%' order by id`,
+        ),
+      ).length;
+    const before = await logged();
     expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
-    await saveFields();
-    const idx = [...(await indexesOf(TABLE)).values()];
+    // at once, with the columns: no field save needed
+    let idx = [...(await indexesOf(TABLE)).values()];
     expect(idx.some((d) => d.startsWith('f_qymc'))).toBe(false);
     expect(idx).toContain('f_bdlx, enterprise_id, created_at DESC, id DESC');
+    expect(await logged()).toBe(before + 1);
+    // made searchable again: its indexes come back at once; and back off
+    expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', true)])).status).toBe(200);
+    idx = [...(await indexesOf(TABLE)).values()];
+    expect(idx).toContain('f_qymc, enterprise_id, created_at DESC, id DESC');
+    expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
+    // saving the columns unchanged changes nothing and logs nothing more
+    const n = await logged();
+    expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
+    expect(await logged()).toBe(n);
+    // a field save records its own statements (none left to do here)
+    await saveFields();
     const [h] = rowsOf(
       await t.database.db.execute(
         sql`select ddl from node_schema_history where node_id = ${nodeId}::uuid order by version desc limit 1`,
       ),
     );
     const ddl = (typeof h!.ddl === 'string' ? JSON.parse(h!.ddl) : h!.ddl) as string[];
-    expect(ddl.filter((s) => s.startsWith('drop index'))).toHaveLength(2);
+    expect(ddl.filter((s) => s.startsWith('drop index'))).toHaveLength(0);
     // the list still answers (the count of a filter on it is simply not index-only any more)
     expect((await list(user, { search: { qymc: '企业1' } })).status).toBe(200);
   });
@@ -427,6 +446,12 @@ describe('indexes of a node table', () => {
     // the shape earlier versions made: (enterprise_id, owner_id, …) for the scope, keys without a prefix
     const oldName = (key: string) => `i_${createHash('sha1').update(`${TABLE}:${key}`).digest('hex').slice(0, 24)}`;
     const before = await indexesOf(TABLE);
+    const logsBefore = (
+      await db
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.gnCoding, NODE), sql`${operationLogs.logbook} like '同步索引%'`))
+    ).length;
     for (const name of before.keys()) if (name.startsWith('i_')) await db.execute(sql.raw(`drop index "${name}"`));
     await db.execute(
       sql.raw(
@@ -446,7 +471,7 @@ describe('indexes of a node table', () => {
       .select()
       .from(operationLogs)
       .where(and(eq(operationLogs.gnCoding, NODE), sql`${operationLogs.logbook} like '同步索引%'`));
-    expect(logs).toHaveLength(1);
+    expect(logs).toHaveLength(logsBefore + 1);
     expect(await syncEngineIndexes(db)).toEqual([]);
     await db.execute(sql.raw('drop index "hand_made"'));
   });

@@ -175,7 +175,7 @@ export function planDdl(nodeCode: string, before: readonly FieldDef[] | null, af
 }
 
 /**
- * Brings every engine node table's indexes to the current plan (run at start-up, after the migrations): tables made
+ * Brings every engine node table's indexes (and data-version trigger) to the current plan (run at start-up, after the migrations): tables made
  * by earlier versions get the new shapes and lose the old ones. Idempotent; one transaction per node, serialised
  * between processes by an advisory lock. Answers the statements it ran.
  */
@@ -185,26 +185,36 @@ export async function syncEngineIndexes(db: Db): Promise<string[]> {
     .from(menuNodes)
     .where(and(eq(menuNodes.dataSource, 'engine'), sql`${menuNodes.fieldsVersion} > 0`));
   const ran: string[] = [];
-  for (const n of nodes) {
-    const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
-      const changes = [
-        ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
-        ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
-      ];
-      if (!changes.length) return;
-      for (const stmt of changes) await tx.execute(sql.raw(stmt));
-      await writeOpLog(tx, SYSTEM_ACTOR, {
-        glName: '系统配置',
-        gnCoding: n.gnCoding,
-        recordId: n.id,
-        logbook: `同步索引：${n.title}（执行 ${changes.length} 条结构变更）`,
-      });
-      ran.push(...changes);
-    });
-  }
+  for (const n of nodes) ran.push(...(await syncNodeIndexes(db, n)));
   return ran;
+}
+
+/**
+ * Brings one engine node's table indexes (and its data-version trigger) to the current plan of its fields and
+ * searchable columns — at start-up, and when its list columns are saved (a column made searchable gets its index
+ * at once). One transaction, serialised between processes by an advisory lock; answers the statements it ran.
+ */
+export async function syncNodeIndexes(
+  db: Db,
+  n: { id: string; gnCoding: string; title: string; fields: unknown; columns: unknown },
+): Promise<string[]> {
+  const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
+    const changes = [
+      ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
+      ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
+    ];
+    if (!changes.length) return [];
+    for (const stmt of changes) await tx.execute(sql.raw(stmt));
+    await writeOpLog(tx, SYSTEM_ACTOR, {
+      glName: '系统配置',
+      gnCoding: n.gnCoding,
+      recordId: n.id,
+      logbook: `同步索引：${n.title}（执行 ${changes.length} 条结构变更）`,
+    });
+    return changes;
+  });
 }
 
 export async function nodeForEngine(db: Db, gnCoding: string) {

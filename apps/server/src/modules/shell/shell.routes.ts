@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { clearNodeCache, requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
+import { syncNodeIndexes } from '../engine/schema.service';
 import { todoCounts } from '../engine/todos.service';
 import * as g from './grants.service';
 import * as set from './settings.service';
@@ -124,8 +125,12 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   route(
     app,
     api.saveColumns,
-    async ({ auth, body }) =>
-      s.columnsOf(await s.saveNodeJson(db, auth.actor, body.gnCoding, { columns: body.columns }, '保存列表列')),
+    async ({ auth, body }) => {
+      const row = await s.saveNodeJson(db, auth.actor, body.gnCoding, { columns: body.columns }, '保存列表列');
+      // a column made searchable (or no longer) gets (or loses) its index now, not at the next field save
+      if (row.dataSource === 'engine' && row.fieldsVersion > 0) await syncNodeIndexes(db, row);
+      return s.columnsOf(row);
+    },
     { roles: DEV, message: '保存成功' },
   );
   route(app, api.cardSetting, async ({ auth, body }) => {
