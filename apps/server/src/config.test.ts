@@ -12,7 +12,14 @@ describe('configuration', () => {
       seedDemo: true,
       sessionTtlMinutes: 120,
       singleSession: true,
+      dbPoolSize: 20,
     });
+  });
+
+  it('reads the PostgreSQL pool size, 1 to 200', () => {
+    expect(loadConfig({ DB_POOL_SIZE: '8' }).dbPoolSize).toBe(8);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE: must be between 1 and 200/);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
   });
 
   it('reads the login mode and the bid-opening hall', () => {
