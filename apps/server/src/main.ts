@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { appVersion, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { AUTH_CHANNEL, forgetSessions } from './modules/auth/auth.repo';
 import { syncEngineIndexes } from './modules/engine/schema.service';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
 
@@ -39,6 +40,9 @@ async function main() {
   // engine node tables made by an earlier version get today's indexes (a no-op when they have them)
   const indexed = await syncEngineIndexes(database.db);
   if (indexed.length) console.info(`  Engine tables: ${indexed.length} index changes applied.`);
+
+  // sessions kept for a moment are dropped when another process signs someone out or changes an account
+  await database.listen(AUTH_CHANNEL, forgetSessions);
 
   const app = await buildApp({
     config,

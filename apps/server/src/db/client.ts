@@ -23,6 +23,12 @@ export interface Database {
   client?: PGlite;
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
+  /**
+   * Call `fn` whenever a transaction that ran `select pg_notify(channel, …)` commits, in this process or another
+   * (PostgreSQL: one listening connection per database handle, reconnected after a loss — and then `fn` is called
+   * once, since notices may have been missed). The embedded database has one process: a no-op there.
+   */
+  listen(channel: string, fn: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,9 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     driver: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async listen() {
+      // one process, one connection: whoever changes something tells this process directly
     },
     async close() {
       await client.close();
@@ -58,9 +67,11 @@ export async function openPostgres(
   const probe = await pool.connect();
   probe.release();
   const db: Db = drizzlePg(pool, { schema });
+  const listener = notificationListener(url, onIdleError);
   return {
     db,
     driver: 'pg',
+    listen: listener.listen,
     async migrate() {
       // Several processes may start at once: one migrates, the others wait on the lock.
       const conn = await pool.connect();
@@ -73,7 +84,81 @@ export async function openPostgres(
       }
     },
     async close() {
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/** LISTEN on a connection of its own; see Database.listen. */
+function notificationListener(url: string, onError: (err: Error) => void) {
+  const handlers = new Map<string, Set<() => void>>();
+  let client: pg.Client | null = null;
+  /** channels the current connection listens on */
+  let subscribed = new Set<string>();
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const callAll = () => {
+    for (const set of handlers.values()) for (const fn of set) fn();
+  };
+  const connect = (): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const fn of handlers.get(msg.channel) ?? []) fn();
+      });
+      const lost = (err?: Error) => {
+        if (client !== c) return;
+        client = null;
+        if (err) onError(err);
+        if (!closed) retry ??= setTimeout(reconnect, 1000);
+      };
+      c.on('error', lost);
+      c.on('end', () => lost());
+      await c.connect();
+      const on = new Set<string>();
+      for (const channel of handlers.keys()) {
+        await c.query(`listen "${channel}"`);
+        on.add(channel);
+      }
+      client = c;
+      subscribed = on;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const reconnect = () => {
+    retry = null;
+    if (closed) return;
+    connect().then(
+      // whatever was announced while no one listened: act as if everything changed
+      callAll,
+      (err: Error) => {
+        onError(err);
+        if (!closed) retry ??= setTimeout(reconnect, 1000);
+      },
+    );
+  };
+  return {
+    async listen(channel: string, fn: () => void) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      if (!handlers.has(channel)) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(fn);
+      if (closed) return;
+      if (!client) await connect();
+      if (client && !subscribed.has(channel)) {
+        subscribed.add(channel);
+        await client.query(`listen "${channel}"`);
+      }
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => undefined);
     },
   };
 }

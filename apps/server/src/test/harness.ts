@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { AUTH_CHANNEL, forgetSessions } from '../modules/auth/auth.repo';
 import { seedDemo } from '../seed/demo';
 
 export const usingPostgres = process.env.TEST_DB === 'pg';
@@ -56,6 +57,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const seed = opts.seed !== false;
   const database = opts.database ?? (await createTestDatabase({ seeded: seed }));
+  // as main.ts does: kept sessions are dropped when another process announces a change
+  await database.listen(AUTH_CHANNEL, forgetSessions);
   // a database passed in is seeded here (seedDemo does nothing on a database that already has data)
   if (seed && opts.database) await seedDemo(database.db);
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '', RATE_LIMIT_PER_MINUTE: '100000', ...opts.env });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { businessSystems, enterprises, organizations, roles, serviceItems, userRoles, users } from '../../db/schema';
-import { forgetSessions } from '../auth/auth.repo';
+import { announceAuthChange } from '../auth/auth.repo';
 
 /** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
 
@@ -107,8 +107,8 @@ export async function updateAccount(
   basedOn?: string,
 ): Promise<UserRow | undefined> {
   const cond = basedOn ? and(eq(users.id, id), sameInstant(users.updatedAt, basedOn)) : eq(users.id, id);
-  // signed-in callers of this account are read afresh (status, name, role type)
-  forgetSessions();
+  // signed-in callers of this account are read afresh (status, name, role type), in every process
+  await announceAuthChange(db);
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

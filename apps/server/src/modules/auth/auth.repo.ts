@@ -106,9 +106,21 @@ export function forgetSessions(): void {
   authEpoch++;
 }
 
+/** Every server process forgets its kept sessions when a transaction that announced a change commits. */
+export const AUTH_CHANNEL = 'ks_auth';
+
+/**
+ * A change to sessions or users: this process forgets its kept sessions now, the others when the change commits
+ * (they listen on AUTH_CHANNEL; see main.ts). Run inside the transaction that makes the change.
+ */
+export async function announceAuthChange(db: Db): Promise<void> {
+  forgetSessions();
+  await db.execute(sql`select pg_notify(${AUTH_CHANNEL}, '')`);
+}
+
 /** Revoke every live session of a user except `keepId`, with a reason. */
 export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date, keepId?: string) {
-  forgetSessions();
+  await announceAuthChange(db);
   const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepId) conds.push(ne(sessions.id, keepId));
   await db
@@ -145,7 +157,7 @@ export async function touchSession(db: Db, id: string, now: Date, expiresAt: Dat
 }
 
 export async function revokeSession(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
-  forgetSessions();
+  await announceAuthChange(db);
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now, revokeReason: reason })

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Code, Msg } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountLocks, loginAttempts, operationLogs, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../platform/crypto';
-import { bearer, createTestApp, json, loginRaw, loginToken, publicKeyOf, type TestApp } from '../../test/harness';
-import { forgetSessions, insertCaptcha } from './auth.repo';
+import {
+  bearer,
+  createTestApp,
+  json,
+  loginRaw,
+  loginToken,
+  publicKeyOf,
+  type TestApp,
+  usingPostgres,
+} from '../../test/harness';
+import { AUTH_CHANNEL, forgetSessions, insertCaptcha } from './auth.repo';
 import { SESSION_CACHE_MS } from './auth.service';
 
 type Body = { code: number; data: any; message: string };
@@ -273,6 +282,53 @@ describe('sessions', () => {
     const after = await check(token);
     expect(after.statusCode).toBe(401);
     expect(json<Body>(after).code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it.runIf(usingPostgres)('drops a kept session as soon as another process announces a change', async () => {
+    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.8' });
+    const token = json<{ data: { token: string } }>(res).data.token;
+    expect((await check(token)).statusCode).toBe(200);
+    // another process revokes it and announces the change in the same transaction (not through this process)
+    const heard = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, resolve));
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokeReason: 'logout' })
+        .where(eq(sessions.tokenHash, sha256Hex(token)));
+      await tx.execute(sql`select pg_notify(${AUTH_CHANNEL}, '')`);
+    });
+    await heard;
+    const after = await check(token);
+    expect(after.statusCode).toBe(401);
+    expect(json<Body>(after).code).toBe(Code.TOKEN_INVALID);
+  });
+
+  it.runIf(usingPostgres)('listens again after losing its connection, and forgets everything then', async () => {
+    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.7' });
+    const token = json<{ data: { token: string } }>(res).data.token;
+    expect((await check(token)).statusCode).toBe(200);
+    let calls = 0;
+    const back = new Promise<void>((resolve) => {
+      void t.database.listen(AUTH_CHANNEL, () => {
+        calls++;
+        resolve();
+      });
+    });
+    // revoked behind its back, and its listening connection killed before it could hear of it
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'logout' })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`,
+    );
+    await back;
+    expect(calls).toBe(1);
+    expect((await check(token)).statusCode).toBe(401);
+    // and it hears announcements again
+    const again = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, resolve));
+    await t.database.db.execute(sql`select pg_notify(${AUTH_CHANNEL}, '')`);
+    await again;
   });
 
   it('logout without a token is 401', async () => {
