@@ -5,9 +5,17 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TableRow } from './cells';
 import { PAGER_SESSION_KEY } from './constants';
-import { alignOf, DynamicTable, type DynamicTableProps, serialOf, type TableSort } from './DynamicTable';
+import { alignOf, DynamicTable, type DynamicTableProps, pagerItems, serialOf, type TableSort } from './DynamicTable';
 import { readPager, writePager } from './hooks';
 import { renderUi } from './test-utils';
+
+/** antd's Pagination, once it has replaced the light copy (the frame after the rows'). */
+const livePager = () =>
+  waitFor(() => {
+    const pager = screen.getByTestId('dynamic-table-pager');
+    expect(pager.className).toContain('ant-pagination');
+    return pager;
+  });
 
 const col = (code: string, name: string, extra: Partial<TableColumn> = {}): TableColumn => ({
   code,
@@ -206,6 +214,14 @@ describe('DynamicTable (screen 18)', () => {
     expect(bodyRows().map((r) => r.querySelector('td')?.textContent)).toEqual(['21', '22', '23']);
   });
 
+  it('the light pager numbers pages as antd does', () => {
+    expect(pagerItems(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pagerItems(1, 10)).toEqual([1, 2, 3, 4, 5, 'next5', 10]);
+    expect(pagerItems(5, 10)).toEqual([1, 'prev5', 4, 5, 6, 'next5', 10]);
+    expect(pagerItems(10, 10)).toEqual([1, 'prev5', 6, 7, 8, 9, 10]);
+    expect(pagerItems(3, 10)).toEqual([1, 2, 3, 4, 5, 'next5', 10]);
+  });
+
   it('a total the server stopped counting at reads 共 n+ 条', () => {
     renderTable({
       data: rows(10),
@@ -219,7 +235,23 @@ describe('DynamicTable (screen 18)', () => {
     const user = userEvent.setup();
     const onPage = vi.fn();
     renderTable({ data: rows(10), pager: { pageNum: 1, pageSize: 10, total: 95 }, onPage });
-    const pager = screen.getByTestId('dynamic-table-pager');
+    // first a light copy (its pages work), antd's Pagination from the next frame on
+    const copy = screen.getByTestId('dynamic-table-pager');
+    expect(copy.className).toBe('ks-pager');
+    expect(copy.textContent).toContain('共 95 条');
+    expect(copy.textContent).toContain('10 条/页');
+    // (synchronous events: the copy is replaced after the next frame)
+    fireEvent.click(within(copy).getByTitle('3').querySelector('button') as HTMLElement);
+    expect(onPage).toHaveBeenLastCalledWith(3, 10);
+    fireEvent.click(within(copy).getByTitle('向后 5 页'));
+    expect(onPage).toHaveBeenLastCalledWith(6, 10);
+    expect((within(copy).getByTitle('上一页').querySelector('button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(copy).getByTitle('上一页'));
+    fireEvent.click(within(copy).getByTitle('1'));
+    expect(onPage).toHaveBeenCalledTimes(2);
+    onPage.mockClear();
+
+    const pager = await livePager();
     expect(pager.textContent).toContain('共 95 条');
     expect(pager.textContent).toContain('10 条/页');
 
@@ -264,6 +296,7 @@ describe('DynamicTable (screen 18)', () => {
     }
     const first = renderUi(<Page />);
     expect(onPageSpy).not.toHaveBeenCalled();
+    await livePager();
     await user.click(document.querySelector('.ant-pagination-item-3') as HTMLElement);
     expect(JSON.parse(sessionStorage.getItem(PAGER_SESSION_KEY) ?? '{}')).toEqual({
       XY_LIST: { pageNum: 3, pageSize: 10 },
@@ -274,6 +307,7 @@ describe('DynamicTable (screen 18)', () => {
     onPageSpy.mockClear();
     renderUi(<Page />);
     expect(onPageSpy).toHaveBeenCalledWith(3, 10);
+    expect(document.querySelector('.ks-pager-active')?.textContent).toBe('3');
     await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3'));
     expect(bodyRows()[0].querySelector('td')?.textContent).toBe('21');
     expect(readPager('XY_LIST')).toEqual({ pageNum: 3, pageSize: 10 });

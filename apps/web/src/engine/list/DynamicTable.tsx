@@ -1,12 +1,23 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type TableColumn } from '@ks/contracts';
 import { Button, Input, type InputRef, Pagination, Popover, Space } from 'antd';
-import { type Key, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type Key,
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Empty } from '../../components/placeholders/Empty';
 import { type CellHandlers, cellRenderer, type TableRow } from './cells';
 import { TEXTS } from './constants';
 import { type PagerState, readPager, useLatest, writePager } from './hooks';
-import { type LightColumn, type LightSelection, LightTable, type LightTableProps } from './LightTable';
+import { afterNextFrame, type LightColumn, type LightSelection, LightTable, type LightTableProps } from './LightTable';
+import './DynamicTable.css';
 
 export type { AuditStep, TableRow } from './cells';
 export type { PagerState } from './hooks';
@@ -208,6 +219,107 @@ export const totalText = (total: number, capped = false) => `共 ${total}${cappe
 const showTotal = (total: number) => totalText(total);
 const showCappedTotal = (total: number) => totalText(total, true);
 
+/** The page numbers antd's Pagination shows (5 around the current, the first and last, ••• between). */
+export function pagerItems(current: number, pages: number): (number | 'prev5' | 'next5')[] {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  let left = Math.max(1, current - 2);
+  let right = Math.min(current + 2, pages);
+  if (current - 1 <= 2) right = 5;
+  if (pages - current <= 2) left = pages - 4;
+  const jumpPrev = current - 1 >= 4 && current !== 3;
+  const jumpNext = pages - current >= 4 && current !== pages - 2;
+  if (jumpPrev && right !== pages) left += 1;
+  if (jumpNext && left !== 1) right -= 1;
+  const out: (number | 'prev5' | 'next5')[] = [];
+  for (let i = left; i <= right; i++) out.push(i);
+  if (jumpPrev) out.unshift('prev5');
+  if (jumpNext) out.push('next5');
+  if (left !== 1) out.unshift(1);
+  if (right !== pages) out.push(pages);
+  return out;
+}
+
+/**
+ * The pager as plain markup, laid out and styled like antd's Pagination (total, prev, pages, next, size, jumper),
+ * shown until the frame with the table's rows is painted; antd's Pagination (its styles made the first time: the
+ * most costly part of a cold table) replaces it then. Its pages, prev and next work already: a click on an item (its
+ * title is the page, as antd's) or Enter on its button.
+ */
+function PagerPreview({
+  pager,
+  testId,
+  onChange,
+}: {
+  pager: TablePager;
+  testId: string;
+  onChange: (page: number, size: number) => void;
+}) {
+  const { pageNum, pageSize, total } = pager;
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const current = Math.min(Math.max(1, pageNum), pages);
+  const item = (page: number, cls: string, title: string, content: ReactNode, label?: string) => {
+    const off = page === current || page < 1 || page > pages;
+    return (
+      <li key={title} className={cls} title={title} data-page={off ? undefined : page}>
+        <button
+          type="button"
+          aria-label={label}
+          aria-current={cls.includes('active') ? 'page' : undefined}
+          disabled={off && !cls.includes('active')}
+        >
+          {content}
+        </button>
+      </li>
+    );
+  };
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the items' buttons take the keys (their clicks reach the list)
+    <ul
+      className="ks-pager"
+      data-testid={testId}
+      onClick={(e) => {
+        const page = (e.target as HTMLElement).closest<HTMLElement>('[data-page]')?.dataset.page;
+        if (page) onChange(Number(page), pageSize);
+      }}
+    >
+      <li className="ks-pager-total">{totalText(total, pager.totalCapped)}</li>
+      {item(
+        current - 1,
+        `ks-pager-item ks-pager-arrow${current <= 1 ? ' ks-pager-disabled' : ''}`,
+        '上一页',
+        <LeftOutlined />,
+        'prev page',
+      )}
+      {pagerItems(current, pages).map((p) =>
+        typeof p === 'number'
+          ? item(p, `ks-pager-item${p === current ? ' ks-pager-active' : ''}`, String(p), p)
+          : p === 'prev5'
+            ? item(Math.max(1, current - 5), 'ks-pager-item ks-pager-jump', '向前 5 页', '•••')
+            : item(Math.min(pages, current + 5), 'ks-pager-item ks-pager-jump', '向后 5 页', '•••'),
+      )}
+      {item(
+        current + 1,
+        `ks-pager-item ks-pager-arrow${current >= pages ? ' ks-pager-disabled' : ''}`,
+        '下一页',
+        <RightOutlined />,
+        'next page',
+      )}
+      <li className="ks-pager-options" aria-hidden>
+        <span className="ks-pager-select">
+          {pageSize} 条/页
+          <DownOutlined />
+        </span>
+        {total > pageSize ? (
+          <span className="ks-pager-jumper">
+            跳至
+            <span className="ks-pager-input" />页
+          </span>
+        ) : null}
+      </li>
+    </ul>
+  );
+}
+
 /**
  * The data table of a node (screen 18): its configured columns with a renderer per column type, a 序号 column that
  * continues across pages, optional selection, header search popovers on isSearch columns, and a pager (sizes 10 /
@@ -372,6 +484,13 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
   );
   const stickyLast = stickyOperations && shown[shown.length - 1]?.type === 'operations';
 
+  // antd's Pagination from the frame after the first one with rows (a light copy until then)
+  const [pagerLive, setPagerLive] = useState(false);
+  useEffect(() => {
+    if (pagerLive || !hasPager) return;
+    return afterNextFrame(() => startTransition(() => setPagerLive(true)));
+  }, [pagerLive, hasPager]);
+
   return (
     <div data-testid={testId}>
       <LightTable<Row>
@@ -385,8 +504,13 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
         stickyLast={stickyLast}
         empty={empty}
       />
-      {pager ? (
-        <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+      {pager && !pagerLive ? (
+        <div className="ks-pager-row">
+          <PagerPreview pager={pager} testId={`${testId}-pager`} onChange={changePage} />
+        </div>
+      ) : null}
+      {pager && pagerLive ? (
+        <div className="ks-pager-row">
           <Pagination
             data-testid={`${testId}-pager`}
             current={pager.pageNum}

@@ -1,9 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Key, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   estimateRowHeights,
+  farColumns,
+  firstFarRow,
   gridColumns,
   type LightColumn,
   LightTable,
@@ -88,6 +90,39 @@ describe('LightTable', () => {
     expect(estimateRowHeights([ITEMS[0]], COLUMNS, 'middle')).toEqual([22 + 24 + 1]);
     renderTable({ data: [long], size: 'small' });
     expect(rows()[0].style.getPropertyValue('contain-intrinsic-size')).toBe('auto 83px');
+  });
+
+  it('works out the columns beyond the window’s right edge and the first row below its bottom', () => {
+    expect(farColumns([40, 500, 500, 500, 200], 1000, false)).toEqual([false, false, false, true, true]);
+    // a column fixed at the right edge is always in view
+    expect(farColumns([40, 500, 500, 500, 200], 1000, true)).toEqual([false, false, false, true, false]);
+    // rows counted at ¾ of their estimate after the 47 px heading: 47 + 4 × 75 = 347 < 400, the 6th starts at 422
+    expect(firstFarRow([100, 100, 100, 100, 100, 100, 100], 47, 400)).toBe(5);
+    expect(firstFarRow([100, 100], 47, 400)).toBe(2);
+  });
+
+  it('holds back rows below the window and cells of columns beyond it until the first frame is painted', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: `r${i}`, name: `名称${i}`, amount: i }));
+    const wide: LightColumn<Item>[] = Array.from({ length: 12 }, (_, i) => ({
+      key: `c${i}`,
+      dataIndex: 'name',
+      title: `列${i}`,
+      width: 200,
+    }));
+    renderUi(<LightTable<Item> columns={wide} data={many} rowKey={rowKey} stickyLast />);
+    const root = document.querySelector('.ks-table') as HTMLElement;
+    // jsdom's window: 1024 × 768; the rows are 47 px (35 counted) after a 47 px heading
+    expect(root.className).toContain('ks-table-defer-rows');
+    expect(root.className).toContain('ks-table-defer-cols');
+    const far = rows().map((r) => r.className.includes('ks-table-row-far'));
+    expect(far.indexOf(true)).toBe(21);
+    expect(far.slice(21).every(Boolean)).toBe(true);
+    const cells = [...rows()[0].querySelectorAll('td')].map((td) => td.className.includes('ks-table-cell-far'));
+    expect(cells).toEqual([false, false, false, false, false, false, true, true, true, true, true, false]);
+    expect(document.querySelector('thead .ks-table-cell-far')).toBeNull();
+    // every cell is in the DOM meanwhile
+    expect(document.querySelectorAll('tbody td')).toHaveLength(40 * 12);
+    await waitFor(() => expect(root.className).not.toMatch(/ks-table-defer/));
   });
 
   it('select-all checks every enabled row, is indeterminate for some, and clears them again', async () => {

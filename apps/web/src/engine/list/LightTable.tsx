@@ -6,9 +6,12 @@ import {
   type KeyboardEvent,
   memo,
   type ReactNode,
+  startTransition,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import './LightTable.css';
 import { lineCount, valueText } from './measure';
@@ -18,8 +21,10 @@ import { lineCount, valueText } from './measure';
  * <table> markup whose rows are laid out as grids of the configured column widths (browsers keep the table's
  * semantics); a row far out of view is laid out and painted only when scrolled near (content-visibility: auto,
  * with a height estimated from its values meanwhile), while the whole table stays in the DOM (find in page, screen
- * readers, tests). Dense and bordered like antd's small table, styled with antd's CSS variables (so it follows the
- * light and dark themes). Only one-per-table pieces come from antd (the loading Spin, mounted while loading).
+ * readers, tests). The first frame of new rows lays out only what can be in view: rows below the window (by their
+ * estimated heights) and cells of columns beyond its right edge (by the column widths) are held back
+ * (content-visibility: hidden) until that frame is painted, and laid out in the frame after. Dense and bordered like
+ * antd's small table, styled with antd's CSS variables (so it follows the light and dark themes). Only one-per-table pieces come from antd (the loading Spin, mounted while loading).
  */
 
 export type SortOrder = 'ascend' | 'descend';
@@ -183,7 +188,9 @@ function BodyRowInner<Row>({
     <tr
       {...extra}
       className={extra?.className ? `${cls} ${extra.className}` : cls}
-      style={{ containIntrinsicSize: `auto ${estimate}px`, ...extra?.style }}
+      style={
+        { containIntrinsicSize: `auto ${estimate}px`, '--ks-row-h': `${estimate}px`, ...extra?.style } as CSSProperties
+      }
       data-row-key={String(rowKey)}
     >
       {onCheck ? (
@@ -250,6 +257,52 @@ function SortCarets({ order }: { order: SortOrder | null | undefined }) {
   );
 }
 
+/**
+ * Runs `fn` once the frame after now has been painted (a frame, then a task), unless cancelled: work that can wait
+ * until the user sees the new content.
+ */
+export function afterNextFrame(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Which columns start beyond the right edge of the window (the table's left edge taken at the window's, unscrolled):
+ * their body cells are held back in the first frame of new rows. The last column is never held back when it is
+ * fixed at the right edge.
+ */
+export function farColumns(widths: readonly number[], viewWidth: number, stickyLast: boolean): boolean[] {
+  let left = 0;
+  return widths.map((w, i) => {
+    const far = left >= viewWidth && !(stickyLast && i === widths.length - 1);
+    left += w;
+    return far;
+  });
+}
+
+/**
+ * The first row that cannot be in view in a window `viewHeight` px tall from the table's top, counting each row at
+ * ¾ of its estimated height (estimates can run high; a row held back by mistake would be blank for a frame).
+ */
+export function firstFarRow(estimates: readonly number[], headHeight: number, viewHeight: number): number {
+  let top = headHeight;
+  for (let i = 0; i < estimates.length; i++) {
+    if (top >= viewHeight) return i;
+    top += estimates[i] * 0.75;
+  }
+  return estimates.length;
+}
+
 /** The column classes every cell of a column carries (worked out once per column list, not per cell). */
 function cellClass(col: LightColumn<unknown>, i: number, count: number, stickyLast: boolean) {
   let cls = ALIGN_CLASS[col.align ?? 'left'];
@@ -287,15 +340,26 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
     label,
   } = props;
 
+  const hasSelection = selection !== undefined;
+  const widths = useMemo(() => {
+    const w = columns.map((col) => col.width ?? MIN_AUTO_WIDTH);
+    if (hasSelection) w.unshift(SELECTION_WIDTH);
+    return w;
+  }, [columns, hasSelection]);
   // the body's columns, each with its classes worked out once: rows re-render only when these or their row change
-  const bodyColumns = useMemo(
-    () =>
-      columns.map((col, i) => {
-        const cls = cellClass(col as LightColumn<unknown>, i, columns.length, stickyLast);
-        return { ...col, className: `ks-table-cell ${cls}`, headClass: `ks-table-cell ks-table-th ${cls}` };
-      }),
-    [columns, stickyLast],
-  );
+  const viewWidth = typeof window === 'undefined' ? Number.POSITIVE_INFINITY : window.innerWidth;
+  const bodyColumns = useMemo(() => {
+    const far = farColumns(widths, viewWidth, stickyLast);
+    const offset = widths.length - columns.length;
+    return columns.map((col, i) => {
+      const cls = cellClass(col as LightColumn<unknown>, i, columns.length, stickyLast);
+      return {
+        ...col,
+        className: `ks-table-cell ${cls}${far[i + offset] ? ' ks-table-cell-far' : ''}`,
+        headClass: `ks-table-cell ks-table-th ${cls}`,
+      };
+    });
+  }, [columns, widths, stickyLast, viewWidth]);
   // keep the same body columns while only the headings changed (sort order, header extras): rows need not re-render
   const stableBody = useRef(bodyColumns);
   const sameBody =
@@ -307,14 +371,11 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
   if (!sameBody) stableBody.current = bodyColumns;
   const rowColumns = stableBody.current;
 
-  const hasSelection = selection !== undefined;
   const tableStyle = useMemo(() => {
-    const widths = columns.map((col) => col.width ?? MIN_AUTO_WIDTH);
-    if (hasSelection) widths.unshift(SELECTION_WIDTH);
     const sum = widths.reduce((a, b) => a + b, 0);
     const minWidth = typeof scroll?.x === 'number' ? Math.max(sum, scroll.x) : sum;
     return { minWidth, '--ks-t-cols': gridColumns(widths) } as CSSProperties;
-  }, [columns, hasSelection, scroll?.x]);
+  }, [widths, scroll?.x]);
 
   // ── selection ──
   const selectionRef = useRef(selection);
@@ -352,12 +413,38 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
   const empty0 = data.length === 0;
   const estimates = useMemo(() => estimateRowHeights(data, columns, size), [data, columns, size]);
 
-  const rootCls = `ks-table ks-table-${size}${loading ? ' ks-table-loading-on' : ''}${bordered ? ' ks-table-bordered' : ''}${stickyLast ? ' ks-table-sticky-last' : ''}${scroll?.y !== undefined ? ' ks-table-fixed-header' : ''}${className ? ` ${className}` : ''}`;
+  // ── the first frame of new rows: rows below the window and columns beyond its right edge are held back until it
+  //    is painted (they are in the DOM; the browser lays them out in the frame after) ──
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrolledX = useRef(false);
+  const [settledData, setSettledData] = useState<readonly Row[] | null>(null);
+  const settling = settledData !== data && !empty0;
+  const farRow = useMemo(() => {
+    if (typeof window === 'undefined') return data.length;
+    // the table's top in the window: 0 before it is on the page (it cannot start above the window's top then)
+    const top = rootRef.current ? rootRef.current.getBoundingClientRect().top : 0;
+    const headHeight = showHeader ? LINE_HEIGHT + 2 * PADDING[size][0] + 1 : 0;
+    return firstFarRow(estimates, headHeight, window.innerHeight - top);
+  }, [estimates, data.length, showHeader, size]);
+  useEffect(() => {
+    if (!settling) return;
+    return afterNextFrame(() => startTransition(() => setSettledData(data)));
+  }, [settling, data]);
+  // columns are held back only while the table is scrolled to its left edge (as the far columns were worked out)
+  const deferCols = settling && !scrolledX.current;
+
+  const rootCls = `ks-table ks-table-${size}${settling ? ' ks-table-defer-rows' : ''}${deferCols ? ' ks-table-defer-cols' : ''}${loading ? ' ks-table-loading-on' : ''}${bordered ? ' ks-table-bordered' : ''}${stickyLast ? ' ks-table-sticky-last' : ''}${scroll?.y !== undefined ? ' ks-table-fixed-header' : ''}${className ? ` ${className}` : ''}`;
   const colCount = columns.length + (selection ? 1 : 0);
 
   return (
-    <div className={rootCls} style={style}>
-      <div className="ks-table-scroll" style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}>
+    <div className={rootCls} style={style} ref={rootRef}>
+      <div
+        className="ks-table-scroll"
+        style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}
+        onScroll={(e) => {
+          scrolledX.current = e.currentTarget.scrollLeft > 0;
+        }}
+      >
         <table className="ks-table-table" style={tableStyle} aria-label={label} aria-busy={loading || undefined}>
           {showHeader ? (
             <thead className="ks-table-thead">
@@ -417,6 +504,7 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
             ) : (
               data.map((row, index) => {
                 const key = rowKey(row);
+                const cls = typeof rowClassName === 'function' ? rowClassName(row, index) : rowClassName;
                 return (
                   <BodyRow<Row>
                     key={key}
@@ -428,7 +516,7 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
                     checkDisabled={selection?.disabled?.(row)}
                     onCheck={onCheck}
                     extra={onRow?.(row, index)}
-                    className={typeof rowClassName === 'function' ? rowClassName(row, index) : rowClassName}
+                    className={index >= farRow ? (cls ? `${cls} ks-table-row-far` : 'ks-table-row-far') : cls}
                     estimate={estimates[index]}
                   />
                 );
