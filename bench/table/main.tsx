@@ -5,6 +5,8 @@
  * window.__bench for the runner (bench/table-render.ts).
  */
 import type { TableColumn } from '@ks/contracts';
+import { Card, ConfigProvider, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AntdProviders } from '../../apps/web/src/app/AntdProviders';
@@ -61,7 +63,35 @@ const noop = () => {};
 const container = document.getElementById('root') as HTMLElement;
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-async function mountOnce(i: number): Promise<{ commit: number; frame: number; cells: number }> {
+const params = new URLSearchParams(location.search);
+/** without the pager (to see what it costs) */
+const NOPAGER = params.has('nopager');
+/** the last mount stays on the page (to look at it) */
+const KEEP = params.has('keep');
+/** ?look=light|dark: inside an antd Card in that theme, as on a list page (for screenshots, not for timing) */
+const LOOK = params.get('look');
+if (LOOK === 'dark') {
+  document.documentElement.dataset.theme = 'dark';
+  document.body.style.background = '#000';
+}
+const Look = ({ children }: { children: ReactNode }) =>
+  LOOK ? (
+    <ConfigProvider theme={{ algorithm: LOOK === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      <Card>{children}</Card>
+    </ConfigProvider>
+  ) : (
+    children
+  );
+
+/** The table has laid out what it held back for its first frame, and antd's pager replaced its light copy. */
+const settled = () =>
+  !container.querySelector('.ks-table-defer-rows, .ks-table-defer-cols, .ks-pager') &&
+  (NOPAGER || VARIANT === 'raw' || container.querySelector('.ant-pagination') !== null);
+
+async function mountOnce(
+  i: number,
+  last: boolean,
+): Promise<{ commit: number; frame: number; settled: number; cells: number }> {
   const root = createRoot(container);
   const data = rows(i);
   performance.mark(`start-${i}`);
@@ -81,14 +111,16 @@ async function mountOnce(i: number): Promise<{ commit: number; frame: number; ce
             </tbody>
           </table>
         ) : (
-          <DynamicTable
-            columns={columns}
-            data={data}
-            pager={{ pageNum: 1, pageSize: 50, total: 500 }}
-            onPage={noop}
-            rowSelection={VARIANT === 'full' ? { onChange: noop } : undefined}
-            onOperation={noop}
-          />
+          <Look>
+            <DynamicTable
+              columns={columns}
+              data={data}
+              pager={NOPAGER ? undefined : { pageNum: 1, pageSize: 50, total: 500 }}
+              onPage={noop}
+              rowSelection={VARIANT === 'full' ? { onChange: noop } : undefined}
+              onOperation={noop}
+            />
+          </Look>
         )}
       </AntdProviders>,
     );
@@ -97,15 +129,20 @@ async function mountOnce(i: number): Promise<{ commit: number; frame: number; ce
   await nextFrame();
   const frame = performance.measure(`frame-${i}`, `start-${i}`).duration;
   const cells = container.querySelectorAll('td').length;
+  // then until the frame after the deferred work (rows and columns out of view laid out, antd's pager mounted)
+  while (!settled()) await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextFrame();
+  const settledAt = performance.measure(`settled-${i}`, `start-${i}`).duration;
+  if (KEEP && last) return { commit, frame, settled: settledAt, cells };
   root.unmount();
   await nextFrame();
-  return { commit, frame, cells };
+  return { commit, frame, settled: settledAt, cells };
 }
 
 async function run() {
   const runs = Number(new URLSearchParams(location.search).get('runs') ?? 11);
   const results = [];
-  for (let i = 0; i < runs; i++) results.push(await mountOnce(i));
+  for (let i = 0; i < runs; i++) results.push(await mountOnce(i, i === runs - 1));
   (window as unknown as { __bench: unknown }).__bench = results;
 }
 void run();
