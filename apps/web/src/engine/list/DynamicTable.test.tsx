@@ -9,7 +9,7 @@ import { alignOf, DynamicTable, type DynamicTableProps, pagerItems, serialOf, ty
 import { readPager, writePager } from './hooks';
 import { renderUi } from './test-utils';
 
-/** antd's Pagination, once it has replaced the light copy (the frame after the rows'). */
+/** antd's Pagination, once it has replaced the light copy (its size select was used). */
 const livePager = () =>
   waitFor(() => {
     const pager = screen.getByTestId('dynamic-table-pager');
@@ -235,30 +235,35 @@ describe('DynamicTable (screen 18)', () => {
     const user = userEvent.setup();
     const onPage = vi.fn();
     renderTable({ data: rows(10), pager: { pageNum: 1, pageSize: 10, total: 95 }, onPage });
-    // first a light copy (its pages work), antd's Pagination from the next frame on
+    // a light copy of antd's pager: its pages, prev, next, ••• and jumper work
     const copy = screen.getByTestId('dynamic-table-pager');
     expect(copy.className).toBe('ks-pager');
     expect(copy.textContent).toContain('共 95 条');
     expect(copy.textContent).toContain('10 条/页');
-    // (synchronous events: the copy is replaced after the next frame)
-    fireEvent.click(within(copy).getByTitle('3').querySelector('button') as HTMLElement);
+    await user.click(within(copy).getByTitle('3').querySelector('button') as HTMLElement);
     expect(onPage).toHaveBeenLastCalledWith(3, 10);
-    fireEvent.click(within(copy).getByTitle('向后 5 页'));
+    await user.click(within(copy).getByTitle('向后 5 页'));
     expect(onPage).toHaveBeenLastCalledWith(6, 10);
     expect((within(copy).getByTitle('上一页').querySelector('button') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(copy).getByTitle('上一页'));
-    fireEvent.click(within(copy).getByTitle('1'));
-    expect(onPage).toHaveBeenCalledTimes(2);
+    await user.click(within(copy).getByTitle('上一页'));
+    await user.click(within(copy).getByTitle('1'));
+    await user.click(within(copy).getByTitle('下一页'));
+    expect(onPage).toHaveBeenLastCalledWith(2, 10);
+    expect(onPage).toHaveBeenCalledTimes(3);
+    const copyJumper = within(copy).getByRole('textbox', { name: '页' }) as HTMLInputElement;
+    await user.type(copyJumper, '70{Enter}');
+    // past the last page: the last page, and the jumper is emptied (as antd's)
+    expect(onPage).toHaveBeenLastCalledWith(10, 10);
+    expect(copyJumper.value).toBe('');
+    await user.type(copyJumper, '4');
+    await user.tab();
+    expect(onPage).toHaveBeenLastCalledWith(4, 10);
     onPage.mockClear();
 
+    // the size select makes it antd's Pagination, with the select open
+    await user.click(within(copy).getByRole('combobox', { name: '页码' }));
     const pager = await livePager();
     expect(pager.textContent).toContain('共 95 条');
-    expect(pager.textContent).toContain('10 条/页');
-
-    await user.click(pager.querySelector('.ant-pagination-item-2') as HTMLElement);
-    expect(onPage).toHaveBeenLastCalledWith(2, 10);
-
-    await user.click(within(pager).getByRole('combobox'));
     const options = await waitFor(() => {
       const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')];
       expect(found.length).toBe(4);
@@ -269,11 +274,22 @@ describe('DynamicTable (screen 18)', () => {
     // a new size goes back to page 1
     expect(onPage).toHaveBeenLastCalledWith(1, 20);
 
+    await user.click(pager.querySelector('.ant-pagination-item-2') as HTMLElement);
+    expect(onPage).toHaveBeenLastCalledWith(2, 10);
     const jumper = pager.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
     expect(pager.querySelector('.ant-pagination-options-quick-jumper')?.textContent).toContain('跳至');
     await user.type(jumper, '7');
     fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
     expect(onPage).toHaveBeenLastCalledWith(7, 10);
+  });
+
+  it('the light pager’s size select opens antd’s from the keyboard too', async () => {
+    const user = userEvent.setup();
+    renderTable({ data: rows(10), pager: { pageNum: 1, pageSize: 10, total: 95 }, onPage: vi.fn() });
+    within(screen.getByTestId('dynamic-table-pager')).getByRole('combobox', { name: '页码' }).focus();
+    await user.keyboard('{Enter}');
+    await livePager();
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
   });
 
   it('persists the pager under its key and restores it on the next mount', async () => {
@@ -296,8 +312,7 @@ describe('DynamicTable (screen 18)', () => {
     }
     const first = renderUi(<Page />);
     expect(onPageSpy).not.toHaveBeenCalled();
-    await livePager();
-    await user.click(document.querySelector('.ant-pagination-item-3') as HTMLElement);
+    await user.click(screen.getByTitle('3'));
     expect(JSON.parse(sessionStorage.getItem(PAGER_SESSION_KEY) ?? '{}')).toEqual({
       XY_LIST: { pageNum: 3, pageSize: 10 },
     });
@@ -307,8 +322,7 @@ describe('DynamicTable (screen 18)', () => {
     onPageSpy.mockClear();
     renderUi(<Page />);
     expect(onPageSpy).toHaveBeenCalledWith(3, 10);
-    expect(document.querySelector('.ks-pager-active')?.textContent).toBe('3');
-    await waitFor(() => expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3'));
+    await waitFor(() => expect(document.querySelector('.ks-pager-active')?.textContent).toBe('3'));
     expect(bodyRows()[0].querySelector('td')?.textContent).toBe('21');
     expect(readPager('XY_LIST')).toEqual({ pageNum: 3, pageSize: 10 });
   });

@@ -1,22 +1,12 @@
 import { DownOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type TableColumn } from '@ks/contracts';
 import { Button, Input, type InputRef, Pagination, Popover, Space } from 'antd';
-import {
-  type Key,
-  memo,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type Key, memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Empty } from '../../components/placeholders/Empty';
 import { type CellHandlers, cellRenderer, type TableRow } from './cells';
 import { TEXTS } from './constants';
 import { type PagerState, readPager, useLatest, writePager } from './hooks';
-import { afterNextFrame, type LightColumn, type LightSelection, LightTable, type LightTableProps } from './LightTable';
+import { type LightColumn, type LightSelection, LightTable, type LightTableProps } from './LightTable';
 import './DynamicTable.css';
 
 export type { AuditStep, TableRow } from './cells';
@@ -239,24 +229,39 @@ export function pagerItems(current: number, pages: number): (number | 'prev5' | 
   return out;
 }
 
+/** antd's size select, opened and focused: the pager became antd's by a click or key on the light copy's select. */
+const SIZES_OPEN = { defaultOpen: true, autoFocus: true } as const;
+
 /**
  * The pager as plain markup, laid out and styled like antd's Pagination (total, prev, pages, next, size, jumper),
- * shown until the frame with the table's rows is painted; antd's Pagination (its styles made the first time: the
- * most costly part of a cold table) replaces it then. Its pages, prev and next work already: a click on an item (its
- * title is the page, as antd's) or Enter on its button.
+ * until the size select is used: antd's Pagination (its styles made the first time were the most costly part of a
+ * cold table) replaces it then, with the select open. Pages, prev, next, ••• (a click on an item — its title is the
+ * page, as antd's — or Enter on its button) and the jumper (Enter or leaving it, as antd's) work here.
  */
 function PagerPreview({
   pager,
   testId,
   onChange,
+  onSizes,
 }: {
   pager: TablePager;
   testId: string;
   onChange: (page: number, size: number) => void;
+  /** the size select was pressed: show antd's pager with it open */
+  onSizes: () => void;
 }) {
   const { pageNum, pageSize, total } = pager;
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const current = Math.min(Math.max(1, pageNum), pages);
+  const [jump, setJump] = useState('');
+  const jumpTo = () => {
+    if (jump === '') return;
+    setJump('');
+    const n = Number(jump);
+    if (!Number.isInteger(n)) return;
+    const page = Math.min(Math.max(1, n), pages);
+    if (page !== current) onChange(page, pageSize);
+  };
   const item = (page: number, cls: string, title: string, content: ReactNode, label?: string) => {
     const off = page === current || page < 1 || page > pages;
     return (
@@ -304,15 +309,42 @@ function PagerPreview({
         <RightOutlined />,
         'next page',
       )}
-      <li className="ks-pager-options" aria-hidden>
-        <span className="ks-pager-select">
+      <li className="ks-pager-options">
+        <span
+          role="combobox"
+          tabIndex={0}
+          aria-label="页码"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          className="ks-pager-select"
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onSizes();
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return;
+            e.preventDefault();
+            onSizes();
+          }}
+        >
           {pageSize} 条/页
           <DownOutlined />
         </span>
         {total > pageSize ? (
           <span className="ks-pager-jumper">
             跳至
-            <span className="ks-pager-input" />页
+            <input
+              type="text"
+              className="ks-pager-input"
+              aria-label="页"
+              value={jump}
+              onChange={(e) => setJump(e.target.value)}
+              onKeyUp={(e) => {
+                if (e.key === 'Enter') jumpTo();
+              }}
+              onBlur={jumpTo}
+            />
+            页
           </span>
         ) : null}
       </li>
@@ -484,12 +516,9 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
   );
   const stickyLast = stickyOperations && shown[shown.length - 1]?.type === 'operations';
 
-  // antd's Pagination from the frame after the first one with rows (a light copy until then)
+  // antd's Pagination once its size select is used (a light copy until then)
   const [pagerLive, setPagerLive] = useState(false);
-  useEffect(() => {
-    if (pagerLive || !hasPager) return;
-    return afterNextFrame(() => startTransition(() => setPagerLive(true)));
-  }, [pagerLive, hasPager]);
+  const wakePager = useCallback(() => setPagerLive(true), []);
 
   return (
     <div data-testid={testId}>
@@ -506,7 +535,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
       />
       {pager && !pagerLive ? (
         <div className="ks-pager-row">
-          <PagerPreview pager={pager} testId={`${testId}-pager`} onChange={changePage} />
+          <PagerPreview pager={pager} testId={`${testId}-pager`} onChange={changePage} onSizes={wakePager} />
         </div>
       ) : null}
       {pager && pagerLive ? (
@@ -517,7 +546,7 @@ function DynamicTableInner<Row extends TableRow = TableRow>(props: DynamicTableP
             pageSize={pager.pageSize}
             total={pager.total}
             pageSizeOptions={PAGE_SIZE_OPTIONS}
-            showSizeChanger
+            showSizeChanger={SIZES_OPEN}
             showQuickJumper
             showTotal={pager.totalCapped ? showCappedTotal : showTotal}
             onChange={changePage}
