@@ -3,11 +3,10 @@
  * inside the page: render() → committed DOM (flushSync), and → the next frame. The bench page (bench/table/) mounts
  * the real component in the app's antd providers; it is built here with Vite in production mode, served from a tiny
  * static server, and mounted RUNS times (the first mount is cold: antd generates its styles; the rest are warm).
- * The table skips rows far out of view (content-visibility: auto) until they are scrolled near; ALL_ROWS=1 turns that
- * off (and the holding back below), so the first frame lays out and paints all 50 rows (for comparison). In the first frame of new rows the table
- * also holds back rows below the window and columns beyond its right edge, and shows a light copy of the pager: the
- * third time, "settled", is to the frame after that deferred work (held-back rows and columns laid out, antd's
- * Pagination mounted).
+ * The table skips rows far out of view (content-visibility: auto) until they are scrolled near. In the first frame of
+ * new rows it also holds back the rows below the window and the cells of columns beyond its right edge: the third
+ * time, "settled", is to the frame after that deferred work (the held-back rows and columns laid out). ALL_ROWS=1
+ * turns both off, so the first frame lays out and paints all 50 rows and 52 columns (for comparison).
  * Run: npm run bench:table
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -83,10 +83,8 @@ const Look = ({ children }: { children: ReactNode }) =>
     children
   );
 
-/** The table has laid out what it held back for its first frame, and antd's pager replaced its light copy. */
-const settled = () =>
-  !container.querySelector('.ks-table-defer-rows, .ks-table-defer-cols, .ks-pager') &&
-  (NOPAGER || VARIANT === 'raw' || container.querySelector('.ant-pagination') !== null);
+/** The table has released what it held back for its first frame (rows below the window, columns beyond it). */
+const settled = () => !container.querySelector('.ks-table-defer-rows, .ks-table-defer-cols');
 
 async function mountOnce(
   i: number,
@@ -129,7 +127,7 @@ async function mountOnce(
   await nextFrame();
   const frame = performance.measure(`frame-${i}`, `start-${i}`).duration;
   const cells = container.querySelectorAll('td').length;
-  // then until the frame after the deferred work (rows and columns out of view laid out, antd's pager mounted)
+  // then until the frame after the deferred work (the rows and columns out of view laid out)
   while (!settled()) await new Promise((resolve) => setTimeout(resolve, 0));
   await nextFrame();
   const settledAt = performance.measure(`settled-${i}`, `start-${i}`).duration;
