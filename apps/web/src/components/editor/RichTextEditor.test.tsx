@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { renderUi } from '../../engine/list/test-utils';
 import { LazyRichTextEditor } from './LazyRichTextEditor';
-import { EDITOR_HEIGHT, EDITOR_PLACEHOLDER, outputHtml, TOOLBAR_KEYS } from './RichTextEditor';
+import { EDITOR_HEIGHT, EDITOR_PLACEHOLDER, outputHtml, TOOLBAR_KEYS, VideoProgress } from './RichTextEditor';
 
 /** A stand-in for XMLHttpRequest, which the editor's uploader (Uppy) uses: records what is sent, answers on demand. */
 class FakeXhr {
@@ -196,5 +196,34 @@ describe('RichTextEditor (screen 12)', () => {
     act(() => xhr.respond(400, { errno: 1, message: '文件内容与扩展名不符，请上传真实的文件' }));
     expect(await screen.findByText('文件内容与扩展名不符，请上传真实的文件')).toBeTruthy();
     expect(area().querySelector('img')).toBeNull();
+  });
+});
+
+describe('video upload progress', () => {
+  it('shows the percentage and cancels after asking; the dialog waits for the cancel', async () => {
+    let finish: () => void = () => undefined;
+    const cancel = vi.fn(() => new Promise<void>((r) => (finish = r)));
+    renderUi(<VideoProgress percent={42.7} upload={{ name: '宣传片.mp4', cancel }} />);
+    expect(screen.getByText('视频上传中 42%')).toBeTruthy();
+    act(() => screen.getByTestId('editor-video-cancel').click());
+    expect(await screen.findByText('确定取消上传「宣传片.mp4」吗？已上传的部分将被删除。')).toBeTruthy();
+    expect(cancel).not.toHaveBeenCalled();
+    act(() => screen.getByRole('button', { name: '确定' }).click());
+    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
+    // still open while the parts are being freed
+    expect(screen.getByText('确定取消上传「宣传片.mp4」吗？已上传的部分将被删除。')).toBeTruthy();
+    await act(async () => finish());
+    await waitFor(() => expect(screen.queryByText('确定取消上传「宣传片.mp4」吗？已上传的部分将被删除。')).toBeNull());
+  });
+
+  it('keeps going when the question is answered 继续上传, and has no button without an upload', async () => {
+    const cancel = vi.fn(async () => undefined);
+    const { rerenderUi } = renderUi(<VideoProgress percent={5} upload={{ name: 'a.webm', cancel }} />);
+    act(() => screen.getByTestId('editor-video-cancel').click());
+    act(() => screen.getByRole('button', { name: '继续上传' }).click());
+    await waitFor(() => expect(screen.queryByText(/确定取消上传/)).toBeNull());
+    expect(cancel).not.toHaveBeenCalled();
+    rerenderUi(<VideoProgress percent={5} />);
+    expect(screen.queryByTestId('editor-video-cancel')).toBeNull();
   });
 });

@@ -8,12 +8,12 @@ import {
   type IToolbarConfig,
   type Toolbar,
 } from '@wangeditor-next/editor';
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { sanitizeHtml } from '../../lib/sanitize';
 import { UploadJob } from '../upload/uploader';
 import type { RichTextEditorProps } from './types';
-import { imageUploadConfig, type Notify, videoUploadConfig } from './upload';
+import { imageUploadConfig, type Notify, type VideoUpload, videoUploadConfig } from './upload';
 
 /**
  * The rich-text editor (spec screen 12): wangEditor v5 through its maintained fork @wangeditor-next/editor (the
@@ -61,6 +61,36 @@ export const TOOLBAR_KEYS = [
 
 const VIDEO_PROGRESS_KEY = 'editor-video-upload';
 export const VIDEO_UPLOADING = '视频上传中 ';
+/** The question before a video upload is cancelled (as the attachment uploader asks it). */
+export const cancelQuestion = (name: string) => `确定取消上传「${name}」吗？已上传的部分将被删除。`;
+
+/** A video upload's progress message: the percentage, and 取消上传 (asked first; the dialog waits for the cancel). */
+export function VideoProgress({ percent, upload }: { percent: number; upload?: VideoUpload }) {
+  const { modal } = App.useApp();
+  return (
+    <span>
+      {`${VIDEO_UPLOADING}${Math.floor(percent)}%`}
+      {upload ? (
+        <Button
+          type="link"
+          size="small"
+          data-testid="editor-video-cancel"
+          onClick={() =>
+            modal.confirm({
+              title: '取消上传',
+              content: cancelQuestion(upload.name),
+              okText: '确定',
+              cancelText: '继续上传',
+              onOk: () => upload.cancel(),
+            })
+          }
+        >
+          取消上传
+        </Button>
+      ) : null}
+    </span>
+  );
+}
 
 export const TOOLBAR_CONFIG: Partial<IToolbarConfig> = { toolbarKeys: TOOLBAR_KEYS, modalAppendToBody: false };
 
@@ -75,8 +105,8 @@ export interface EditorHandlers {
   onBlur: (editor: IDomEditor) => void;
   /** a message for the user (upload failures, the editor's own alerts) */
   notify: Notify;
-  /** a video upload's progress in percent, null when it has ended */
-  onVideoProgress?: (percent: number | null) => void;
+  /** a video upload's progress in percent (and the upload, to cancel it), null when it has ended */
+  onVideoProgress?: (percent: number | null, upload?: VideoUpload) => void;
 }
 
 const createVideoJob = (file: File, options: ConstructorParameters<typeof UploadJob>[1]) =>
@@ -137,13 +167,13 @@ export default function RichTextEditor({
           },
           onBlur: () => latest.current.onBlur?.(),
           notify: (text, type) => void latest.current.notify[type](text),
-          onVideoProgress: (percent) => {
+          onVideoProgress: (percent, upload) => {
             if (percent === null) latest.current.notify.destroy(VIDEO_PROGRESS_KEY);
             else
               void latest.current.notify.open({
                 key: VIDEO_PROGRESS_KEY,
                 type: 'loading',
-                content: `${VIDEO_UPLOADING}${Math.floor(percent)}%`,
+                content: <VideoProgress percent={percent} upload={upload} />,
                 duration: 0,
               });
           },

@@ -110,6 +110,7 @@ describe('editor video upload (screen 12: video to the object storage)', () => {
         options.onProgress?.(50);
         return run();
       },
+      cancel: async () => undefined,
     }));
     const c = videoUploadConfig(notify, progress, createJob) as unknown as VideoConfig;
     return { c, notify, progress, createJob, insert: vi.fn() };
@@ -163,5 +164,34 @@ describe('editor video upload (screen 12: video to the object storage)', () => {
     await stopped.c.customUpload(video(), stopped.insert);
     expect(stopped.notify).not.toHaveBeenCalled();
     expect(stopped.progress).toHaveBeenLastCalledWith(null);
+  });
+
+  it('cancels on request: the job stops and frees its parts, nothing is inserted, the user is told 已取消上传', async () => {
+    const notify = vi.fn();
+    const progress = vi.fn();
+    let stop: (() => void) | null = null;
+    const cancel = vi.fn(async () => stop?.());
+    const createJob = vi.fn<CreateVideoJob>((_file, options) => ({
+      run: () =>
+        new Promise((_resolve, reject) => {
+          options.onProgress?.(10);
+          stop = () => reject(new UploadStopped());
+        }),
+      cancel,
+    }));
+    const c = videoUploadConfig(notify, progress, createJob) as unknown as VideoConfig;
+    const insert = vi.fn();
+    const done = c.customUpload(video('宣传片.webm'), insert);
+    // the progress hands out the upload: its name and how to cancel it
+    const upload = progress.mock.calls.at(-1)?.[1];
+    expect(progress.mock.calls.at(-1)?.[0]).toBe(10);
+    expect(upload.name).toBe('宣传片.webm');
+    await upload.cancel();
+    await done;
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(insert).not.toHaveBeenCalled();
+    expect(notify).toHaveBeenCalledWith('已取消上传', 'info');
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(progress).toHaveBeenLastCalledWith(null);
   });
 });

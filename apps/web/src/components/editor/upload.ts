@@ -33,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   failed: UploadMsg.FAILED,
   tooLarge: '图片大小不能超过1GB',
   videoTooLarge: '视频大小不能超过1GB',
+  cancelled: UploadMsg.CANCELLED,
 } as const;
 
 export type Notify = (message: string, type: 'error' | 'warning' | 'info' | 'success') => void;
@@ -117,6 +118,15 @@ export const videoProblem = (file: { name: string }): string | null => checkExte
 /** What the video upload needs of the chunked uploader (components/upload/uploader.ts). */
 export interface VideoJob {
   run(): Promise<{ url?: string | null } | false>;
+  /** stop it and free the server's parts (run() then ends with UploadStopped) */
+  cancel(): Promise<void>;
+}
+
+/** The video upload in flight, as its progress reports it: the file's name and how to cancel it. */
+export interface VideoUpload {
+  name: string;
+  /** stops the upload, frees what the server stored of it, then says 已取消上传 */
+  cancel(): Promise<void>;
 }
 export type CreateVideoJob = (file: File, options: UploadJobOptions) => VideoJob;
 
@@ -124,12 +134,12 @@ export type CreateVideoJob = (file: File, options: UploadJobOptions) => VideoJob
  * The uploadVideo menu configuration (spec §7: "video goes to a cloud object storage"): the video goes through the
  * chunked upload (md5 in a worker, 5 MB chunks, resumable) with usage `video`, so the server stores it in the
  * configured storage — the S3-compatible object storage when one is set, else the local store — under a public
- * address that serves ranges; that address is inserted as the editor's <video>. `progress` gets the percentage while
- * it runs and null when it has ended.
+ * address that serves ranges; that address is inserted as the editor's <video>. `progress` gets the percentage (and
+ * the upload, to cancel it) while it runs and null when it has ended.
  */
 export function videoUploadConfig(
   notify: Notify,
-  progress: (percent: number | null) => void,
+  progress: (percent: number | null, upload?: VideoUpload) => void,
   createJob: CreateVideoJob,
 ): NonNullable<IEditorConfig['MENU_CONF']>['uploadVideo'] {
   return {
@@ -139,9 +149,19 @@ export function videoUploadConfig(
       const problem = videoProblem(file);
       if (problem) return notify(problem, 'warning');
       if (file.size > EDITOR_UPLOAD_MAX_BYTES) return notify(UPLOAD_MESSAGES.videoTooLarge, 'warning');
-      progress(0);
+      let job: VideoJob | null = null;
+      const upload: VideoUpload = {
+        name: file.name,
+        async cancel() {
+          if (!job) return;
+          await job.cancel();
+          notify(UPLOAD_MESSAGES.cancelled, 'info');
+        },
+      };
+      progress(0, upload);
       try {
-        const stored = await createJob(file, { target: {}, usage: 'video', onProgress: progress }).run();
+        job = createJob(file, { target: {}, usage: 'video', onProgress: (p) => progress(p, upload) });
+        const stored = await job.run();
         const url = stored && typeof stored.url === 'string' ? safeHref(stored.url) : null;
         if (url) insertFn(url, '');
         else notify(UPLOAD_MESSAGES.failed, 'error');
