@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANNEX_SIZE_MAX_MB, KNOWN_FORMATS, MAX_ATTACHMENT_TYPES, parseFormats } from './files-rules';
 import { paths } from './paths';
 import { CODE_PATTERN } from './shell-constants';
 
@@ -188,6 +189,64 @@ export const fileAttachmentSchema = z.object({
     )
     .max(200),
 });
+/** Template file names (the server's template folder); the same rule as the template download. */
+const TEMPLATE_NAME = /^[a-z0-9][a-z0-9_-]{0,80}\.(pdf|docx?|xlsx?)$/;
+const annexSizeMessage = `附件大小应为 1 到 ${ANNEX_SIZE_MAX_MB} 之间的整数（MB）`;
+
+/** One attachment type as a developer saves it (§3 attachment type); `template` is a template file name. */
+export const attachmentTypeInputSchema = z.object({
+  annexNo: z
+    .string({ message: '请填写附件编号' })
+    .trim()
+    .min(1, '请填写附件编号')
+    .max(63, '附件编号最多 63 个字符')
+    .regex(/^[A-Za-z0-9_]+$/, '附件编号只能包含字母、数字和下划线'),
+  annexName: z
+    .string({ message: '请填写附件名称' })
+    .trim()
+    .min(1, '请填写附件名称')
+    .max(100, '附件名称最多 100 个字符'),
+  annexFormat: z
+    .string({ message: '请选择附件格式' })
+    .max(200, '附件格式过长')
+    .superRefine((v, ctx) => {
+      const list = parseFormats(v);
+      if (!list.length) ctx.addIssue({ code: 'custom', message: '请选择附件格式' });
+      const bad = list.filter((f) => !(KNOWN_FORMATS as readonly string[]).includes(f));
+      if (bad.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `不支持的格式：${bad.join('、')}（可选：${KNOWN_FORMATS.join('、')}）`,
+        });
+    })
+    .transform((v) => parseFormats(v).join(',')),
+  annexSize: z
+    .number({ message: annexSizeMessage })
+    .int(annexSizeMessage)
+    .min(1, annexSizeMessage)
+    .max(ANNEX_SIZE_MAX_MB, annexSizeMessage),
+  isRequired: z.boolean({ message: '是否必填应为是或否' }),
+  fileType: z.string({ message: '文件类别应为文本' }).trim().max(40, '文件类别最多 40 个字符'),
+  template: z.string().regex(TEMPLATE_NAME, '模板不存在').nullish(),
+});
+export type AttachmentTypeInput = z.input<typeof attachmentTypeInputSchema>;
+
+/** A node's whole list of attachment types (developers); the order is the order of display. */
+export const saveAttachmentTypesSchema = z.object({
+  gnCoding,
+  list: z
+    .array(attachmentTypeInputSchema, { message: '附件类型列表有误' })
+    .max(MAX_ATTACHMENT_TYPES, `附件类型最多 ${MAX_ATTACHMENT_TYPES} 个`)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((t, i) => {
+        const key = t.annexNo.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'annexNo'], message: '附件编号不能重复' });
+        seen.add(key);
+      });
+    }),
+});
+
 export const fileRefSchema = z.object({ fileId: uuid() });
 export const fileDownloadQuerySchema = z.object({
   fileId: uuid(),
@@ -279,6 +338,14 @@ export const filesApi = {
     tag: '文件',
     auth: true,
     query: attDescriptionQuerySchema,
+    data: attDescriptionSchema,
+  },
+  saveAttachmentTypes: {
+    ...paths.saveAttachmentTypes,
+    summary: '保存节点的附件类型（开发者；整表替换，顺序即显示顺序；已上传的文件保留）',
+    tag: '文件',
+    auth: true,
+    body: saveAttachmentTypesSchema,
     data: attDescriptionSchema,
   },
   attTemplate: {

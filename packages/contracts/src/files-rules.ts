@@ -16,6 +16,11 @@ export const NOTICE_EXTENSIONS = [...UPLOAD_EXTENSIONS, 'doc', 'docx', 'xls', 'x
 /** Every format an attachment type may list: each has a content signature the server checks. */
 export const KNOWN_FORMATS = [...NOTICE_EXTENSIONS, 'gif', ...VIDEO_EXTENSIONS] as const;
 
+/** Largest annexSize (MB) a developer may give an attachment type: the server's default chunked-upload limit. */
+export const ANNEX_SIZE_MAX_MB = 4096;
+/** Most attachment types one node may have. */
+export const MAX_ATTACHMENT_TYPES = 50;
+
 /** §5 / §9: default number of files of one uploader. */
 export const DEFAULT_MAX_FILES = 3;
 /** §5: a typed attachment's file name, extension included, in characters. */

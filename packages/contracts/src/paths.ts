@@ -138,6 +138,7 @@ export const paths = {
   fjList: { method: 'GET', path: '/ks/common/common/fj-list' },
   attDescription: { method: 'GET', path: '/ks/common/common/att-description' },
   attTemplate: { method: 'GET', path: '/ks/common/common/att-template' },
+  saveAttachmentTypes: { method: 'PUT', path: '/ks/config/node/attachment-types' },
   fileDownload: { method: 'GET', path: '/ks/common/common/file/download' },
   filePreviewUrl: { method: 'GET', path: '/ks/common/common/file/preview-url' },
   smallUpload: { method: 'POST', path: '/ks/upload/v1/file-upload' },

@@ -1,4 +1,4 @@
-import type { Annex, AttachmentType, UploadedFile } from '@ks/contracts';
+import type { Annex, AttachmentType, AttachmentTypeInput, UploadedFile } from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { saveBlob } from './engine';
@@ -70,6 +70,10 @@ export const attDescriptionQuery = (gnCoding: string, systemCoding?: string) =>
     staleTime: 60_000,
     retry: false,
   });
+
+/** Developers replace a node's whole list of attachment types; answers the saved list (as att-description). */
+export const saveAttachmentTypes = (gnCoding: string, list: AttachmentTypeInput[]) =>
+  call<AttDescription>('saveAttachmentTypes', { data: { gnCoding, list }, silent: true });
 
 /** §3 annex rows of a record: its files by type, a row with url null for each type without a file. */
 export const attachmentListQuery = (gnCoding: string, id: string) =>

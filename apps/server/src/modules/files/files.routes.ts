@@ -28,6 +28,7 @@ import { AppError, badRequest, forbidden, notFound, parse, unauthorized } from '
 import { route } from '../../platform/route';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { callerOf, canReadFile, type FileCaller } from './access';
+import { saveAttachmentTypes } from './attachment-types.service';
 import * as chunked from './chunked.service';
 import { sendStored } from './download';
 import * as repo from './files.repo';
@@ -216,6 +217,10 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
   );
   route(app, api.fjList, async ({ auth, query }) => svc.fjList(deps, me(auth), query.gnCoding, query.id));
   route(app, api.attDescription, async ({ auth, query }) => svc.attDescription(deps, me(auth), query.gnCoding));
+  route(app, api.saveAttachmentTypes, async ({ auth, body }) => saveAttachmentTypes(deps.db, auth.actor, body), {
+    roles: ['D'],
+    message: '保存成功',
+  });
   route(
     app,
     api.attachmentDelete,

@@ -34,6 +34,7 @@ import { useBlocker } from 'react-router';
 import { ENGINE_KEY } from '../../api/engine';
 import { editorFieldsQuery, saveNodeFields } from '../../api/fields';
 import { isApiError, reportApiError } from '../../api/request';
+import { AttachmentTypesEditor } from './AttachmentTypesEditor';
 import { FieldDrawer } from './FieldDrawer';
 import { FilterPreview, FormPreview } from './FieldsPreview';
 import {
@@ -789,12 +790,19 @@ export default function SetUpFormPage() {
         ) : target.preview.isPending ? (
           <Skeleton active paragraph={{ rows: 8 }} />
         ) : (
-          <FieldsEditor
-            key={target.gnCoding}
-            gnCoding={target.gnCoding}
-            systemCoding={target.systemCoding}
-            engineNode={!node || node.dataSource === 'engine'}
-          />
+          <>
+            <FieldsEditor
+              key={target.gnCoding}
+              gnCoding={target.gnCoding}
+              systemCoding={target.systemCoding}
+              engineNode={!node || node.dataSource === 'engine'}
+            />
+            <AttachmentTypesEditor
+              key={`annex-${target.gnCoding}`}
+              gnCoding={target.gnCoding}
+              engineNode={!node || node.dataSource === 'engine'}
+            />
+          </>
         )}
       </Card>
     </ConfigLayout>

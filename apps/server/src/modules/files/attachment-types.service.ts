@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { saveAttachmentTypesSchema } from '@ks/contracts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { attachmentTypes, menuNodes } from '../../db/schema';
+import { badRequest, notFound, validationFailed } from '../../platform/errors';
+import { type Actor, writeOpLog } from '../../platform/oplog';
+import * as repo from './files.repo';
+import { toAttachmentType } from './files.service';
+
+const TEMPLATES_DIR = path.join(import.meta.dirname, 'templates');
+const GL = '系统配置';
+
+export const NOT_ENGINE_NODE = '该节点的数据来自业务模块，不能配置附件类型';
+
+/**
+ * Developers replace a node's whole list of attachment types (spec §3 attachment type) in one transaction; the
+ * order given is the sort. Files already uploaded keep their annexNo: a type removed and added back finds them again,
+ * and no file is ever deleted here. The required-attachment check of submission reads the new list at once.
+ */
+export async function saveAttachmentTypes(db: Db, actor: Actor, input: z.output<typeof saveAttachmentTypesSchema>) {
+  const [n] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, input.gnCoding));
+  if (!n) throw notFound('节点不存在');
+  if (n.dataSource !== 'engine') throw badRequest(NOT_ENGINE_NODE);
+  const missing: Record<string, string[]> = {};
+  input.list.forEach((t, i) => {
+    if (t.template && !existsSync(path.join(TEMPLATES_DIR, t.template))) missing[`list.${i}.template`] = ['模板不存在'];
+  });
+  if (Object.keys(missing).length) throw validationFailed(missing);
+  await db.transaction(async (tx) => {
+    await tx.delete(attachmentTypes).where(eq(attachmentTypes.nodeId, n.id));
+    if (input.list.length)
+      await tx.insert(attachmentTypes).values(
+        input.list.map((t, i) => ({
+          nodeId: n.id,
+          annexNo: t.annexNo,
+          annexName: t.annexName,
+          annexFormat: t.annexFormat,
+          annexSize: t.annexSize,
+          isRequired: t.isRequired,
+          fileType: t.fileType,
+          template: t.template ?? null,
+          sort: i,
+        })),
+      );
+    await writeOpLog(tx, actor, {
+      glName: GL,
+      gnCoding: n.gnCoding,
+      recordId: n.id,
+      logbook: `保存附件类型：${n.title}`,
+    });
+  });
+  const list = (await repo.typesOfNode(db, n.gnCoding)).map(toAttachmentType);
+  return { list, template: list.find((t) => t.template)?.template ?? null };
+}
