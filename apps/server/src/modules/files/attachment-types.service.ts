@@ -14,19 +14,27 @@ const TEMPLATES_DIR = path.join(import.meta.dirname, 'templates');
 const GL = '系统配置';
 
 export const NOT_ENGINE_NODE = '该节点的数据来自业务模块，不能配置附件类型';
+export const sizeOverServerLimit = (maxMb: number) => `附件大小不能超过服务器的上传上限（${maxMb} MB）`;
 
 /**
  * Developers replace a node's whole list of attachment types (spec §3 attachment type) in one transaction; the
  * order given is the sort. Files already uploaded keep their annexNo: a type removed and added back finds them again,
  * and no file is ever deleted here. The required-attachment check of submission reads the new list at once.
  */
-export async function saveAttachmentTypes(db: Db, actor: Actor, input: z.output<typeof saveAttachmentTypesSchema>) {
+export async function saveAttachmentTypes(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof saveAttachmentTypesSchema>,
+  /** the largest file the server takes (CHUNKED_UPLOAD_MAX_MB), in MB: no type may allow more */
+  maxMb: number,
+) {
   const [n] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, input.gnCoding));
   if (!n) throw notFound('节点不存在');
   if (n.dataSource !== 'engine') throw badRequest(NOT_ENGINE_NODE);
   const missing: Record<string, string[]> = {};
   input.list.forEach((t, i) => {
     if (t.template && !existsSync(path.join(TEMPLATES_DIR, t.template))) missing[`list.${i}.template`] = ['模板不存在'];
+    if (t.annexSize > maxMb) missing[`list.${i}.annexSize`] = [sizeOverServerLimit(maxMb)];
   });
   if (Object.keys(missing).length) throw validationFailed(missing);
   await db.transaction(async (tx) => {

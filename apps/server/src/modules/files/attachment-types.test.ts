@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentTypes, menuNodes, operationLogs } from '../../db/schema';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
-import { NOT_ENGINE_NODE } from './attachment-types.service';
+import { NOT_ENGINE_NODE, sizeOverServerLimit } from './attachment-types.service';
 import { type Body, client, PDF, tmpDataDir } from './testkit';
 
 let t: TestApp;
@@ -155,6 +155,32 @@ describe('attachment types of a node (developers)', () => {
     expect(badTemplate.status).toBe(400);
     expect(badTemplate.body.data.fieldErrors['list.0.template']).toEqual(['模板不存在']);
     expect(await typesInDb()).toEqual(before);
+  });
+
+  it('allows no type more than the server takes (CHUNKED_UPLOAD_MAX_MB)', async () => {
+    const small = await createTestApp({
+      database: t.database,
+      seed: false,
+      env: { CHUNKED_UPLOAD_MAX_MB: '100', SINGLE_SESSION: '0' },
+    });
+    try {
+      const token = await loginToken(small.app, 'dev', 'D');
+      const before = await typesInDb();
+      const put = (annexSize: number) =>
+        small.app.inject({
+          method: 'PUT',
+          url: SAVE,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { gnCoding: NODE, list: [{ ...LIST[0], annexSize }] },
+        });
+      const over = await put(101);
+      expect(over.statusCode).toBe(400);
+      expect((over.json() as Body).data.fieldErrors).toEqual({ 'list.0.annexSize': [sizeOverServerLimit(100)] });
+      expect(await typesInDb()).toEqual(before);
+      expect((await put(100)).statusCode).toBe(200);
+    } finally {
+      await small.app.close();
+    }
   });
 
   it('refuses an unknown node (404) and a node whose data come from a module (400)', async () => {

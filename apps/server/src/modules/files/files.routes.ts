@@ -217,10 +217,16 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
   );
   route(app, api.fjList, async ({ auth, query }) => svc.fjList(deps, me(auth), query.gnCoding, query.id));
   route(app, api.attDescription, async ({ auth, query }) => svc.attDescription(deps, me(auth), query.gnCoding));
-  route(app, api.saveAttachmentTypes, async ({ auth, body }) => saveAttachmentTypes(deps.db, auth.actor, body), {
-    roles: ['D'],
-    message: '保存成功',
-  });
+  route(
+    app,
+    api.saveAttachmentTypes,
+    async ({ auth, body }) =>
+      saveAttachmentTypes(deps.db, auth.actor, body, Math.floor(deps.chunkedMaxBytes / 1024 ** 2)),
+    {
+      roles: ['D'],
+      message: '保存成功',
+    },
+  );
   route(
     app,
     api.attachmentDelete,
