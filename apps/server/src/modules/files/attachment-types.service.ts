@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { saveAttachmentTypesSchema } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { attachmentTypes, menuNodes } from '../../db/schema';
-import { badRequest, notFound, validationFailed } from '../../platform/errors';
+import { badRequest, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
+import { nodeForEngine } from '../engine/schema.service';
 import * as repo from './files.repo';
 import { toAttachmentType } from './files.service';
 
-const TEMPLATES_DIR = path.join(import.meta.dirname, 'templates');
+/** The server's template files (served by the template download, named by attachment types). */
+export const TEMPLATES_DIR = path.join(import.meta.dirname, 'templates');
 const GL = '系统配置';
 
 export const NOT_ENGINE_NODE = '该节点的数据来自业务模块，不能配置附件类型';
@@ -28,8 +28,7 @@ export async function saveAttachmentTypes(
   /** the largest file the server takes (CHUNKED_UPLOAD_MAX_MB), in MB: no type may allow more */
   maxMb: number,
 ) {
-  const [n] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, input.gnCoding));
-  if (!n) throw notFound('节点不存在');
+  const n = await nodeForEngine(db, input.gnCoding);
   if (n.dataSource !== 'engine') throw badRequest(NOT_ENGINE_NODE);
   const missing: Record<string, string[]> = {};
   input.list.forEach((t, i) => {
@@ -38,21 +37,11 @@ export async function saveAttachmentTypes(
   });
   if (Object.keys(missing).length) throw validationFailed(missing);
   await db.transaction(async (tx) => {
-    await tx.delete(attachmentTypes).where(eq(attachmentTypes.nodeId, n.id));
-    if (input.list.length)
-      await tx.insert(attachmentTypes).values(
-        input.list.map((t, i) => ({
-          nodeId: n.id,
-          annexNo: t.annexNo,
-          annexName: t.annexName,
-          annexFormat: t.annexFormat,
-          annexSize: t.annexSize,
-          isRequired: t.isRequired,
-          fileType: t.fileType,
-          template: t.template ?? null,
-          sort: i,
-        })),
-      );
+    await repo.replaceTypesOfNode(
+      tx as unknown as Db,
+      n.id,
+      input.list.map((t) => ({ ...t, template: t.template ?? null })),
+    );
     await writeOpLog(tx, actor, {
       glName: GL,
       gnCoding: n.gnCoding,

@@ -57,6 +57,16 @@ export async function deleteFileRow(tx: Db, f: FileRow): Promise<boolean> {
   return Number(left?.n ?? 0) === 0;
 }
 
+/** A node's attachment types replaced by `list`, in its order (run inside the caller's transaction). */
+export async function replaceTypesOfNode(
+  db: Db,
+  nodeId: string,
+  list: Omit<typeof attachmentTypes.$inferInsert, 'id' | 'nodeId' | 'sort'>[],
+): Promise<void> {
+  await db.delete(attachmentTypes).where(eq(attachmentTypes.nodeId, nodeId));
+  if (list.length) await db.insert(attachmentTypes).values(list.map((t, i) => ({ ...t, nodeId, sort: i })));
+}
+
 export async function typesOfNode(db: Db, gnCoding: string): Promise<AttachmentTypeRow[]> {
   return db
     .select({

@@ -28,7 +28,7 @@ import { AppError, badRequest, forbidden, notFound, parse, unauthorized } from '
 import { route } from '../../platform/route';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { callerOf, canReadFile, type FileCaller } from './access';
-import { saveAttachmentTypes } from './attachment-types.service';
+import { saveAttachmentTypes, TEMPLATES_DIR } from './attachment-types.service';
 import * as chunked from './chunked.service';
 import { sendStored } from './download';
 import * as repo from './files.repo';
@@ -36,7 +36,6 @@ import type { FilesDeps } from './files.service';
 import * as svc from './files.service';
 import { discard, readForm, type Spooled, spool, sweepSpool, unexpectedFile } from './multipart';
 
-const TEMPLATES_DIR = path.join(import.meta.dirname, 'templates');
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ANNEX_SIZE_MAX_MB,
   type AttachmentType,
@@ -29,6 +29,7 @@ import {
 } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { attDescriptionQuery, saveAttachmentTypes } from '../../api/files';
+import { MoveButtons } from './MoveButtons';
 import { LoadError, SaveErrorAlert, showSaveError } from './shared';
 
 interface AnnexRow {
@@ -284,24 +285,7 @@ export function AttachmentTypesEditor({ gnCoding, engineNode }: { gnCoding: stri
                 fixed: 'right',
                 render: (_, f, i) => (
                   <Space size={0}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ArrowUpOutlined />}
-                      aria-label="上移"
-                      disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
-                      data-testid="annex-up"
-                    />
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ArrowDownOutlined />}
-                      aria-label="下移"
-                      disabled={i === fields.length - 1}
-                      onClick={() => move(i, i + 1)}
-                      data-testid="annex-down"
-                    />
+                    <MoveButtons index={i} count={fields.length} move={move} testId="annex" />
                     <Popconfirm
                       title="确认删除该附件类型？"
                       description="已上传的文件不会被删除。"

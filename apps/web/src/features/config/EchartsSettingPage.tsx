@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHART_MEASURES, CHART_TYPES, type Chart, CODE_PATTERN, type TableColumn } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { chartsKey, chartsQuery, saveCharts, tableColumnsQuery } from '../../api/config';
 import { ChartPreview } from './ChartPreview';
+import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
 
 export const MAX_CHARTS = 12;
@@ -142,22 +143,7 @@ function ChartsEditor({ gnCoding }: { gnCoding: string }) {
                   title={`图表 ${i + 1}${row.title ? ` · ${row.title}` : ''}`}
                   extra={
                     <Space size={0}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<ArrowUpOutlined />}
-                        aria-label="上移"
-                        disabled={i === 0}
-                        onClick={() => move(i, i - 1)}
-                      />
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<ArrowDownOutlined />}
-                        aria-label="下移"
-                        disabled={i === fields.length - 1}
-                        onClick={() => move(i, i + 1)}
-                      />
+                      <MoveButtons index={i} count={fields.length} move={move} />
                       <Button
                         type="text"
                         size="small"

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FUNCTION_CODE_PATTERN, FUNCTION_KINDS, type NodeFunction } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { functionListKey, functionListQuery, saveNodeFunctions, standardButtonsQuery } from '../../api/config';
+import { MoveButtons } from './MoveButtons';
 import { colorValue, LoadError, SaveErrorAlert, showSaveError } from './shared';
 
 export const MAX_FUNCTIONS = 40;
@@ -171,24 +172,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
               width: 120,
               render: (_, f, i) => (
                 <Space size={0}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label="上移"
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                    data-testid="function-up"
-                  />
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label="下移"
-                    disabled={i === fields.length - 1}
-                    onClick={() => move(i, i + 1)}
-                    data-testid="function-down"
-                  />
+                  <MoveButtons index={i} count={fields.length} move={move} testId="function" />
                   <Button
                     type="text"
                     size="small"

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARD_WIDTHS, type CardStyle, CODE_PATTERN, type TableColumn } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { cardStyleKey, cardStyleQuery, saveCardStyle, tableColumnsQuery } from '../../api/config';
+import { MoveButtons } from './MoveButtons';
 import { CardPreview } from './previews';
 import {
   ConfigLayout,
@@ -231,22 +232,7 @@ function CardStyleEditor({ gnCoding }: { gnCoding: string }) {
                       </Col>
                       <Col flex="none">
                         <Space size={0}>
-                          <Button
-                            type="text"
-                            size="small"
-                            icon={<ArrowUpOutlined />}
-                            aria-label="上移"
-                            disabled={i === 0}
-                            onClick={() => move(i, i - 1)}
-                          />
-                          <Button
-                            type="text"
-                            size="small"
-                            icon={<ArrowDownOutlined />}
-                            aria-label="下移"
-                            disabled={i === fields.length - 1}
-                            onClick={() => move(i, i + 1)}
-                          />
+                          <MoveButtons index={i} count={fields.length} move={move} />
                           <Button
                             type="text"
                             size="small"

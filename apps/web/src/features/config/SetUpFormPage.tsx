@@ -1,6 +1,4 @@
 import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
   DeleteOutlined,
   EditOutlined,
   HolderOutlined,
@@ -55,6 +53,7 @@ import {
   withFilterFlag,
   withoutFilterFlags,
 } from './fieldRows';
+import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, fieldErrorsOf, LoadError, NodeTargetBar, useNodeTarget } from './shared';
 
 /** The 409 of a stale field save, when the server gives no message of its own. */
@@ -549,24 +548,7 @@ function FieldsEditor({
             >
               编辑
             </Button>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowUpOutlined />}
-              aria-label="上移"
-              disabled={readOnly || i === 0}
-              onClick={() => move(i, i - 1)}
-              data-testid="field-up"
-            />
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowDownOutlined />}
-              aria-label="下移"
-              disabled={readOnly || i === rows.length - 1}
-              onClick={() => move(i, i + 1)}
-              data-testid="field-down"
-            />
+            <MoveButtons index={i} count={rows.length} move={move} disabled={readOnly} testId="field" />
             <Popconfirm
               title={`确认删除字段「${r.def.name || r.def.code}」？`}
               description={

@@ -1,4 +1,4 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { CODE_PATTERN, COLUMN_TYPES, LIST_ALIGNMENTS, type TableColumn } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { saveColumns, tableColumnsKey, tableColumnsQuery } from '../../api/config';
+import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
 
 export const MAX_COLUMNS = 60;
@@ -272,24 +273,7 @@ function ColumnsEditor({ gnCoding }: { gnCoding: string }) {
               fixed: 'right',
               render: (_, f, i) => (
                 <Space size={0}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<ArrowUpOutlined />}
-                    aria-label="上移"
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                    data-testid="column-up"
-                  />
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<ArrowDownOutlined />}
-                    aria-label="下移"
-                    disabled={i === fields.length - 1}
-                    onClick={() => move(i, i + 1)}
-                    data-testid="column-down"
-                  />
+                  <MoveButtons index={i} count={fields.length} move={move} testId="column" />
                   <Button
                     type="text"
                     size="small"
