@@ -5,12 +5,15 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AUTH_CHANNEL, forgetSessions } from './modules/auth/auth.repo';
 import { syncEngineIndexes } from './modules/engine/schema.service';
+import { installProcessGuards } from './platform/process-guards';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 async function main() {
+  // a promise that rejects with nobody waiting is logged, not the end of the process
+  installProcessGuards();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -52,6 +55,8 @@ async function main() {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.passWord'],
     },
   });
+
+  installProcessGuards(app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

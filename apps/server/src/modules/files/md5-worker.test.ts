@@ -35,10 +35,10 @@ describe('MD5 on the worker thread', () => {
     const b = randomBytes(700_000);
     const c = randomBytes(10);
     const h = new WorkerMd5();
-    h.write(a); // ends inside a slot: the copy must still see those bytes
+    void h.write(a); // ends inside a slot: the copy must still see those bytes
     const copy = h.copy();
-    copy.write(b);
-    h.write(c);
+    void copy.write(b);
+    void h.write(c);
     expect(await copy.digest()).toBe(md5(Buffer.concat([a, b])));
     expect(await h.digest()).toBe(md5(Buffer.concat([a, c])));
   });
@@ -46,9 +46,9 @@ describe('MD5 on the worker thread', () => {
   it('the bytes are copied at once: the caller may reuse its buffer right after write', async () => {
     const buf = Buffer.alloc(100_000, 1);
     const h = new WorkerMd5();
-    h.write(buf);
+    void h.write(buf);
     buf.fill(2);
-    h.write(buf);
+    void h.write(buf);
     expect(await h.digest()).toBe(md5(Buffer.concat([Buffer.alloc(100_000, 1), Buffer.alloc(100_000, 2)])));
   });
 
@@ -72,13 +72,13 @@ describe('MD5 on the worker thread', () => {
 
   it('a hash whose worker stopped rejects its digest; the next hash starts a new worker', async () => {
     const h = new WorkerMd5();
-    h.write(randomBytes(2_000_000));
+    void h.write(randomBytes(2_000_000));
     await stopMd5WorkerForTests();
     expect(h.lost).toBe(true);
     expect(h.write(Buffer.from('more'))).toBeUndefined();
     await expect(h.digest()).rejects.toBeInstanceOf(WorkerHashLost);
     const copyOfLost = new WorkerMd5();
-    copyOfLost.write(Buffer.from('abc'));
+    void copyOfLost.write(Buffer.from('abc'));
     expect(await copyOfLost.digest()).toBe(md5(Buffer.from('abc')));
   });
 
@@ -96,9 +96,9 @@ describe('MD5 on the worker thread', () => {
       const b = randomBytes(123);
       const c = randomBytes(1_000_000);
       const h = new WorkerMd5();
-      h.write(b);
+      void h.write(b);
       h.addFile(file('a', a), a.length);
-      h.write(c);
+      void h.write(c);
       const copy = h.copy();
       copy.addFile(file('b', b), b.length);
       await h.settled();
@@ -122,7 +122,7 @@ describe('MD5 on the worker thread', () => {
 
   it('a disposed hash gives no digest', async () => {
     const h = new WorkerMd5();
-    h.write(Buffer.from('x'));
+    void h.write(Buffer.from('x'));
     h.dispose();
     await expect(h.digest()).rejects.toThrow(/finished/);
   });

@@ -77,20 +77,22 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     { roles: DEV, message: '保存成功' },
   );
   // badges: the caller's open to-dos per node, and on a menu the sum of its children's
-  const badged = async (auth: Parameters<typeof caller>[0], items: Promise<MenuItem[]>) => {
+  // (the tree first: a promise left waiting while another is awaited would reject unhandled if it failed meanwhile)
+  const badged = async (auth: Parameters<typeof caller>[0], tree: MenuItem[]) => {
     const { byNode } = await todoCounts(db, caller(auth));
     const mark = (list: MenuItem[]): number =>
       list.reduce((sum, m) => {
         m.badge = (byNode.get(m.id) ?? 0) + mark(m.children);
         return sum + m.badge;
       }, 0);
-    const tree = await items;
     mark(tree);
     return tree;
   };
-  route(app, api.mainMenus, async ({ auth, body }) => badged(auth, s.menusFor(db, caller(auth), body.systemCoding)));
+  route(app, api.mainMenus, async ({ auth, body }) =>
+    badged(auth, await s.menusFor(db, caller(auth), body.systemCoding)),
+  );
   route(app, api.submenus, async ({ auth, body }) =>
-    badged(auth, s.menusFor(db, caller(auth), body.systemCoding, body.parentId)),
+    badged(auth, await s.menusFor(db, caller(auth), body.systemCoding, body.parentId)),
   );
   route(app, api.nodeList, async ({ query }) => s.fullTree(db, query.systemCoding), { roles: CONFIG });
   route(app, api.nodePreviews, async ({ query }) => s.preview(db, query.gnCoding), { roles: CONFIG });

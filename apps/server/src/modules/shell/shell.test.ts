@@ -424,3 +424,22 @@ describe('node configuration', () => {
     expect((await call(user, 'GET', '/ks/config/audit/levels?gnCoding=ZBTB_ZBGG')).status).toBe(403);
   });
 });
+
+describe('menus of an unknown system or parent', () => {
+  // once a rejected promise nobody awaited ended the server process (on PostgreSQL); vitest fails a run on an
+  // unhandled rejection, so this test fails if one comes back
+  it('answer 404 for any signed-in caller, and the server keeps answering', async () => {
+    for (const token of [user, admin, dev]) {
+      const sub = await call(token, 'POST', '/ks/menu/v1/menus/submenus', {
+        systemCoding: 'XYGL',
+        parentId: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(sub.status).toBe(404);
+      expect(sub.body.message).toBe('菜单不存在');
+      const main = await call(token, 'POST', '/ks/menu/v1/menus/main-menus', { systemCoding: 'NO_SUCH_SYS' });
+      expect(main.status).toBe(404);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await call(user, 'POST', '/ks/menu/v1/menus/main-menus', { systemCoding: 'XYGL' })).status).toBe(200);
+  });
+});
