@@ -19,7 +19,7 @@ import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/se
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
-import { machine, root, startServer } from './lib';
+import { machine, root, signIn, startServer } from './lib';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
@@ -111,20 +111,7 @@ const server = await startServer({
 process.on('exit', () => server.proc.kill('SIGKILL'));
 
 // sign in as user1 (RSA-OAEP encrypted credentials, as the browser does)
-const key = ((await (await fetch(`${server.url}/ks/common/public-key`)).json()) as { data: { publicKey: string } }).data
-  .publicKey;
-const enc = (s: string) =>
-  publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(s)).toString(
-    'base64',
-  );
-const login = (await (
-  await fetch(`${server.url}/ks/common/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ logValue: enc('user1'), passWord: enc('Demo@2026'), loginRoleType: enc('U') }),
-  })
-).json()) as { data: { token: string } };
-const token = login.data.token;
+const token = await signIn(server.url, 'user1', 'Demo@2026', 'U');
 
 const search = { bhlx: 'ly' };
 const body = JSON.stringify({

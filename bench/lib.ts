@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,4 +70,25 @@ export async function startServer(opts: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Sign in as the browser does (credentials RSA-OAEP encrypted with a fresh nonce as label); returns the token. */
+export async function signIn(url: string, account: string, password: string, role: string): Promise<string> {
+  const { publicKey: key, nonce } = (
+    (await (await fetch(`${url}/ks/common/public-key`)).json()) as { data: { publicKey: string; nonce: string } }
+  ).data;
+  const enc = (s: string) =>
+    publicEncrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256', oaepLabel: Buffer.from(nonce) },
+      Buffer.from(s),
+    ).toString('base64');
+  const res = (await (
+    await fetch(`${url}/ks/common/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ logValue: enc(account), passWord: enc(password), loginRoleType: enc(role), nonce }),
+    })
+  ).json()) as { data: { token: string } | null; message: string };
+  if (!res.data) throw new Error(`sign-in of ${account} failed: ${res.message}`);
+  return res.data.token;
 }

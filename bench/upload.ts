@@ -25,7 +25,7 @@ import {
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, root, startServer } from './lib';
+import { machine, root, signIn, startServer } from './lib';
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 1024);
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -83,21 +83,7 @@ const server = await startServer({
 });
 process.on('exit', () => server.proc.kill('SIGKILL'));
 
-const key = ((await (await fetch(`${server.url}/ks/common/public-key`)).json()) as { data: { publicKey: string } }).data
-  .publicKey;
-const enc = (s: string) =>
-  publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(s)).toString(
-    'base64',
-  );
-const token = (
-  (await (
-    await fetch(`${server.url}/ks/common/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ logValue: enc('user1'), passWord: enc('Demo@2026'), loginRoleType: enc('U') }),
-    })
-  ).json()) as { data: { token: string } }
-).data.token;
+const token = await signIn(server.url, 'user1', 'Demo@2026', 'U');
 const auth = { authorization: `Bearer ${token}` };
 
 async function call<T>(p: string, body: object): Promise<T> {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { Code, Msg } from '@ks/contracts';
+import { api, Code, Msg } from '@ks/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
@@ -68,6 +68,9 @@ export function injectClientConfig(
 }
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** What a session may call while its account must change the password (codeStatus 1). */
+const MUST_CHANGE_ALLOWED = new Set([api.updateSecret, api.logout, api.checkLogin].map((e) => `${e.method} ${e.path}`));
 
 /** The headers helmet sets with these options, as name/value pairs (helmet run once against a recording response). */
 export function securityHeadersOf(options: HelmetOptions): [string, string][] {
@@ -229,8 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
       req.auth = await auth.authenticate(token || null, req.ip);
+      // an account whose password an administrator reset may only change it (and sign out, and read who it is)
+      if (req.auth.user.mustChangePassword && !MUST_CHANGE_ALLOWED.has(`${req.method} ${req.routeOptions.url}`)) {
+        throw new AppError(403, Code.PASSWORD_CHANGE_REQUIRED, Msg.PASSWORD_CHANGE_REQUIRED);
+      }
     });
-    authRoutes(ks, auth);
+    authRoutes(ks, auth, config.loginRateLimitPerMinute);
     portalRoutes(ks, db, config, version);
     shellRoutes(ks, db);
     engineRoutes(ks, db, deps.now ?? (() => new Date()));
@@ -249,13 +256,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
-    ks.get('/ks/health', { config: { public: true } }, async () => {
+    // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage) for administrators.
+    ks.get('/ks/health', { config: { public: true } }, async (req) => {
       const files = await storageState();
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      let admin = false;
+      if (token) {
+        try {
+          admin = (await auth.authenticate(token, req.ip)).user.loginRoleType === 'M';
+        } catch {
+          admin = false;
+        }
+      }
+      const status = files.ok ? 'up' : 'degraded';
+      if (!admin) return ok({ status }, files.ok ? undefined : '部分服务暂不可用');
       // the API answers either way; a store that cannot be reached is named plainly
-      return ok(
-        { status: files.ok ? 'up' : 'degraded', version, storage: files },
-        files.ok ? undefined : files.message,
-      );
+      return ok({ status, version, storage: files }, files.ok ? undefined : files.message);
     });
   });
 

@@ -13,7 +13,13 @@ describe('configuration', () => {
       sessionTtlMinutes: 120,
       singleSession: true,
       dbPoolSize: 20,
+      loginAddressCaptchaAfter: 20,
     });
+  });
+
+  it('reads the per-address captcha threshold, at least 3', () => {
+    expect(loadConfig({ LOGIN_ADDRESS_CAPTCHA_AFTER: '50' }).loginAddressCaptchaAfter).toBe(50);
+    expect(() => loadConfig({ LOGIN_ADDRESS_CAPTCHA_AFTER: '2' })).toThrow(/LOGIN_ADDRESS_CAPTCHA_AFTER/);
   });
 
   it('reads the PostgreSQL pool size, 1 to 200', () => {

@@ -33,6 +33,13 @@ const envSchema = z.object({
   SESSION_TTL_MINUTES: intIn(1, 60 * 24 * 30).default(120),
   /** 1: a new sign-in ends the account's other sessions (they get code 10017). */
   SINGLE_SESSION: bool.default(true),
+  /**
+   * Failed sign-ins from one address (any accounts) within 15 minutes after which every sign-in from it needs a
+   * captcha. An office behind one address shares it; each account also needs a captcha after its own 3 failures.
+   */
+  LOGIN_ADDRESS_CAPTCHA_AFTER: intIn(3, 10_000).default(20),
+  /** Sign-in requests per minute per client address. */
+  LOGIN_RATE_LIMIT_PER_MINUTE: intIn(1, 1_000_000).default(30),
   /** Requests per minute per client address on the whole API. */
   RATE_LIMIT_PER_MINUTE: intIn(1, 1_000_000).default(600),
   /** Largest JSON body in bytes. */
@@ -114,7 +121,9 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     logLevel: env.LOG_LEVEL,
     sessionTtlMinutes: env.SESSION_TTL_MINUTES,
     singleSession: env.SINGLE_SESSION,
+    loginAddressCaptchaAfter: env.LOGIN_ADDRESS_CAPTCHA_AFTER,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     platformName: env.PLATFORM_NAME,

@@ -82,6 +82,14 @@ export const accountsApi = {
     body: accountStatusSchema,
     data: accountRowSchema,
   },
+  accountUnlock: {
+    ...paths.accountUnlock,
+    summary: '解除账号的登录锁定（管理员）：各地址的锁定解除，之前的失败次数不再计入',
+    tag: T.account,
+    auth: true,
+    body: accountIdQuerySchema,
+    data: accountRowSchema,
+  },
   accountPassword: {
     ...paths.accountPassword,
     summary: '重置账号密码（管理员）；注销其全部会话，下次登录须修改密码',

@@ -98,6 +98,8 @@ export const accountRowSchema = z.object({
   loginRoleType: z.string(),
   status: z.enum(ACCOUNT_STATUSES),
   mustChangePassword: z.boolean(),
+  /** Addresses from which sign-in is locked now (too many failures), with the time each lock ends. */
+  loginLocks: z.array(z.object({ ip: z.string(), lockedUntil: z.string() })),
   enterpriseId: z.string().nullable(),
   enterpriseName: z.string().nullable(),
   /** custom roles assigned (U accounts) */

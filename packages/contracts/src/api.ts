@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { accountsApi } from './accounts-api';
 import {
+  captchaNeededRequestSchema,
+  captchaNeededResponseSchema,
   captchaResponseSchema,
   currentUserSchema,
   loginRequestSchema,
@@ -8,6 +10,7 @@ import {
   platformInfoSchema,
   publicKeyResponseSchema,
   systemItemSchema,
+  updateSecretRequestSchema,
 } from './auth';
 import { engineApi } from './engine-api';
 import { filesApi } from './files-api';
@@ -57,25 +60,43 @@ const def = <const T extends EndpointDef>(d: T) => d;
 export const api = {
   publicKey: def({
     ...paths.publicKey,
-    summary: '获取登录加密公钥（PEM，RSA-2048，RSA-OAEP SHA-256）',
+    summary:
+      '获取登录加密公钥（PEM，RSA-2048，RSA-OAEP SHA-256）与一次性 nonce（5 分钟，作为下一次登录密文的 OAEP label）',
     tag: '账号',
     auth: false,
     data: publicKeyResponseSchema,
   }),
   captcha: def({
     ...paths.captcha,
-    summary: '获取图形验证码（SVG）',
+    summary: '获取图形验证码（PNG 位图，data URL；5 分钟内一次有效）',
     tag: '账号',
     auth: false,
     data: captchaResponseSchema,
   }),
   login: def({
     ...paths.login,
-    summary: '登录：logValue、passWord、loginRoleType 为公钥加密后的 base64',
+    summary:
+      '登录：logValue、passWord、loginRoleType 为公钥加密后的 base64（OAEP label 为 nonce）；验证码先于密码校验；同一账号与地址连续失败 5 次锁定 15 分钟',
     tag: '账号',
     auth: false,
     body: loginRequestSchema,
     data: loginResponseSchema,
+  }),
+  captchaNeeded: def({
+    ...paths.captchaNeeded,
+    summary: '该账号从当前地址登录是否需要验证码（输入密码前询问；未知账号同样作答）',
+    tag: '账号',
+    auth: false,
+    body: captchaNeededRequestSchema,
+    data: captchaNeededResponseSchema,
+  }),
+  updateSecret: def({
+    ...paths.updateSecret,
+    summary: '修改本人密码（原密码、新密码均为公钥加密）；管理员重置密码后登录，须先完成此操作',
+    tag: '账号',
+    auth: true,
+    body: updateSecretRequestSchema,
+    data: z.null(),
   }),
   logout: def({
     ...paths.logout,

@@ -1,17 +1,34 @@
 import { z } from 'zod';
+import { Msg } from './codes';
 import { LOGIN_ROLE_TYPES } from './roles';
 
 export const loginRoleTypeSchema = z.enum(LOGIN_ROLE_TYPES);
 
-export const publicKeyResponseSchema = z.object({ publicKey: z.string() });
+/**
+ * The login public key, and a single-use nonce (5 minutes) that the next sign-in must use as the RSA-OAEP label of its
+ * three ciphertexts: a captured sign-in body cannot be sent again.
+ */
+export const publicKeyResponseSchema = z.object({ publicKey: z.string(), nonce: z.string() });
 
-/** The first three fields are RSA-OAEP (SHA-256) ciphertexts, base64. */
+/** The first three fields are RSA-OAEP (SHA-256) ciphertexts, base64, with the nonce (UTF-8) as the OAEP label. */
 export const loginRequestSchema = z.object({
   logValue: z.string().min(1).max(1024),
   passWord: z.string().min(1).max(1024),
   loginRoleType: z.string().min(1).max(1024),
-  uuid: z.string().max(64).optional(),
+  nonce: z.string({ error: Msg.LOGIN_NONCE_INVALID }).uuid(Msg.LOGIN_NONCE_INVALID),
+  uuid: z.string().uuid(Msg.CAPTCHA_WRONG).optional(),
   code: z.string().max(16).optional(),
+});
+
+/** Does a sign-in of this account from this address need a captcha now? (Asked before the password is typed.) */
+export const captchaNeededRequestSchema = z.object({ logValue: z.string().trim().min(1).max(64) });
+export const captchaNeededResponseSchema = z.object({ captchaRequired: z.boolean() });
+
+/** Changing one's own password (also the only call allowed while an administrator's reset forces it). */
+export const updateSecretRequestSchema = z.object({
+  /** both RSA-OAEP ciphertexts (no label) */
+  oldPassword: z.string().min(1).max(1024),
+  newPassword: z.string().min(1).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -53,6 +70,8 @@ export const loginResponseSchema = z.object({
   roles: z.array(z.string()),
   /** 0: a normal sign-in; 1: the password was reset by an administrator and must be changed. */
   codeStatus: z.number().int(),
+  /** Set when the account was locked since its previous sign-in (failed attempts): the owner is told. */
+  securityNotice: z.string().nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

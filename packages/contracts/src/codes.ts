@@ -18,6 +18,8 @@ export const Code = {
   TOKEN_INVALID: 10001,
   /** The account signed in elsewhere and this session was replaced. */
   SIGNED_IN_ELSEWHERE: 10017,
+  /** The password was reset by an administrator: only changing it is allowed until it is done (HTTP 403). */
+  PASSWORD_CHANGE_REQUIRED: 10020,
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
@@ -45,7 +47,11 @@ export const Msg = {
   BAD_CREDENTIALS: '账号或密码错误',
   DECRYPT_FAILED: '登录信息未加密或无法解密，请刷新页面后重试',
   CAPTCHA_REQUIRED: '请输入验证码',
-  CAPTCHA_WRONG: '验证码错误或已过期，请重新输入',
+  CAPTCHA_WRONG: '验证码错误',
+  LOGIN_NONCE_INVALID: '登录请求已失效，请重新登录',
+  PASSWORD_CHANGE_REQUIRED: '您的密码已被管理员重置，请先修改密码',
+  OLD_PASSWORD_WRONG: '原密码错误',
+  SAME_PASSWORD: '新密码不能与原密码相同',
   ACCOUNT_DISABLED: '账号已停用，请联系管理员',
   /** Use accountLocked(until) to fill in the time. */
   ACCOUNT_LOCKED: '登录失败次数过多，账号已锁定，请于 {until} 后再试',

@@ -14,14 +14,22 @@ export function generateLoginKeyPair(): KeyPair {
   return { publicKey, privateKey };
 }
 
-/** RSA-OAEP with SHA-256 (label empty), ciphertext in base64. Returns null when it does not decrypt. */
-export function rsaDecrypt(privateKey: string, base64: string): string | null {
+/**
+ * RSA-OAEP with SHA-256, ciphertext in base64, with the given OAEP label (empty when none). Returns null when it does
+ * not decrypt — also when it was encrypted under another label.
+ */
+export function rsaDecrypt(privateKey: string, base64: string, label?: Buffer): string | null {
   if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) return null;
   const buf = Buffer.from(base64, 'base64');
   if (buf.length !== 256) return null;
   try {
     return privateDecrypt(
-      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      {
+        key: privateKey,
+        padding: constants.RSA_PKCS1_OAEP_PADDING,
+        oaepHash: 'sha256',
+        ...(label ? { oaepLabel: label } : {}),
+      },
       buf,
     ).toString('utf8');
   } catch {

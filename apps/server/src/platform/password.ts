@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { accountPasswordProblem } from '@ks/contracts';
 import { argon2id, argon2Verify } from 'hash-wasm';
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, parallelism 1.
@@ -23,10 +24,5 @@ export function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** Password strength for accounts created or changed: 8–64 chars, at least three of lower, upper, digit, symbol. */
-export function passwordProblem(pw: string): string | null {
-  if (pw.length < 8 || pw.length > 64) return '密码长度应为 8 到 64 位';
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
-  if (classes < 3) return '密码需包含大写字母、小写字母、数字、符号中的至少三种';
-  return null;
-}
+/** Password strength for accounts created or changed (the rule the web runs too, from contracts). */
+export const passwordProblem = accountPasswordProblem;

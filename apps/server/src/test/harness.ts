@@ -61,7 +61,13 @@ export async function createTestApp(
   await database.listen(AUTH_CHANNEL, forgetSessions);
   // a database passed in is seeded here (seedDemo does nothing on a database that already has data)
   if (seed && opts.database) await seedDemo(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '', RATE_LIMIT_PER_MINUTE: '100000', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: '',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    ...opts.env,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -87,13 +93,24 @@ export function json<T = { code: number; data: unknown; message: string }>(res: 
 }
 
 export async function publicKeyOf(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/ks/common/public-key' });
-  return json<{ data: { publicKey: string } }>(res).data.publicKey;
+  return (await keyAndNonce(app)).publicKey;
 }
 
-export function encrypt(publicKey: string, text: string): string {
+/** The login public key and a fresh single-use nonce. */
+export async function keyAndNonce(app: FastifyInstance): Promise<{ publicKey: string; nonce: string }> {
+  const res = await app.inject({ method: 'GET', url: '/ks/common/public-key' });
+  return json<{ data: { publicKey: string; nonce: string } }>(res).data;
+}
+
+/** RSA-OAEP SHA-256, as the browser does; `label` is the login nonce (none for other encrypted fields). */
+export function encrypt(publicKey: string, text: string, label?: string): string {
   return publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    {
+      key: publicKey,
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: 'sha256',
+      ...(label ? { oaepLabel: Buffer.from(label, 'utf8') } : {}),
+    },
     Buffer.from(text, 'utf8'),
   ).toString('base64');
 }
@@ -105,18 +122,31 @@ export async function loginRaw(
   role: string,
   extra: { uuid?: string; code?: string; ip?: string } = {},
 ) {
-  const key = await publicKeyOf(app);
+  const { publicKey: key, nonce } = await keyAndNonce(app);
   return app.inject({
     method: 'POST',
     url: '/ks/common/login',
     remoteAddress: extra.ip ?? '127.0.0.1',
-    payload: {
-      logValue: encrypt(key, account),
-      passWord: encrypt(key, password),
-      loginRoleType: encrypt(key, role),
-      ...(extra.uuid ? { uuid: extra.uuid, code: extra.code } : {}),
-    },
+    payload: loginBody(key, nonce, account, password, role, extra),
   });
+}
+
+/** A sign-in body as the browser builds it: the three fields encrypted with the nonce as OAEP label. */
+export function loginBody(
+  key: string,
+  nonce: string,
+  account: string,
+  password: string,
+  role: string,
+  extra: { uuid?: string; code?: string } = {},
+) {
+  return {
+    logValue: encrypt(key, account, nonce),
+    passWord: encrypt(key, password, nonce),
+    loginRoleType: encrypt(key, role, nonce),
+    nonce,
+    ...(extra.uuid ? { uuid: extra.uuid, code: extra.code } : {}),
+  };
 }
 
 export async function loginToken(app: FastifyInstance, account: string, role: string, password = 'Demo@2026') {

@@ -91,6 +91,10 @@ export const resetAccountPassword = (id: string, password: string) =>
 export const saveAccountRoles = (id: string, roleIds: string[]) =>
   save<AccountRoles>(paths.saveAccountRoles, { id, roleIds });
 
+/** Lift the account's sign-in locks (not silent: a refusal is shown in the global prompt). */
+export const unlockAccount = (id: string) =>
+  request<AccountRow>({ url: paths.accountUnlock.path, method: paths.accountUnlock.method, data: { id } });
+
 /** Not silent: a refusal (e.g. disabling oneself) is shown in the global prompt. */
 export const setAccountStatus = (id: string, status: AccountStatus) =>
   request<AccountRow>({ url: paths.accountStatus.path, method: paths.accountStatus.method, data: { id, status } });

@@ -14,12 +14,29 @@ export interface LoginErrorData {
   lockedUntil?: string;
 }
 
-export function fetchPublicKey(): Promise<string> {
-  return request<{ publicKey: string }>({
+/** The login public key and a single-use nonce for the next sign-in (the OAEP label of its ciphertexts). */
+export function fetchPublicKey(): Promise<{ publicKey: string; nonce: string }> {
+  return request<{ publicKey: string; nonce: string }>({
     url: paths.publicKey.path,
     method: paths.publicKey.method,
     isToken: false,
-  }).then((d) => d.publicKey);
+  });
+}
+
+/** Does a sign-in of this account from here need a captcha now? Silent: the form works either way. */
+export function fetchCaptchaNeeded(logValue: string): Promise<boolean> {
+  return request<{ captchaRequired: boolean }>({
+    url: paths.captchaNeeded.path,
+    method: paths.captchaNeeded.method,
+    data: { logValue },
+    isToken: false,
+    silent: true,
+  }).then((d) => d.captchaRequired);
+}
+
+/** Both passwords must already be encrypted (no label). Field errors come back as an ApiError (silent). */
+export function updateSecret(body: { oldPassword: string; newPassword: string }): Promise<null> {
+  return request<null>({ url: paths.updateSecret.path, method: paths.updateSecret.method, data: body, silent: true });
 }
 
 export function fetchCaptcha(): Promise<CaptchaResponse> {

@@ -4,7 +4,7 @@ import { encrypt, encryptWithForge, encryptWithWebCrypto } from './crypto';
 
 const subtle = globalThis.crypto.subtle;
 let pem = '';
-let decrypt: (b64: string) => Promise<string>;
+let decrypt: (b64: string, label?: string) => Promise<string>;
 
 beforeAll(async () => {
   ({ pem, decrypt } = await testKeyPair());
@@ -30,7 +30,19 @@ describe('login field encryption (RSA-OAEP SHA-256)', () => {
 
   it('encrypt uses WebCrypto when available and falls back to node-forge without it', async () => {
     expect(await decrypt(await encrypt('张三', pem))).toBe('张三');
-    expect(await decrypt(await encrypt('李四', pem, undefined))).toBe('李四');
+    expect(await decrypt(await encrypt('李四', pem, undefined, undefined))).toBe('李四');
+  });
+
+  it('binds the ciphertext to a label (the sign-in nonce) on both paths: another label does not decrypt', async () => {
+    const nonce = '0b7f3a52-6c1e-4d8e-9a51-2f1c8e7d9a10';
+    for (const cipher of [
+      await encryptWithWebCrypto('Demo@2026', pem, subtle, nonce),
+      await encryptWithForge('Demo@2026', pem, nonce),
+    ]) {
+      expect(await decrypt(cipher, nonce)).toBe('Demo@2026');
+      await expect(decrypt(cipher, 'another-nonce')).rejects.toThrow();
+      await expect(decrypt(cipher)).rejects.toThrow();
+    }
   });
 
   it('every ciphertext differs (OAEP is randomised)', async () => {

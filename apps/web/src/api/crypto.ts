@@ -1,5 +1,6 @@
 /**
- * Login field encryption: RSA-OAEP with SHA-256 (MGF1 SHA-256, empty label) under the server's RSA public key
+ * Login field encryption: RSA-OAEP with SHA-256 (MGF1 SHA-256; the label is the sign-in's nonce, empty for other
+ * fields) under the server's RSA public key
  * (PEM, SPKI), ciphertext as base64. WebCrypto is used when the page has it (secure contexts); otherwise
  * node-forge, loaded on demand so it stays out of the main bundle.
  */
@@ -27,7 +28,12 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-export async function encryptWithWebCrypto(plaintext: string, pem: string, subtle: SubtleCrypto): Promise<string> {
+export async function encryptWithWebCrypto(
+  plaintext: string,
+  pem: string,
+  subtle: SubtleCrypto,
+  label?: string,
+): Promise<string> {
   const key = await subtle.importKey(
     'spki',
     base64ToBytes(pemBody(pem)),
@@ -35,11 +41,15 @@ export async function encryptWithWebCrypto(plaintext: string, pem: string, subtl
     false,
     ['encrypt'],
   );
-  const cipher = await subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(plaintext));
+  const cipher = await subtle.encrypt(
+    label ? { name: 'RSA-OAEP', label: new TextEncoder().encode(label) } : { name: 'RSA-OAEP' },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
   return bytesToBase64(new Uint8Array(cipher));
 }
 
-export async function encryptWithForge(plaintext: string, pem: string): Promise<string> {
+export async function encryptWithForge(plaintext: string, pem: string, label?: string): Promise<string> {
   const mod = await import('node-forge');
   // CommonJS module: the namespace is its default export (a bundler may also expose the members directly)
   const forge = mod.default ?? mod;
@@ -47,6 +57,7 @@ export async function encryptWithForge(plaintext: string, pem: string): Promise<
   const cipher = publicKey.encrypt(forge.util.encodeUtf8(plaintext), 'RSA-OAEP', {
     md: forge.md.sha256.create(),
     mgf1: { md: forge.md.sha256.create() },
+    ...(label ? { label: forge.util.encodeUtf8(label) } : {}),
   });
   return forge.util.encode64(cipher);
 }
@@ -55,7 +66,15 @@ function availableSubtle(): SubtleCrypto | undefined {
   return typeof globalThis.crypto !== 'undefined' ? globalThis.crypto.subtle : undefined;
 }
 
-/** Encrypts `plaintext` (UTF-8) for the holder of the private key matching `pem`; returns base64. */
-export function encrypt(plaintext: string, pem: string, subtle: SubtleCrypto | undefined = availableSubtle()) {
-  return subtle ? encryptWithWebCrypto(plaintext, pem, subtle) : encryptWithForge(plaintext, pem);
+/**
+ * Encrypts `plaintext` (UTF-8) for the holder of the private key matching `pem`, with `label` as the OAEP label when
+ * given (a sign-in's nonce); returns base64.
+ */
+export function encrypt(
+  plaintext: string,
+  pem: string,
+  label?: string,
+  subtle: SubtleCrypto | undefined = availableSubtle(),
+) {
+  return subtle ? encryptWithWebCrypto(plaintext, pem, subtle, label) : encryptWithForge(plaintext, pem, label);
 }

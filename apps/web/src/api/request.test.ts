@@ -44,6 +44,7 @@ function setup(pathname = '/system/pageConfig', answer?: TransportResponse | Tra
     navigate: vi.fn<RequestEffects['navigate']>(),
     assign: vi.fn<RequestEffects['assign']>(),
     pathname: vi.fn(() => pathname),
+    requirePasswordChange: vi.fn<RequestEffects['requirePasswordChange']>(),
   };
   const client = createRequestClient({ transport, effects });
   return { client, transport, effects, calls };
@@ -197,6 +198,22 @@ describe('request: 418 complete the company information', () => {
     await rejection(client.request({ url: '/ks/x' }));
     effects.prompt.mock.calls[0][0].onOk?.();
     expect(effects.navigate).toHaveBeenCalledWith('/system/companyInfo?type=1');
+  });
+});
+
+describe('request: the password must be changed first (10020)', () => {
+  it('opens the change-password dialog instead of a prompt, on every page including the login page', async () => {
+    for (const path of ['/system/pageConfig', '/login']) {
+      const { client, effects } = setup(
+        path,
+        envelope(403, Code.PASSWORD_CHANGE_REQUIRED, Msg.PASSWORD_CHANGE_REQUIRED),
+      );
+      const err = await rejection(client.request({ url: '/ks/x' }));
+      expect(err.code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
+      expect(effects.requirePasswordChange).toHaveBeenCalledTimes(1);
+      expect(effects.prompt).not.toHaveBeenCalled();
+      expect(effects.loginPrompt).not.toHaveBeenCalled();
+    }
   });
 });
 

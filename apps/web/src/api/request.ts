@@ -8,6 +8,7 @@ import {
 } from '@ks/contracts';
 import { browser } from '../app/browser';
 import { navigateTo } from '../app/navigation';
+import { requirePasswordChange } from '../app/passwordChange';
 import { clearAllStorage, getToken } from '../app/session';
 import { type PromptType, prompt } from '../components/prompt';
 import { showLoginPrompt } from './loginPrompt';
@@ -96,6 +97,8 @@ export interface RequestEffects {
   getToken(): string | null;
   /** setTimeout; returns a function that cancels it. */
   schedule(fn: () => void, ms: number): () => void;
+  /** The account must change its password first (code 10020): open the change-password dialog. */
+  requirePasswordChange(): void;
 }
 
 export const defaultEffects: RequestEffects = {
@@ -110,6 +113,7 @@ export const defaultEffects: RequestEffects = {
     const id = setTimeout(fn, ms);
     return () => clearTimeout(id);
   },
+  requirePasswordChange: () => requirePasswordChange(),
 };
 
 export type ApiErrorKind = 'response' | 'timeout' | 'network';
@@ -260,6 +264,11 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
     }
     if (err.status === Code.UNAUTHORIZED || err.message === Msg.NOT_SIGNED_IN) {
       endSession(null, '/');
+      return;
+    }
+    if (err.code === Code.PASSWORD_CHANGE_REQUIRED) {
+      // every call of the page fails alike until the password is changed: one dialog, no prompts
+      fx.requirePasswordChange();
       return;
     }
     if (err.status === Code.COMPLETE_COMPANY_INFO || err.code === Code.COMPLETE_COMPANY_INFO) {

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog';
 import { AntdProviders } from './AntdProviders';
 import { PageLoading } from './PageLoading';
 
@@ -11,6 +12,7 @@ export default function AntdShell({ children }: { children?: ReactNode }) {
   return (
     <AntdProviders>
       <Suspense fallback={<PageLoading />}>{children ?? <Outlet />}</Suspense>
+      <ChangePasswordDialog />
     </AntdProviders>
   );
 }

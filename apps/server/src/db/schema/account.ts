@@ -6,6 +6,7 @@ import {
   index,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -56,6 +57,8 @@ export const users = pgTable(
     /** active | disabled */
     status: varchar('status', { length: 16 }).notNull().default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Failed sign-ins before this time no longer count for the account (an administrator unlocked it). */
+    loginResetAt: timestamp('login_reset_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,8 +125,23 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** An account locked after too many failed sign-ins (kept for unknown accounts too, so nothing leaks). */
-export const accountLocks = pgTable('account_locks', {
-  account: varchar('account', { length: 64 }).primaryKey(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+/**
+ * An account locked for one address after too many failed sign-ins from it (kept for unknown accounts too, so nothing
+ * leaks). Per address: someone guessing elsewhere cannot lock the owner out.
+ */
+export const accountLocks = pgTable(
+  'account_locks',
+  {
+    account: varchar('account', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.ip] })],
+);
+
+/** A single-use value served with the login public key: each sign-in's ciphertexts are bound to one (OAEP label). */
+export const loginNonces = pgTable('login_nonces', {
+  nonce: uuid('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

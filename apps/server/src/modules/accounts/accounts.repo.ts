@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { businessSystems, enterprises, organizations, roles, serviceItems, userRoles, users } from '../../db/schema';
+import {
+  accountLocks,
+  businessSystems,
+  enterprises,
+  organizations,
+  roles,
+  serviceItems,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { announceAuthChange } from '../auth/auth.repo';
 
 /** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
@@ -38,6 +47,34 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 }
 
 // ── accounts ────────────────────────────────────────────────────────────────
+
+/** Sign-in locks in force now, by account name. */
+export async function loginLocksOf(db: Db, accounts: string[], now: Date) {
+  const out = new Map<string, { ip: string; lockedUntil: string }[]>();
+  if (!accounts.length) return out;
+  const rows = await db
+    .select()
+    .from(accountLocks)
+    .where(and(inArray(accountLocks.account, accounts), gt(accountLocks.lockedUntil, now)))
+    .orderBy(asc(accountLocks.lockedUntil));
+  for (const r of rows) {
+    const list = out.get(r.account) ?? [];
+    list.push({ ip: r.ip, lockedUntil: new Date(r.lockedUntil).toISOString() });
+    out.set(r.account, list);
+  }
+  return out;
+}
+
+/** Lift an account's sign-in locks; its failures so far no longer count. Returns how many locks were in force. */
+export async function unlockAccount(db: Db, id: string, account: string, now: Date): Promise<number> {
+  const lifted = await db
+    .delete(accountLocks)
+    .where(and(eq(accountLocks.account, account), gt(accountLocks.lockedUntil, now)))
+    .returning({ ip: accountLocks.ip });
+  await db.delete(accountLocks).where(eq(accountLocks.account, account));
+  await db.update(users).set({ loginResetAt: now }).where(eq(users.id, id));
+  return lifted.length;
+}
 
 export interface AccountFilter extends Paging {
   loginRoleTypes: string[];

@@ -37,6 +37,10 @@ export function accountsRoutes(app: FastifyInstance, db: Db) {
     roles: ADMIN,
     message: '操作成功',
   });
+  route(app, api.accountUnlock, async ({ auth, body }) => accounts.unlock(db, auth, body), {
+    roles: ADMIN,
+    message: '已解除锁定',
+  });
   route(app, api.accountPassword, async ({ auth, body }) => accounts.resetPassword(db, auth, body), {
     roles: ADMIN,
     message: '密码已重置',

@@ -26,7 +26,11 @@ const USER_TYPES = ['U'];
 
 const typeLabel = (t: string) => LOGIN_ROLE_LABELS[t as LoginRoleType] ?? t;
 
-function view(row: { user: repo.UserRow; enterpriseName: string | null }, roles: AccountRow['roles'] = []): AccountRow {
+function view(
+  row: { user: repo.UserRow; enterpriseName: string | null },
+  roles: AccountRow['roles'] = [],
+  loginLocks: AccountRow['loginLocks'] = [],
+): AccountRow {
   const u = row.user;
   return {
     id: u.id,
@@ -36,6 +40,7 @@ function view(row: { user: repo.UserRow; enterpriseName: string | null }, roles:
     loginRoleType: u.loginRoleType,
     status: u.status as AccountStatus,
     mustChangePassword: u.mustChangePassword,
+    loginLocks,
     enterpriseId: u.enterpriseId,
     enterpriseName: row.enterpriseName,
     roles,
@@ -49,7 +54,12 @@ async function withRoles(db: Db, rows: { user: repo.UserRow; enterpriseName: str
     db,
     rows.filter((r) => r.user.loginRoleType === 'U').map((r) => r.user.id),
   );
-  return rows.map((r) => view(r, roles.get(r.user.id) ?? []));
+  const locks = await repo.loginLocksOf(
+    db,
+    rows.map((r) => r.user.account),
+    new Date(),
+  );
+  return rows.map((r) => view(r, roles.get(r.user.id) ?? [], locks.get(r.user.account) ?? []));
 }
 
 async function accountView(db: Db, id: string): Promise<AccountRow> {
@@ -216,6 +226,21 @@ export async function resetPassword(
       glName: GL,
       recordId: input.id,
       logbook: `重置密码：${row.userName}（${row.account}），下次登录须修改密码`,
+    });
+  });
+  return accountView(db, input.id);
+}
+
+/** Lift the sign-in locks of an account (every address) and forget its failures so far. */
+export async function unlock(db: Db, auth: AuthContext, input: { id: string }): Promise<AccountRow> {
+  const row = await repo.findAccount(db, input.id);
+  if (!row) throw notFound(A.notFound);
+  await db.transaction(async (tx) => {
+    const lifted = await repo.unlockAccount(tx, input.id, row.user.account, new Date());
+    await writeOpLog(tx, auth.actor, {
+      glName: GL,
+      recordId: input.id,
+      logbook: `解除登录锁定：${row.user.userName}（${row.user.account}）${lifted ? `，解除 ${lifted} 个地址的锁定` : '，失败次数清零'}`,
     });
   });
   return accountView(db, input.id);

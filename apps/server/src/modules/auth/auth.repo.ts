@@ -1,6 +1,15 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountLocks, captchas, enterprises, loginAttempts, practiceStatuses, sessions, users } from '../../db/schema';
+import {
+  accountLocks,
+  captchas,
+  enterprises,
+  loginAttempts,
+  loginNonces,
+  practiceStatuses,
+  sessions,
+  users,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -19,6 +28,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return u;
 }
 
+/** A new password hash; the account no longer has to change it. Announces the change (kept sessions re-read). */
+export async function setPassword(db: Db, id: string, passwordHash: string, at: Date): Promise<void> {
+  await announceAuthChange(db);
+  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, id));
+}
+
 export async function enterpriseName(db: Db, id: string | null): Promise<string | null> {
   if (!id) return null;
   const [e] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, id));
@@ -33,44 +48,97 @@ export async function practiceDetails(db: Db, userId: string) {
     .orderBy(practiceStatuses.region);
 }
 
-/** Failures since `since` (and after the account's last success) for an account, and for an address. */
+/**
+ * Failed sign-ins since `since`: of the account (after its last success and after an administrator's unlock), of the
+ * account from this address (same bounds), and from this address for any account.
+ */
 export async function failureCounts(db: Db, account: string, ip: string, since: Date) {
-  const [lastOk] = await db
-    .select({ at: sql<Date>`max(${loginAttempts.at})` })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.account, account), eq(loginAttempts.success, true), gt(loginAttempts.at, since)));
-  const accountSince = lastOk?.at ? new Date(lastOk.at) : since;
-  const [a] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(eq(loginAttempts.account, account), eq(loginAttempts.success, false), gt(loginAttempts.at, accountSince)),
-    );
-  const [i] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
-  return { account: Number(a?.n ?? 0), ip: Number(i?.n ?? 0) };
+  const [row] = rowsOf<{ account: number; accountIp: number; ip: number }>(
+    await db.execute(sql`
+      with b as (
+        select greatest(
+          ${since}::timestamptz,
+          (select max(a."at") from "login_attempts" a where a."account" = ${account} and a."success" and a."at" > ${since}::timestamptz),
+          (select u."login_reset_at" from "users" u where u."account" = ${account})
+        ) as "since"
+      )
+      select
+        (select count(*)::int from "login_attempts" a, b where a."account" = ${account} and not a."success" and a."at" > b."since") as "account",
+        (select count(*)::int from "login_attempts" a, b where a."account" = ${account} and a."ip" = ${ip} and not a."success" and a."at" > b."since") as "accountIp",
+        (select count(*)::int from "login_attempts" a where a."ip" = ${ip} and not a."success" and a."at" > ${since}::timestamptz) as "ip"`),
+  );
+  return { account: Number(row?.account ?? 0), accountIp: Number(row?.accountIp ?? 0), ip: Number(row?.ip ?? 0) };
+}
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/**
+ * Sign-ins of one account pass this point one at a time, in every process: a transaction-scoped advisory lock on the
+ * account, so that the failures counted before a password is checked include every attempt already let through.
+ */
+export async function serialiseAccount(tx: Db, account: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks_login:${account}`}))`);
 }
 
 /** `at` is the service clock, the same clock the failure window is measured with. */
-export async function recordAttempt(db: Db, account: string, ip: string, success: boolean, at: Date): Promise<void> {
-  await db.insert(loginAttempts).values({ account, ip, success, at });
+export async function recordAttempt(db: Db, account: string, ip: string, success: boolean, at: Date): Promise<number> {
+  const [row] = await db.insert(loginAttempts).values({ account, ip, success, at }).returning({ id: loginAttempts.id });
+  return row!.id;
 }
 
-export async function lockedUntil(db: Db, account: string, now: Date): Promise<Date | null> {
+/** An attempt counted as failed before its password was checked turned out right. */
+export async function markAttemptSucceeded(db: Db, id: number): Promise<void> {
+  await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
+}
+
+/** The last successful sign-in of the account before `beforeId` (an attempt row), if any. */
+export async function previousSuccess(db: Db, account: string, beforeId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.account, account), eq(loginAttempts.success, true), lt(loginAttempts.id, beforeId)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function lockedUntil(db: Db, account: string, ip: string, now: Date): Promise<Date | null> {
   const [l] = await db
     .select()
     .from(accountLocks)
-    .where(and(eq(accountLocks.account, account), gt(accountLocks.lockedUntil, now)));
+    .where(and(eq(accountLocks.account, account), eq(accountLocks.ip, ip), gt(accountLocks.lockedUntil, now)));
   return l ? new Date(l.lockedUntil) : null;
 }
 
-export async function lockAccount(db: Db, account: string, until: Date): Promise<void> {
+export async function lockAccount(db: Db, account: string, ip: string, at: Date, until: Date): Promise<void> {
   await db
     .insert(accountLocks)
-    .values({ account, lockedUntil: until })
-    .onConflictDoUpdate({ target: accountLocks.account, set: { lockedUntil: until } });
+    .values({ account, ip, lockedAt: at, lockedUntil: until })
+    .onConflictDoUpdate({ target: [accountLocks.account, accountLocks.ip], set: { lockedAt: at, lockedUntil: until } });
+}
+
+/** Locks of the account made after `since` (all of them when null), newest first. */
+export async function locksSince(db: Db, account: string, since: Date | null) {
+  return db
+    .select()
+    .from(accountLocks)
+    .where(and(eq(accountLocks.account, account), since ? gt(accountLocks.lockedAt, since) : sql`true`))
+    .orderBy(desc(accountLocks.lockedAt));
+}
+
+export async function insertNonce(db: Db, nonce: string, expiresAt: Date): Promise<void> {
+  await db.insert(loginNonces).values({ nonce, expiresAt });
+}
+
+/** Use a nonce once: true when it was live (it is gone afterwards either way). */
+export async function consumeNonce(db: Db, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .delete(loginNonces)
+    .where(eq(loginNonces.nonce, nonce))
+    .returning({ expiresAt: loginNonces.expiresAt });
+  return rows.length > 0 && new Date(rows[0]!.expiresAt).getTime() > now.getTime();
+}
+
+export async function deleteStaleNonces(db: Db, now: Date): Promise<void> {
+  await db.delete(loginNonces).where(lt(loginNonces.expiresAt, now));
 }
 
 export async function insertCaptcha(db: Db, uuid: string, answerHash: string, expiresAt: Date): Promise<void> {

@@ -3,11 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
 import type { AuthService } from './auth.service';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService) {
+export function authRoutes(app: FastifyInstance, auth: AuthService, loginPerMinute = 30) {
   route(app, api.publicKey, async ({ reply }) => {
-    reply.header('cache-control', 'no-cache');
-    return { publicKey: (await auth.loginKeys()).publicKey };
+    reply.header('cache-control', 'no-store');
+    return auth.publicKeyWithNonce();
   });
+
+  route(
+    app,
+    api.captchaNeeded,
+    async ({ req, body }) => ({ captchaRequired: await auth.captchaNeeded(body.logValue, req.ip) }),
+    {
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+    },
+  );
+
+  route(
+    app,
+    api.updateSecret,
+    async ({ auth: ctx, body }) => {
+      await auth.updateSecret(ctx, body);
+      return null;
+    },
+    { message: '密码已修改', rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
 
   route(
     app,
@@ -23,7 +42,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
     app,
     api.login,
     async ({ req, body }) => auth.login(body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }),
-    { message: '登录成功', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    { message: '登录成功', rateLimit: { max: loginPerMinute, timeWindow: '1 minute' } },
   );
 
   route(

@@ -11,22 +11,24 @@ import {
   rolesFor,
   type UserInfo,
 } from '@ks/contracts';
-import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { dummyHash, verifyPassword } from '../../platform/password';
+import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/password';
 import { getSettings } from '../../platform/settings';
 import * as repo from './auth.repo';
+import { renderCaptcha } from './captcha';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 5 * 60_000;
+/** A login nonce is good this long after the public key was fetched. */
+export const NONCE_TTL_MS = 5 * 60_000;
 /** Don't write last-seen more often than this per session. */
 const TOUCH_EVERY_MS = 60_000;
 /**
@@ -39,7 +41,7 @@ const SESSION_CACHE_MAX = 10_000;
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMinutes' | 'singleSession'>;
+  config: Pick<Config, 'sessionTtlMinutes' | 'singleSession' | 'loginAddressCaptchaAfter'>;
   now?: () => Date;
 }
 
@@ -93,13 +95,37 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function createCaptcha(): Promise<{ uuid: string; img: string }> {
-    const c = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlL', color: true, background: '#eef3ff' });
+    const c = await renderCaptcha();
     const uuid = randomUUID();
     const t = now();
     await repo.insertCaptcha(db, uuid, sha256Hex(c.text.toLowerCase()), new Date(t.getTime() + CAPTCHA_TTL_MS));
     if (Math.random() < 0.05) await repo.deleteStaleCaptchas(db, t);
-    return { uuid, img: c.data };
+    return { uuid, img: `data:image/png;base64,${c.png.toString('base64')}` };
   }
+
+  /** The public key with a fresh single-use nonce for the next sign-in. */
+  async function publicKeyWithNonce(): Promise<{ publicKey: string; nonce: string }> {
+    const { publicKey } = await loginKeys();
+    const nonce = randomUUID();
+    const t = now();
+    await repo.insertNonce(db, nonce, new Date(t.getTime() + NONCE_TTL_MS));
+    if (Math.random() < 0.02) await repo.deleteStaleNonces(db, t);
+    return { publicKey, nonce };
+  }
+
+  /** Is a captcha needed for this account from this address now (failures of the account, or of the address)? */
+  async function captchaNeeded(logValue: string, ip: string): Promise<boolean> {
+    const fails = await repo.failureCounts(
+      db,
+      logValue.trim().toLowerCase(),
+      ip.slice(0, 64),
+      new Date(now().getTime() - LOGIN_WINDOW_MS),
+    );
+    return needsCaptcha(fails);
+  }
+
+  const needsCaptcha = (fails: { account: number; ip: number }) =>
+    fails.account >= CAPTCHA_AFTER_FAILURES || fails.ip >= deps.config.loginAddressCaptchaAfter;
 
   async function buildUserInfo(u: repo.UserRow): Promise<UserInfo> {
     const details = (await repo.practiceDetails(db, u.id)).map(
@@ -121,10 +147,16 @@ export function createAuthService(deps: AuthDeps) {
 
   async function login(body: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginResponse> {
     const { privateKey } = await loginKeys();
+    const t = now();
+    // a sign-in body is good once: its ciphertexts are bound to a nonce (their OAEP label) that is spent here
+    if (!(await repo.consumeNonce(db, body.nonce, t))) {
+      throw badRequest(Msg.LOGIN_NONCE_INVALID, { nonceInvalid: true });
+    }
+    const label = Buffer.from(body.nonce, 'utf8');
     const decrypted = {
-      logValue: rsaDecrypt(privateKey, body.logValue),
-      passWord: rsaDecrypt(privateKey, body.passWord),
-      loginRoleType: rsaDecrypt(privateKey, body.loginRoleType),
+      logValue: rsaDecrypt(privateKey, body.logValue, label),
+      passWord: rsaDecrypt(privateKey, body.passWord, label),
+      loginRoleType: rsaDecrypt(privateKey, body.loginRoleType, label),
     };
     const undecryptable = Object.entries(decrypted)
       .filter(([, v]) => v === null)
@@ -137,41 +169,69 @@ export function createAuthService(deps: AuthDeps) {
     const plain = parse(loginPlainSchema, decrypted);
     const account = plain.logValue.toLowerCase();
     const ip = meta.ip.slice(0, 64);
-    const t = now();
-
-    const until = await repo.lockedUntil(db, account, t);
-    if (until) throw tooMany(accountLockedMessage(until), { captchaRequired: true, lockedUntil: until.toISOString() });
-
     const since = new Date(t.getTime() - LOGIN_WINDOW_MS);
-    const fails = await repo.failureCounts(db, account, ip, since);
-    const captchaRequired = fails.account >= CAPTCHA_AFTER_FAILURES || fails.ip >= CAPTCHA_AFTER_FAILURES;
-    if (captchaRequired) {
-      if (!body.uuid || !body.code) throw badRequest(Msg.CAPTCHA_REQUIRED, { captchaRequired: true });
-      const answer = await repo.consumeCaptcha(db, body.uuid, t);
-      if (!answer || answer !== sha256Hex(body.code.trim().toLowerCase())) {
-        throw badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true });
+
+    // The gate, one sign-in of the account at a time (every process): lock, captcha, then the attempt is counted as
+    // failed BEFORE its password is checked — so parallel attempts see each other, and no more passwords are tried
+    // than the policy allows. A right password turns the attempt into a success afterwards.
+    type Gate =
+      | { ok: true; attemptId: number; fails: { account: number; accountIp: number; ip: number } }
+      | { ok: false; error: AppError };
+    const gate = await db.transaction(async (tx): Promise<Gate> => {
+      await repo.serialiseAccount(tx, account);
+      const until = await repo.lockedUntil(tx, account, ip, t);
+      if (until) return { ok: false, error: lockedError(until) };
+      const fails = await repo.failureCounts(tx, account, ip, since);
+      if (fails.accountIp >= LOCK_AFTER_FAILURES) {
+        // attempts let through before are still being checked: this one waits for nothing, it is refused
+        const lockUntil = new Date(t.getTime() + LOCK_MS);
+        await repo.lockAccount(tx, account, ip, t, lockUntil);
+        return { ok: false, error: lockedError(lockUntil) };
       }
-    }
+      const captchaRequired = needsCaptcha(fails);
+      // a captcha that was sent is checked whether or not one was needed, and before the password
+      if (captchaRequired || body.uuid || body.code) {
+        if (!body.uuid || !body.code) {
+          return { ok: false, error: badRequest(Msg.CAPTCHA_REQUIRED, { captchaRequired: true }) };
+        }
+        const answer = await repo.consumeCaptcha(tx, body.uuid, t);
+        if (!answer || answer !== sha256Hex(body.code.trim().toLowerCase())) {
+          return { ok: false, error: badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true }) };
+        }
+      }
+      const attemptId = await repo.recordAttempt(tx, account, ip, false, t);
+      return { ok: true, attemptId, fails };
+    });
+    if (!gate.ok) throw gate.error;
+    const { fails, attemptId } = gate;
 
     const user = await repo.findUserByAccount(db, account);
     const passwordOk = await verifyPassword(plain.passWord, user?.passwordHash ?? (await dummyHash()));
     if (!user || !passwordOk || user.loginRoleType !== plain.loginRoleType) {
-      await repo.recordAttempt(db, account, ip, false, t);
-      const accountFails = fails.account + 1;
-      if (accountFails >= LOCK_AFTER_FAILURES) {
+      if (fails.accountIp + 1 >= LOCK_AFTER_FAILURES) {
         const lockUntil = new Date(t.getTime() + LOCK_MS);
-        await repo.lockAccount(db, account, lockUntil);
-        throw tooMany(accountLockedMessage(lockUntil), { captchaRequired: true, lockedUntil: lockUntil.toISOString() });
+        await db.transaction(async (tx) => {
+          await repo.lockAccount(tx, account, ip, t, lockUntil);
+          if (user) {
+            await writeOpLog(tx, actorOf(user, ip), {
+              glName: '账号',
+              recordId: user.id,
+              logbook: `连续 ${LOCK_AFTER_FAILURES} 次密码错误，来自 ${ip} 的登录已锁定至 ${formatCst(lockUntil)}`,
+              failInfo: '登录失败次数过多',
+            });
+          }
+        });
+        throw lockedError(lockUntil);
       }
       throw badRequest(Msg.BAD_CREDENTIALS, {
-        captchaRequired: accountFails >= CAPTCHA_AFTER_FAILURES || fails.ip + 1 >= CAPTCHA_AFTER_FAILURES,
+        captchaRequired: needsCaptcha({ account: fails.account + 1, ip: fails.ip + 1 }),
       });
     }
     if (user.status !== 'active') throw new AppError(403, Code.FORBIDDEN, Msg.ACCOUNT_DISABLED);
 
     const token = newToken();
-    await db.transaction(async (tx) => {
-      await repo.recordAttempt(tx, account, ip, true, t);
+    const notice = await db.transaction(async (tx) => {
+      await repo.markAttemptSucceeded(tx, attemptId);
       const session = await repo.insertSession(tx, {
         tokenHash: sha256Hex(token),
         userId: user.id,
@@ -183,12 +243,16 @@ export function createAuthService(deps: AuthDeps) {
       });
       if (deps.config.singleSession) await repo.revokeUserSessions(tx, user.id, 'replaced', t, session.id);
       await writeOpLog(tx, actorOf(user, ip), { glName: '账号', recordId: user.id, logbook: '登录系统' });
+      // the owner is told of locks since their previous sign-in (someone may be guessing the password)
+      const locks = await repo.locksSince(tx, account, await repo.previousSuccess(tx, account, attemptId));
+      return locks.length ? lockNotice(locks) : null;
     });
     return {
       token,
       userInfo: await buildUserInfo(user),
       roles: rolesFor(user.loginRoleType),
       codeStatus: user.mustChangePassword ? 1 : 0,
+      securityNotice: notice,
     };
   }
 
@@ -228,6 +292,44 @@ export function createAuthService(deps: AuthDeps) {
     return { user, sessionId: session.id, actor: actorOf(user, ip) };
   }
 
+  /**
+   * Change one's own password: the old one must be right, the new one strong and different. The account's other
+   * sessions end; this one continues (and is no longer held to changing the password).
+   */
+  async function updateSecret(ctx: AuthContext, body: { oldPassword: string; newPassword: string }): Promise<void> {
+    const { privateKey } = await loginKeys();
+    const oldPassword = rsaDecrypt(privateKey, body.oldPassword);
+    const newPassword = rsaDecrypt(privateKey, body.newPassword);
+    if (oldPassword === null || newPassword === null) {
+      throw badRequest(Msg.DECRYPT_FAILED, {
+        fieldErrors: {
+          ...(oldPassword === null ? { oldPassword: [Msg.DECRYPT_FAILED] } : {}),
+          ...(newPassword === null ? { newPassword: [Msg.DECRYPT_FAILED] } : {}),
+        },
+      });
+    }
+    const user = await repo.findUserById(db, ctx.user.id);
+    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+      throw badRequest(Msg.OLD_PASSWORD_WRONG, { fieldErrors: { oldPassword: [Msg.OLD_PASSWORD_WRONG] } });
+    }
+    const problem = passwordProblem(newPassword);
+    if (problem) throw badRequest(problem, { fieldErrors: { newPassword: [problem] } });
+    if (newPassword === oldPassword) {
+      throw badRequest(Msg.SAME_PASSWORD, { fieldErrors: { newPassword: [Msg.SAME_PASSWORD] } });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    const t = now();
+    await db.transaction(async (tx) => {
+      await repo.setPassword(tx, user.id, passwordHash, t);
+      await repo.revokeUserSessions(tx, user.id, 'password', t, ctx.sessionId);
+      await writeOpLog(tx, ctx.actor, {
+        glName: '账号',
+        recordId: user.id,
+        logbook: user.mustChangePassword ? '修改密码（管理员重置后）' : '修改密码',
+      });
+    });
+  }
+
   async function logout(ctx: AuthContext): Promise<void> {
     await db.transaction(async (tx) => {
       const revoked = await repo.revokeSession(tx, ctx.sessionId, 'logout', now());
@@ -235,11 +337,35 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  return { loginKeys, createCaptcha, login, authenticate, logout, buildUserInfo };
+  return {
+    loginKeys,
+    publicKeyWithNonce,
+    createCaptcha,
+    captchaNeeded,
+    login,
+    authenticate,
+    logout,
+    buildUserInfo,
+    updateSecret,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function actorOf(u: repo.UserRow, ip: string | null = null): Actor {
   return { userId: u.id, userName: u.userName, loginRoleType: u.loginRoleType as LoginRoleType, ip };
+}
+
+const lockedError = (until: Date) =>
+  tooMany(accountLockedMessage(until), { captchaRequired: true, lockedUntil: until.toISOString() });
+
+/** yyyy-MM-dd HH:mm in China Standard Time. */
+function formatCst(d: Date): string {
+  return accountLockedMessage(d).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)?.[0] ?? d.toISOString();
+}
+
+/** What the owner reads after signing in when their account was locked since their previous sign-in. */
+export function lockNotice(locks: { ip: string; lockedAt: Date }[]): string {
+  const where = [...new Set(locks.map((l) => l.ip))].slice(0, 3).join('、');
+  return `您的账号自上次登录以来因连续 ${LOCK_AFTER_FAILURES} 次密码错误被锁定 ${locks.length} 次（最近一次：${formatCst(new Date(locks[0]!.lockedAt))}，来自 ${where}）。如非本人操作，请及时修改密码。`;
 }

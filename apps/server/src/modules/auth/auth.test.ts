@@ -7,7 +7,10 @@ import { sha256Hex } from '../../platform/crypto';
 import {
   bearer,
   createTestApp,
+  encrypt,
   json,
+  keyAndNonce,
+  loginBody,
   loginRaw,
   loginToken,
   publicKeyOf,
@@ -101,10 +104,11 @@ describe('sign-in', () => {
   });
 
   it('refuses plaintext credentials with 400 and field errors', async () => {
+    const { nonce } = await keyAndNonce(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: '/ks/common/login',
-      payload: { logValue: 'admin', passWord: 'Demo@2026', loginRoleType: 'M' },
+      payload: { logValue: 'admin', passWord: 'Demo@2026', loginRoleType: 'M', nonce },
     });
     expect(res.statusCode).toBe(400);
     const body = json<Body>(res);
@@ -153,17 +157,113 @@ describe('sign-in', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it('asks for a captcha after 3 failures from one address across accounts', async () => {
-    for (const a of ['x1', 'x2', 'x3']) await loginRaw(t.app, a, 'bad', 'U', { ip: '10.9.9.9' });
-    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.9' });
-    expect(json<Body>(res).data.captchaRequired).toBe(true);
+  it('an office behind one address: 3 failures by others do not force a captcha; LOGIN_ADDRESS_CAPTCHA_AFTER (20) do', async () => {
+    const ip = '10.9.9.9';
+    for (const a of ['x1', 'x2', 'x3']) await loginRaw(t.app, a, 'bad', 'U', { ip });
+    expect((await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip })).statusCode).toBe(200);
+    for (let i = 3; i < 20; i++) await loginRaw(t.app, `x${i}`, 'bad', 'U', { ip });
+    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip });
+    expect(res.statusCode).toBe(400);
+    expect(json<Body>(res)).toMatchObject({ message: Msg.CAPTCHA_REQUIRED, data: { captchaRequired: true } });
   });
 
-  it('serves an SVG captcha', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/ks/common/captcha' });
-    const body = json<Body>(res);
-    expect(body.data.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.data.img).toMatch(/^<svg[\s\S]*<\/svg>$/);
+  it('serves a bitmap captcha (PNG), never glyph outlines, different each time', async () => {
+    const a = json<Body>(await t.app.inject({ method: 'GET', url: '/ks/common/captcha' })).data;
+    const b = json<Body>(await t.app.inject({ method: 'GET', url: '/ks/common/captcha' })).data;
+    expect(a.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.img).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(a.img.slice('data:image/png;base64,'.length), 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(a.img).not.toContain('<path');
+    expect(a.img).not.toBe(b.img);
+  });
+
+  it('checks a captcha that was sent before the password, even when none was needed: 验证码错误', async () => {
+    const res = await loginRaw(t.app, 'user1', 'wrong-password', 'U', { uuid: randomUUID(), code: 'zzzzz' });
+    expect(res.statusCode).toBe(400);
+    expect(json<Body>(res).message).toBe(Msg.CAPTCHA_WRONG);
+    // and the password was not tried: no failure counted
+    const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, 'user1'));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a captcha id that is not a uuid is a 400, also once a captcha is required', async () => {
+    const r1 = await loginRaw(t.app, 'dev', 'bad', 'D', { uuid: 'not-a-uuid', code: 'abcd' });
+    expect(r1.statusCode).toBe(400);
+    expect(json<Body>(r1).data.fieldErrors.uuid).toEqual([Msg.CAPTCHA_WRONG]);
+    for (let i = 0; i < 3; i++) await loginRaw(t.app, 'dev', 'bad', 'D');
+    const r2 = await loginRaw(t.app, 'dev', 'Demo@2026', 'D', { uuid: "x' or 1=1 --", code: 'abcd' });
+    expect(r2.statusCode).toBe(400);
+  });
+
+  it('25 parallel wrong passwords for one account: only as many are checked as the captcha rule lets through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => loginRaw(t.app, 'user1', `guess${i}`, 'U', { ip: '10.2.2.2' })),
+    );
+    const messages = results.map((r) => json<Body>(r).message);
+    const checked = messages.filter((m) => m === Msg.BAD_CREDENTIALS).length;
+    expect(checked).toBe(3);
+    expect(messages.filter((m) => m === Msg.CAPTCHA_REQUIRED)).toHaveLength(22);
+    const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, 'user1'));
+    expect(rows).toHaveLength(3);
+  });
+
+  it('25 parallel wrong passwords with solved captchas: no more than 5 are checked, the rest find the lock', async () => {
+    const captchas = await Promise.all(Array.from({ length: 25 }, () => knownCaptcha()));
+    const results = await Promise.all(
+      captchas.map((c, i) => loginRaw(t.app, 'user1', `guess${i}`, 'U', { ...c, ip: '10.2.2.3' })),
+    );
+    const rows = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.account, 'user1'));
+    expect(rows.length).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(20);
+    expect(results.every((r) => r.statusCode === 400 || r.statusCode === 429)).toBe(true);
+  });
+
+  it('a captured sign-in body cannot be sent again, nor with another nonce', async () => {
+    const { publicKey, nonce } = await keyAndNonce(t.app);
+    const body = loginBody(publicKey, nonce, 'user1', 'Demo@2026', 'U');
+    const first = await t.app.inject({ method: 'POST', url: '/ks/common/login', payload: body });
+    expect(first.statusCode).toBe(200);
+    const replay = await t.app.inject({ method: 'POST', url: '/ks/common/login', payload: body });
+    expect(replay.statusCode).toBe(400);
+    expect(json<Body>(replay).message).toBe(Msg.LOGIN_NONCE_INVALID);
+    const fresh = await keyAndNonce(t.app);
+    const swapped = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      payload: { ...body, nonce: fresh.nonce },
+    });
+    expect(swapped.statusCode).toBe(400);
+    expect(json<Body>(swapped).message).toBe(Msg.DECRYPT_FAILED);
+    // an expired nonce is refused too
+    const old = await keyAndNonce(t.app);
+    t.clock.advance(5 * 60_000 + 1000);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/ks/common/login',
+      payload: loginBody(old.publicKey, old.nonce, 'user1', 'Demo@2026', 'U'),
+    });
+    expect(json<Body>(late).message).toBe(Msg.LOGIN_NONCE_INVALID);
+  });
+
+  it('tells whether a captcha is needed before the password is typed, alike for unknown accounts', async () => {
+    const needed = async (logValue: string, ip = '10.3.3.3') =>
+      json<Body>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/ks/common/login/captcha-required',
+          remoteAddress: ip,
+          payload: { logValue },
+        }),
+      ).data.captchaRequired;
+    expect(await needed('user1')).toBe(false);
+    expect(await needed('nobody-here')).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      await loginRaw(t.app, 'user1', 'bad', 'U', { ip: '10.3.3.4' });
+      await loginRaw(t.app, 'nobody-here', 'bad', 'U', { ip: '10.3.3.4' });
+    }
+    expect(await needed('USER1')).toBe(true);
+    expect(await needed('nobody-here')).toBe(true);
   });
 
   it('locks the account after 5 failures: 6 wrong passwords then the right one alone is refused', async () => {
@@ -179,6 +279,15 @@ describe('sign-in', () => {
     const body = json<Body>(right);
     expect(body.message).toMatch(/账号已锁定，请于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 后再试/);
     expect(body.data.lockedUntil).toBeDefined();
+
+    // the lock is for this address: the owner elsewhere signs in (with a captcha: the account had failures) and is told
+    const elsewhere = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ...(await knownCaptcha()), ip: '10.7.7.7' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(json<Body>(elsewhere).data.securityNotice).toMatch(/连续 5 次密码错误被锁定 1 次.*127\.0\.0\.1/);
+    // and only once: the next sign-in has nothing to report
+    t.clock.advance(1000);
+    const next = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.7.7.7' });
+    expect(json<Body>(next).data.securityNotice).toBeNull();
 
     // 15 minutes later the lock and the failure window are over.
     t.clock.advance(15 * 60_000 + 1000);
@@ -334,5 +443,117 @@ describe('sessions', () => {
   it('logout without a token is 401', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/ks/common/logout' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('administrators and locks', () => {
+  it('an administrator sees the lock, lifts it, and the account signs in again from that address', async () => {
+    for (let i = 0; i < 5; i++) {
+      await loginRaw(t.app, 'user1', `wrong${i}`, 'U', { ...(i >= 3 ? await knownCaptcha() : {}), ip: '10.4.4.4' });
+    }
+    expect((await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.4.4.4' })).statusCode).toBe(429);
+    const admin = await loginToken(t.app, 'admin', 'M');
+    const [u] = await t.database.db.select().from(users).where(eq(users.account, 'user1'));
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/ks/authority/v1/accounts/personnel?pageNum=1&pageSize=50&keyword=user1',
+      headers: bearer(admin),
+    });
+    const row = json<Body>(list).data.records.find((r: any) => r.id === u!.id);
+    expect(row.loginLocks).toEqual([{ ip: '10.4.4.4', lockedUntil: expect.any(String) }]);
+    // not for anyone else
+    const user = await loginToken(t.app, 'dev', 'D');
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/accounts/unlock',
+      headers: bearer(user),
+      payload: { id: u!.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/accounts/unlock',
+      headers: bearer(admin),
+      payload: { id: u!.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json<Body>(res).data.loginLocks).toEqual([]);
+    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, u!.id));
+    expect(logs.some((l) => l.logbook.startsWith('解除登录锁定'))).toBe(true);
+    // failures before the unlock no longer count: no captcha needed
+    t.clock.advance(1000);
+    expect((await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.4.4.4' })).statusCode).toBe(200);
+  });
+});
+
+describe('a password an administrator reset (codeStatus 1)', () => {
+  it('allows only changing it until it is changed, then everything again', async () => {
+    const admin = await loginToken(t.app, 'admin', 'M');
+    const [u] = await t.database.db.select().from(users).where(eq(users.account, 'dev'));
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/ks/authority/v1/accounts/password',
+      headers: bearer(admin),
+      payload: { id: u!.id, password: 'Temp@2026x' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = json<Body>(await loginRaw(t.app, 'dev', 'Temp@2026x', 'D'));
+    expect(login.data.codeStatus).toBe(1);
+    const token = login.data.token as string;
+    const menus = await t.app.inject({
+      method: 'POST',
+      url: '/ks/menu/v1/menus/main-menus',
+      headers: bearer(token),
+      payload: { systemCoding: 'XYGL' },
+    });
+    expect(menus.statusCode).toBe(403);
+    expect(json<Body>(menus)).toMatchObject({
+      code: Code.PASSWORD_CHANGE_REQUIRED,
+      message: Msg.PASSWORD_CHANGE_REQUIRED,
+    });
+    const who = await t.app.inject({
+      method: 'GET',
+      url: '/ks/auth/v1/authorization/check-login',
+      headers: bearer(token),
+    });
+    expect(who.statusCode).toBe(200);
+
+    const key = await publicKeyOf(t.app);
+    const change = (oldPassword: string, newPassword: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/ks/individual/login/update-secret',
+        headers: bearer(token),
+        payload: { oldPassword: encrypt(key, oldPassword), newPassword: encrypt(key, newPassword) },
+      });
+    const wrongOld = await change('nope', 'Better@2026');
+    expect(wrongOld.statusCode).toBe(400);
+    expect(json<Body>(wrongOld).data.fieldErrors.oldPassword).toEqual([Msg.OLD_PASSWORD_WRONG]);
+    const weak = await change('Temp@2026x', 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(json<Body>(weak).data.fieldErrors.newPassword).toBeDefined();
+    const same = await change('Temp@2026x', 'Temp@2026x');
+    expect(json<Body>(same).message).toBe(Msg.SAME_PASSWORD);
+    const plain = await t.app.inject({
+      method: 'PUT',
+      url: '/ks/individual/login/update-secret',
+      headers: bearer(token),
+      payload: { oldPassword: 'Temp@2026x', newPassword: 'Better@2026' },
+    });
+    expect(plain.statusCode).toBe(400);
+
+    const ok = await change('Temp@2026x', 'Demo@2026');
+    expect(ok.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/ks/menu/v1/menus/main-menus',
+      headers: bearer(token),
+      payload: { systemCoding: 'XYGL' },
+    });
+    expect(after.statusCode).toBe(200);
+    const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, u!.id));
+    expect(logs.some((l) => l.logbook === '修改密码（管理员重置后）')).toBe(true);
+    const again = json<Body>(await loginRaw(t.app, 'dev', 'Demo@2026', 'D'));
+    expect(again.data.codeStatus).toBe(0);
   });
 });

@@ -534,8 +534,17 @@ describe('rich-text editor image upload (/dev-api/common/upload)', () => {
 });
 
 describe('health', () => {
-  it('names the store', async () => {
+  it('tells anyone it is up, and only administrators the build and the store', async () => {
     const r = await api.get('/ks/health', null);
-    expect(r.body!.data).toMatchObject({ status: 'up', storage: { ok: true, kind: 'local' } });
+    expect(r.body!.data).toEqual({ status: 'up' });
+    const u = await api.get('/ks/health', user);
+    expect(u.body!.data).toEqual({ status: 'up' });
+    const a = await api.get('/ks/health', await loginToken(t.app, 'admin', 'M'));
+    expect(a.body!.data).toMatchObject({
+      status: 'up',
+      version: expect.any(String),
+      storage: { ok: true, kind: 'local' },
+    });
+    expect(JSON.stringify(r.body)).not.toContain(t.config.dataDir);
   });
 });

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { files } from '../../db/schema';
 import { clearNodeCache } from '../../platform/permissions';
 import { type FakeS3, startFakeS3 } from '../../platform/storage/fake-s3';
-import { createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 import { client, md5, PDF, PNG, tmpDataDir } from './testkit';
 
 /** The same API on S3-compatible object storage: the fake server checks every request's SigV4 signature. */
@@ -134,8 +134,9 @@ describe('S3 configured but unreachable', () => {
       expect(r.body.message).toBe(
         `对象存储（${gone.url}，存储桶 ks-test）无法连接（ECONNREFUSED），文件暂不能上传或下载，请联系管理员`,
       );
-      const h = await api2.get('/ks/health', null);
+      const h = await api2.get('/ks/health', await loginToken(t2.app, 'admin', 'M'));
       expect(h.status).toBe(200);
+      expect(json(await t2.app.inject({ method: 'GET', url: '/ks/health' })).data).toEqual({ status: 'degraded' });
       expect(h.body!.data).toMatchObject({ status: 'degraded', storage: { ok: false, kind: 's3' } });
       expect(h.body!.message).toContain('无法连接');
       const task = await api2.post('/ks/upload/v1/upload-task', token, {

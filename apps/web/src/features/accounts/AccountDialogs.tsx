@@ -32,6 +32,7 @@ import {
   resetAccountPassword,
   saveAccountRoles,
   setAccountStatus,
+  unlockAccount,
   updateAccount,
 } from '../../api/accounts';
 import { applySaveError, confirmRules, LoadFailure, mobileRules, passwordRules, SaveErrorAlert } from './shared';
@@ -425,6 +426,32 @@ export function StatusAction({ row, self, onDone }: { row: AccountRow; self: boo
         data-testid={next === 'disabled' ? 'account-disable' : 'account-enable'}
       >
         {next === 'disabled' ? '停用' : '启用'}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** 解锁: shown while the account's sign-in is locked from some address (too many failed attempts). */
+export function UnlockAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
+  const { message } = App.useApp();
+  const mutation = useMutation({
+    mutationFn: () => unlockAccount(row.id),
+    onSuccess: () => {
+      message.success('已解除锁定');
+      onDone();
+    },
+    onError: onDone,
+  });
+  if (!row.loginLocks.length) return null;
+  return (
+    <Popconfirm
+      title={`确认解除账号「${row.account}」的登录锁定？之前的失败次数将清零。`}
+      okText="确定"
+      cancelText="取消"
+      onConfirm={() => mutation.mutateAsync().catch(() => undefined)}
+    >
+      <Button type="link" size="small" loading={mutation.isPending} data-testid="account-unlock">
+        解锁
       </Button>
     </Popconfirm>
   );

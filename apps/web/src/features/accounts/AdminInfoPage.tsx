@@ -17,7 +17,13 @@ import { Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag, 
 import { useState } from 'react';
 import { ACCOUNTS_KEY, adminAccountsQuery } from '../../api/accounts';
 import { formatDateTime } from '../../lib/format';
-import { type AccountDialogMode, AccountFormModal, ResetPasswordModal, StatusAction } from './AccountDialogs';
+import {
+  type AccountDialogMode,
+  AccountFormModal,
+  ResetPasswordModal,
+  StatusAction,
+  UnlockAction,
+} from './AccountDialogs';
 import {
   AccountsLayout,
   ForbiddenCard,
@@ -64,7 +70,9 @@ function AdminAccounts() {
       title: '状态',
       dataIndex: 'status',
       width: 140,
-      render: (s: AccountStatus, row) => <StatusTag status={s} mustChangePassword={row.mustChangePassword} />,
+      render: (s: AccountStatus, row) => (
+        <StatusTag status={s} mustChangePassword={row.mustChangePassword} loginLocks={row.loginLocks} />
+      ),
     },
     {
       title: '创建时间',
@@ -92,6 +100,7 @@ function AdminAccounts() {
               编辑
             </Button>
             <StatusAction row={row} self={self} onDone={refresh} />
+            <UnlockAction row={row} onDone={refresh} />
             {self ? (
               <Tooltip title={ACCOUNT_MESSAGES.cannotResetSelf}>
                 <Button type="link" size="small" disabled data-testid="account-reset">

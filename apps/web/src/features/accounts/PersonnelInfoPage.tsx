@@ -21,6 +21,7 @@ import {
   ResetPasswordModal,
   RolesModal,
   StatusAction,
+  UnlockAction,
 } from './AccountDialogs';
 import {
   AccountsLayout,
@@ -81,7 +82,9 @@ function Personnel({ admin }: { admin: boolean }) {
       title: '状态',
       dataIndex: 'status',
       width: 140,
-      render: (s: AccountStatus, row) => <StatusTag status={s} mustChangePassword={row.mustChangePassword} />,
+      render: (s: AccountStatus, row) => (
+        <StatusTag status={s} mustChangePassword={row.mustChangePassword} loginLocks={row.loginLocks} />
+      ),
     },
     {
       title: '创建时间',
@@ -109,6 +112,7 @@ function Personnel({ admin }: { admin: boolean }) {
                   编辑
                 </Button>
                 <StatusAction row={row} self={false} onDone={refresh} />
+                <UnlockAction row={row} onDone={refresh} />
                 <Button type="link" size="small" onClick={() => setResetting(row)} data-testid="account-reset">
                   重置密码
                 </Button>

@@ -20,6 +20,7 @@ import {
   Result,
   Segmented,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -29,6 +30,7 @@ import { isForbidden } from '../../api/accounts';
 import { currentUserQuery } from '../../api/auth';
 import { isApiError, reportApiError } from '../../api/request';
 import { getUserInfo } from '../../app/session';
+import { formatDateTime } from '../../lib/format';
 
 /** Building blocks shared by the administration pages (adminInfo, personnelInfo, managementInfo, companyInfo, transact). */
 
@@ -180,11 +182,26 @@ export const mobileRules: FormRule[] = [
   },
 ];
 
-export function StatusTag({ status, mustChangePassword }: { status: AccountStatus; mustChangePassword?: boolean }) {
+export function StatusTag({
+  status,
+  mustChangePassword,
+  loginLocks = [],
+}: {
+  status: AccountStatus;
+  mustChangePassword?: boolean;
+  loginLocks?: { ip: string; lockedUntil: string }[];
+}) {
   return (
     <span data-testid="account-status">
       <Tag color={status === 'active' ? 'success' : 'default'}>{ACCOUNT_STATUS_LABELS[status] ?? status}</Tag>
       {mustChangePassword ? <Tag color="warning">待改密</Tag> : null}
+      {loginLocks.length ? (
+        <Tooltip title={loginLocks.map((l) => `来自 ${l.ip} 的登录锁定至 ${formatDateTime(l.lockedUntil)}`).join('；')}>
+          <Tag color="error" data-testid="account-locked">
+            已锁定
+          </Tag>
+        </Tooltip>
+      ) : null}
     </span>
   );
 }

@@ -32,6 +32,7 @@ export function accountRow(n: number, over: Partial<AccountRow> = {}): AccountRo
     loginRoleType: 'U',
     status: 'active',
     mustChangePassword: false,
+    loginLocks: [],
     enterpriseId: OWN_ENTERPRISE,
     enterpriseName: '示例建设工程有限公司',
     roles: [],

@@ -9,11 +9,12 @@ import { resetPrompts } from '../../components/prompt';
 import { renderRoutes } from '../../test/render';
 import { testKeyPair } from '../../test/rsa';
 import { createFakeServer, type Handler, platformInfo, userInfo } from '../../test/server';
-import LoginPage, { PASSWORD_RESET_NOTICE } from './LoginPage';
+import { ChangePasswordDialog, FORCED_PASSWORD_NOTICE } from './ChangePasswordDialog';
+import LoginPage from './LoginPage';
 import { truncateReason } from './practice';
 
 let pem = '';
-let decrypt: (b64: string) => Promise<string>;
+let decrypt: (b64: string, label?: string) => Promise<string>;
 
 beforeAll(async () => {
   ({ pem, decrypt } = await testKeyPair());
@@ -28,21 +29,27 @@ const success = (over: Partial<LoginResponse> = {}): LoginResponse => ({
 });
 
 let captchaCount = 0;
+let nonceCount = 0;
+let captchaNeeded = false;
 let loginHandler: Handler;
+/** a PNG data URL whose bytes carry n, as the server sends captchas */
+const pngOf = (n: number) => `data:image/png;base64,${btoa(`\x89PNG-${n}`)}`;
 let server: ReturnType<typeof createFakeServer>;
 
 beforeEach(() => {
   captchaCount = 0;
+  nonceCount = 0;
+  captchaNeeded = false;
   loginHandler = () => ({ data: success() });
   server = createFakeServer({
     'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
-    'GET /ks/common/public-key': () => ({ data: { publicKey: pem } }),
+    'GET /ks/common/public-key': () => ({ data: { publicKey: pem, nonce: `nonce-${++nonceCount}` } }),
     'GET /ks/common/captcha': () => {
       captchaCount++;
-      return {
-        data: { uuid: `uuid-${captchaCount}`, img: `<svg xmlns="http://www.w3.org/2000/svg">${captchaCount}</svg>` },
-      };
+      return { data: { uuid: `uuid-${captchaCount}`, img: pngOf(captchaCount) } };
     },
+    'POST /ks/common/login/captcha-required': () => ({ data: { captchaRequired: captchaNeeded } }),
+    'PUT /ks/individual/login/update-secret': () => ({ data: null, message: '密码已修改' }),
     'POST /ks/common/login': (req) => loginHandler(req),
   });
   configureRequest({ transport: server.transport });
@@ -57,7 +64,15 @@ afterEach(() => {
 });
 
 const routes: RouteObject[] = [
-  { path: '/', element: <LoginPage /> },
+  {
+    path: '/',
+    element: (
+      <>
+        <LoginPage />
+        <ChangePasswordDialog />
+      </>
+    ),
+  },
   { path: '/system/pageConfig', element: <div data-testid="home-page">home</div> },
   { path: '/custom/home', element: <div data-testid="custom-home">custom</div> },
 ];
@@ -86,7 +101,7 @@ describe('LoginPage', () => {
     expect((await screen.findByTestId('login-platform-name')).textContent).toBe(platformInfo.platformName);
   });
 
-  it('sends logValue, passWord and loginRoleType encrypted (never plaintext), without a token', async () => {
+  it('sends logValue, passWord and loginRoleType encrypted (never plaintext) under a fresh nonce, without a token', async () => {
     sessionStorage.setItem(SESSION_KEYS.token, 'stale-token');
     const user = userEvent.setup();
     renderRoutes(routes, '/');
@@ -97,9 +112,12 @@ describe('LoginPage', () => {
     expect(body.passWord).not.toContain('S3cret');
     expect(body.loginRoleType).not.toBe('U');
     expect(atob(body.logValue)).toHaveLength(256);
-    expect(await decrypt(body.logValue)).toBe('zhangsan中文');
-    expect(await decrypt(body.passWord)).toBe('S3cret!密码');
-    expect(await decrypt(body.loginRoleType)).toBe('U');
+    expect(body.nonce).toBe('nonce-1');
+    expect(await decrypt(body.logValue, 'nonce-1')).toBe('zhangsan中文');
+    expect(await decrypt(body.passWord, 'nonce-1')).toBe('S3cret!密码');
+    expect(await decrypt(body.loginRoleType, 'nonce-1')).toBe('U');
+    // bound to the nonce: without it the ciphertext does not open
+    await expect(decrypt(body.passWord)).rejects.toThrow();
     expect(body.uuid).toBeUndefined();
     expect(server.callsTo('/ks/common/login')[0].headers.Authorization).toBeUndefined();
   });
@@ -130,7 +148,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByTestId('login-account'), 'admin');
     await user.type(screen.getByTestId('login-password'), 'pw{Enter}');
     await screen.findByTestId('home-page');
-    expect(await decrypt(loginBodies()[0].loginRoleType)).toBe('M');
+    expect(await decrypt(loginBodies()[0].loginRoleType, loginBodies()[0].nonce)).toBe('M');
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.roles) ?? '[]')).toEqual(['admin']);
   });
 
@@ -168,16 +186,14 @@ describe('LoginPage', () => {
 
     expect((await screen.findByTestId('login-prompt')).textContent).toContain('账号或密码错误');
     const img = await screen.findByTestId('login-captcha-img');
-    expect(img.getAttribute('src')).toBe(
-      `data:image/svg+xml;utf8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg">1</svg>')}`,
-    );
+    expect(img.getAttribute('src')).toBe(pngOf(1));
     expect(screen.getByTestId('login-captcha').getAttribute('placeholder')).toBe('请输入验证码');
 
     await user.type(screen.getByTestId('login-captcha'), 'abcd');
     await user.click(screen.getByTestId('login-submit'));
-    expect((await screen.findByTestId('login-prompt')).textContent).toContain('验证码错误或已过期，请重新输入');
+    expect((await screen.findByTestId('login-prompt')).textContent).toContain('验证码错误');
     expect(loginBodies()[1]).toMatchObject({ uuid: 'uuid-1', code: 'abcd' });
-    await waitFor(() => expect(screen.getByTestId('login-captcha-img').getAttribute('src')).toContain('2'));
+    await waitFor(() => expect(screen.getByTestId('login-captcha-img').getAttribute('src')).toBe(pngOf(2)));
     expect((screen.getByTestId('login-captcha') as HTMLInputElement).value).toBe('');
 
     await user.click(screen.getByTestId('login-captcha-refresh'));
@@ -244,17 +260,64 @@ describe('LoginPage', () => {
     expect(await screen.findByTestId('home-page')).toBeTruthy();
   });
 
-  it('codeStatus 1 first shows the password-reset notice, then continues home', async () => {
+  it('codeStatus 1: the change-password dialog comes first and stays until the password is changed, then home', async () => {
     loginHandler = () => ({ data: success({ codeStatus: 1 }) });
     const user = userEvent.setup();
     renderRoutes(routes, '/');
+    await fillAndSubmit(user, 'zhangsan', 'Temp@2026x');
+    const form = await screen.findByTestId('password-change-form');
+    expect(document.body.textContent).toContain(FORCED_PASSWORD_NOTICE);
+    expect(screen.queryByTestId('home-page')).toBeNull();
+    // the rules of the server, before anything is sent
+    await user.type(screen.getByTestId('password-change-old'), 'Temp@2026x');
+    await user.type(screen.getByTestId('password-change-new'), 'short');
+    await user.type(screen.getByTestId('password-change-confirm'), 'other');
+    await user.click(screen.getByTestId('password-change-submit'));
+    expect(await within(form).findByText('密码长度应为 8 到 64 位')).toBeTruthy();
+    expect(within(form).getByText('两次输入的新密码不一致')).toBeTruthy();
+    expect(server.callsTo('/ks/individual/login/update-secret')).toHaveLength(0);
+
+    await user.clear(screen.getByTestId('password-change-new'));
+    await user.type(screen.getByTestId('password-change-new'), 'Better@2026');
+    await user.clear(screen.getByTestId('password-change-confirm'));
+    await user.type(screen.getByTestId('password-change-confirm'), 'Better@2026');
+    await user.click(screen.getByTestId('password-change-submit'));
+    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    const [call] = server.callsTo('/ks/individual/login/update-secret');
+    const body = JSON.parse(String(call!.body));
+    expect(await decrypt(body.oldPassword)).toBe('Temp@2026x');
+    expect(await decrypt(body.newPassword)).toBe('Better@2026');
+    expect(call!.headers.Authorization).toBe('Bearer tok-login');
+  });
+
+  it('tells the owner of a lock since the last sign-in before going on', async () => {
+    const notice =
+      '您的账号自上次登录以来因连续 5 次密码错误被锁定 1 次（最近一次：2026-11-25 09:00，来自 10.1.1.1）。';
+    loginHandler = () => ({ data: success({ securityNotice: notice }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
     await fillAndSubmit(user, 'zhangsan', 'pw');
-    const prompt = await screen.findByTestId('prompt-dialog');
-    expect(prompt.textContent).toContain(PASSWORD_RESET_NOTICE);
-    expect(PASSWORD_RESET_NOTICE).toBe('您的密码已被管理员重置，请尽快修改密码');
+    expect((await screen.findByTestId('prompt-dialog')).textContent).toContain(notice);
     expect(screen.queryByTestId('home-page')).toBeNull();
     await user.click(screen.getByTestId('prompt-ok'));
     expect(await screen.findByTestId('home-page')).toBeTruthy();
+  });
+
+  it('shows the captcha as soon as the server says the account needs one, before any failure', async () => {
+    captchaNeeded = true;
+    const user = userEvent.setup();
+    renderRoutes(routes, '/');
+    await user.type(await screen.findByTestId('login-account'), 'zhangsan');
+    await user.click(screen.getByTestId('login-password'));
+    expect((await screen.findByTestId('login-captcha-img')).getAttribute('src')).toBe(pngOf(1));
+    expect(JSON.parse(String(server.callsTo('/ks/common/login/captcha-required')[0]!.body))).toEqual({
+      logValue: 'zhangsan',
+    });
+    await user.type(screen.getByTestId('login-password'), 'pw');
+    await user.type(screen.getByTestId('login-captcha'), 'k3m7x');
+    await user.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('home-page');
+    expect(loginBodies()[0]).toMatchObject({ uuid: 'uuid-1', code: 'k3m7x' });
   });
 
   it('shows the footer with the platform description, hotline and filing link', async () => {

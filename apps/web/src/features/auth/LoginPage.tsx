@@ -20,12 +20,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchCaptcha, fetchPublicKey, type LoginErrorData, login } from '../../api/auth';
+import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginErrorData, login } from '../../api/auth';
 import { encrypt } from '../../api/crypto';
 import { clearLoginPrompt, getLoginPrompt, showLoginPrompt, subscribeLoginPrompt } from '../../api/loginPrompt';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { isApiError } from '../../api/request';
 import { homeUrlOrDefault } from '../../app/guard';
+import { requirePasswordChange } from '../../app/passwordChange';
 import { getHomeUrl, saveLogin } from '../../app/session';
 import { PRIMARY_COLOR } from '../../app/theme';
 import { prompt } from '../../components/prompt';
@@ -33,7 +34,6 @@ import { SiteFooter } from '../../shell/SiteFooter';
 import { PracticeDialog } from './PracticeDialog';
 import { needsPracticeDialog } from './practice';
 
-export const PASSWORD_RESET_NOTICE = '您的密码已被管理员重置，请尽快修改密码';
 export const ENCRYPT_FAILED = '登录信息加密失败，请刷新页面后重试';
 
 interface LoginFormValues {
@@ -42,8 +42,9 @@ interface LoginFormValues {
   code?: string;
 }
 
-export function captchaSrc(svg: string): string {
-  return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
+/** The captcha image as the server sends it (a PNG data URL); only a data:image URL is shown. */
+export function captchaSrc(img: string): string {
+  return /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(img) ? img : '';
 }
 
 const FEATURES = [
@@ -173,18 +174,41 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
 
   const afterLogin = useCallback(
     (res: LoginResponse) => {
-      if (res.codeStatus === 1) {
-        prompt({ message: PASSWORD_RESET_NOTICE, type: 2, onOk: goHome });
-        return;
-      }
-      if (needsPracticeDialog(res.codeStatus, res.userInfo.practicingStatus)) {
-        afterPracticeRef.current = goHome;
-        setPractice(res.userInfo.practicingStatus);
-        return;
-      }
-      goHome();
+      const next = () => {
+        if (res.codeStatus === 1) {
+          // nothing else is allowed until the password is changed: the dialog first, then home
+          requirePasswordChange(goHome);
+          return;
+        }
+        if (needsPracticeDialog(res.codeStatus, res.userInfo.practicingStatus)) {
+          afterPracticeRef.current = goHome;
+          setPractice(res.userInfo.practicingStatus);
+          return;
+        }
+        goHome();
+      };
+      // the account was locked since the last sign-in: the owner reads why before going on
+      if (res.securityNotice) prompt({ message: res.securityNotice, type: 1, onOk: next });
+      else next();
     },
     [goHome],
+  );
+
+  // before the password is typed: does this account need a captcha from here now? (an office may share an address)
+  const askCaptcha = useCallback(
+    async (account: string) => {
+      const name = account.trim();
+      if (!name || captchaRequired) return;
+      try {
+        if (await fetchCaptchaNeeded(name)) {
+          setCaptchaRequired(true);
+          void refreshCaptcha();
+        }
+      } catch {
+        // the sign-in itself will say so
+      }
+    },
+    [captchaRequired, refreshCaptcha],
   );
 
   const onFinish = async (values: LoginFormValues) => {
@@ -193,13 +217,14 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
     setSubmitting(true);
     let body: LoginRequest;
     try {
-      const publicKey = await fetchPublicKey();
+      // a fresh nonce for every attempt: the ciphertexts are bound to it (their OAEP label), so a copy is worthless
+      const { publicKey, nonce } = await fetchPublicKey();
       const [logValue, passWord, loginRoleType] = await Promise.all([
-        encrypt(values.logValue.trim(), publicKey),
-        encrypt(values.passWord, publicKey),
-        encrypt(role, publicKey),
+        encrypt(values.logValue.trim(), publicKey, nonce),
+        encrypt(values.passWord, publicKey, nonce),
+        encrypt(role, publicKey, nonce),
       ]);
-      body = { logValue, passWord, loginRoleType };
+      body = { logValue, passWord, loginRoleType, nonce };
       if (captchaRequired && captcha) {
         body.uuid = captcha.uuid;
         body.code = (values.code ?? '').trim();
@@ -295,6 +320,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
                   placeholder="请输入账号"
                   autoComplete="username"
                   maxLength={64}
+                  onBlur={(e) => void askCaptcha(e.target.value)}
                 />
               </Form.Item>
               <Form.Item name="passWord" rules={[{ required: true, message: '请输入密码' }]}>
