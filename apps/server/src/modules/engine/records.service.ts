@@ -37,6 +37,7 @@ import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
 import { auditConfig } from '../shell/settings.service';
 import { ownEnterpriseValues, pullDownProblems, withSourceOptions } from './options.service';
+import { matchesFieldPattern } from './pattern';
 import {
   enforce,
   NO_REVIEW,
@@ -645,7 +646,11 @@ export async function saveRecord(
   // items, pull-down fields against their source (with the record's parent values); an ordinary user's record names
   // their own enterprise only
   const values = await ownEnterpriseValues(db, c, fields, normaliseValues(fields, input.values));
-  const errors = validateRecord(await withSourceOptions(db, fields), values, { today });
+  // configured patterns run with RE2 (linear time), never a backtracking engine
+  const errors = validateRecord(await withSourceOptions(db, fields), values, {
+    today,
+    matchesRegex: matchesFieldPattern,
+  });
   if (Object.keys(errors).length) {
     throw validationFailed(Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])));
   }

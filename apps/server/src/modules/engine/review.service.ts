@@ -20,7 +20,6 @@ import { ident, tableOf } from './sqlsafe';
 
 export const REJECT_NEEDS_SUGGESTION = '请填写审核建议';
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 async function setRow(tx: Db, gnCoding: string, id: string, set: { status: string; level: number; round?: number }) {
   await tx.execute(
