@@ -490,7 +490,7 @@ export const ownEnterpriseOnly = (c: Pick<OptionCaller, 'loginRoleType'>) => c.l
 /**
  * An ordinary user's record names their own enterprise, whatever the request says: a single-valued field whose options
  * are the enterprises (PULL_DOWN_SOURCES.enterprises) is filled with the caller's enterprise when left empty, and one
- * naming another enterprise is refused (400, a field error). Every node, every form: the rule follows the option
+ * naming another enterprise is refused (a field error, answered with the form's others). Every node, every form: the rule follows the option
  * source, not a field code. The options themselves list only the caller's enterprise (sourceOptions).
  */
 export async function ownEnterpriseValues(
@@ -498,15 +498,15 @@ export async function ownEnterpriseValues(
   c: OptionCaller,
   fields: readonly FieldDef[],
   values: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  if (!ownEnterpriseOnly(c)) return values;
+): Promise<{ values: Record<string, unknown>; errors: Record<string, string[]> }> {
+  if (!ownEnterpriseOnly(c)) return { values, errors: {} };
   const named = fields.filter(
     (f) =>
       optionSourceOf(f) === OPTION_SOURCES.pullDown &&
       f.options?.source?.name === 'enterprises' &&
       !isMultiValueType(f.type),
   );
-  if (!named.length) return values;
+  if (!named.length) return { values, errors: {} };
   const [own] = c.enterpriseId
     ? rowsOf(
         await db.execute(
@@ -530,8 +530,7 @@ export async function ownEnterpriseValues(
       ];
     }
   }
-  if (Object.keys(errors).length) throw validationFailed(errors);
-  return out;
+  return { values: out, errors };
 }
 
 // ── labels (export) ─────────────────────────────────────────────────────────

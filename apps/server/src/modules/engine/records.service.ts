@@ -645,14 +645,18 @@ export async function saveRecord(
   // the same rules as the form, from the same code; dictionary and qualification fields are checked against their
   // items, pull-down fields against their source (with the record's parent values); an ordinary user's record names
   // their own enterprise only
-  const values = await ownEnterpriseValues(db, c, fields, normaliseValues(fields, input.values));
+  const own = await ownEnterpriseValues(db, c, fields, normaliseValues(fields, input.values));
+  const values = own.values;
   // configured patterns run with RE2 (linear time), never a backtracking engine
   const errors = validateRecord(await withSourceOptions(db, fields), values, {
     today,
     matchesRegex: matchesFieldPattern,
   });
-  if (Object.keys(errors).length) {
-    throw validationFailed(Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])));
+  if (Object.keys(errors).length || Object.keys(own.errors).length) {
+    throw validationFailed({
+      ...Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])),
+      ...own.errors,
+    });
   }
   const sourceErrors = await pullDownProblems(db, c, fields, values);
   if (Object.keys(sourceErrors).length) throw validationFailed(sourceErrors);
