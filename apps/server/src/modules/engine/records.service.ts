@@ -167,7 +167,10 @@ export async function operationsForRows(
   const facts = reviewed
     ? await reviewFactsOf(db, c, nodeId, rows, {
         roleCodes: await roleCodesOf(db, c),
-        levels: (await auditConfig(db, gnCoding)).levels,
+        // the levels matter to 审核 and 指派 only (撤回 needs the current round alone)
+        levels: granted.some((o) => o.code === 'audit' || o.code === 'assign')
+          ? (await auditConfig(db, gnCoding)).levels
+          : [],
       })
     : new Map<string, ReviewFacts>();
   const out = new Map<string, Operation[]>();
