@@ -252,6 +252,10 @@ test('the administrator sees the to-do and rejects at the first level, only with
   await review(page, false, SUGGESTION);
   await expect(row.getByTestId('status-tag')).toHaveText('已驳回');
   await expect(row.getByTestId('op-audit')).toHaveCount(0);
+  // the enterprise's record is the enterprise's to edit and resubmit: nothing of the kind is offered to the reviewer
+  await expect(row.getByTestId('op-edit')).toHaveCount(0);
+  await expect(row.getByTestId('op-submit')).toHaveCount(0);
+  await expect(row.getByTestId('op-detail')).toBeVisible();
 });
 
 test('user1 sees 驳回 with the suggestion, edits and resubmits', async () => {

@@ -37,7 +37,7 @@ async function main() {
   }
   await database.migrate();
   if (config.seedDemo && (await seedDemo(database.db))) {
-    const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(6)} ${a.loginRoleType}  ${a.note}`).join('\n');
+    const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(8)} ${a.loginRoleType}  ${a.note}`).join('\n');
     console.info(`\n  Demo data seeded. Demo accounts (password ${DEMO_PASSWORD}):\n${rows}\n`);
   }
   // engine node tables made by an earlier version get today's indexes (a no-op when they have them)

@@ -529,13 +529,23 @@ export function dateBounds(
 
 // ── regex ───────────────────────────────────────────────────────────────────
 
-/** A field's regex: `^...$` or `/.../flags` (the g and y flags are dropped); null when absent or invalid. */
-export function fieldRegex(field: Pick<FieldDef, 'regex'>): RegExp | null {
+/**
+ * A field's regex as source and flags: `^...$` or `/.../flags` (the g and y flags are dropped); null when absent. The
+ * server compiles it with a linear-time engine (RE2), the browser with RegExp (fieldRegex).
+ */
+export function fieldRegexParts(field: Pick<FieldDef, 'regex'>): { source: string; flags: string } | null {
   const r = field.regex?.trim();
   if (!r) return null;
+  const lit = /^\/(.+)\/([dgimsuvy]*)$/s.exec(r);
+  return lit ? { source: lit[1]!, flags: lit[2]!.replace(/[gy]/g, '') } : { source: r, flags: '' };
+}
+
+/** A field's regex compiled by RegExp (see fieldRegexParts); null when absent or invalid. */
+export function fieldRegex(field: Pick<FieldDef, 'regex'>): RegExp | null {
+  const parts = fieldRegexParts(field);
+  if (!parts) return null;
   try {
-    const lit = /^\/(.+)\/([dgimsuvy]*)$/s.exec(r);
-    return lit ? new RegExp(lit[1]!, lit[2]!.replace(/[gy]/g, '')) : new RegExp(r);
+    return new RegExp(parts.source, parts.flags);
   } catch {
     return null;
   }
@@ -592,6 +602,11 @@ export function inOptions(field: FieldDef, value: unknown): boolean {
 export interface ValidateOptions {
   /** today as YYYY-MM-DD, for limits written `today` (the server passes the platform's date) */
   today?: string;
+  /**
+   * Does the text match the field's regex? By default RegExp (the browser); the server passes a linear-time engine
+   * (RE2), so that no configured pattern can stall it by backtracking.
+   */
+  matchesRegex?: (field: Pick<FieldDef, 'regex'>, text: string) => boolean;
 }
 
 /**
@@ -681,8 +696,12 @@ export function validateField(
     if (field.length && field.length > 0 && [...s].length > field.length) {
       return fmt(MESSAGES.maxLength, { name, length: field.length });
     }
-    const re = fieldRegex(field);
-    if (re && !re.test(s)) return regexMessage(field);
+    if (opts.matchesRegex) {
+      if (field.regex?.trim() && !opts.matchesRegex(field, s)) return regexMessage(field);
+    } else {
+      const re = fieldRegex(field);
+      if (re && !re.test(s)) return regexMessage(field);
+    }
   }
   return null;
 }

@@ -394,7 +394,15 @@ export const auditLevelSchema = z.object({
   reviewerUserIds: z.array(uuid('用户不存在')).max(50).default([]),
 });
 export type AuditLevel = z.infer<typeof auditLevelSchema>;
-export const auditConfigSchema = z.object({ gnCoding: z.string(), levels: z.array(auditLevelSchema) });
+export const auditConfigSchema = z.object({
+  gnCoding: z.string(),
+  levels: z.array(
+    auditLevelSchema.extend({
+      /** active accounts who may decide the level (named users and role holders); 0: submissions are refused */
+      reviewerCount: z.number().int().optional(),
+    }),
+  ),
+});
 export const saveAuditLevelsSchema = z.object({
   gnCoding: code(),
   levels: z

@@ -1,7 +1,7 @@
 import { creditCodeCheckChar } from '@ks/contracts';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businessSystems, enterprises, practiceStatuses, users } from '../db/schema';
+import { businessSystems, enterprises, practiceStatuses, roles, userRoles, users } from '../db/schema';
 import { seedAttachmentTypes } from '../modules/files/files.seed';
 import { PLATFORM_SETTING_KEYS } from '../modules/portal/portal.service';
 import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
@@ -14,6 +14,8 @@ import { seedShell } from './shell';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
+/** Where the demo reviewer works: the trading centre, not an enterprise (reviewers are never of an applicant's side). */
+export const DEMO_REVIEW_CENTRE = '太原市公共资源交易中心';
 const base = '91140100MA0K8G2J7';
 export const DEMO_CREDIT_CODE = `${base}${creditCodeCheckChar(base)}`;
 
@@ -21,6 +23,12 @@ export const DEMO_ACCOUNTS = [
   { account: 'admin', userName: '平台管理员', loginRoleType: 'M', note: '管理员' },
   { account: 'dev', userName: '系统开发者', loginRoleType: 'D', note: '开发者' },
   { account: 'user1', userName: '张建国', loginRoleType: 'U', note: `企业/个人，${DEMO_ENTERPRISE_NAME}员工` },
+  {
+    account: 'auditor',
+    userName: '王晓燕',
+    loginRoleType: 'U',
+    note: `企业/个人，${DEMO_REVIEW_CENTRE}审核员（审核员角色），审核从业人员登记、保函申请等业务`,
+  },
 ] as const;
 
 /** The business systems of §1, so the shell has something real to enter. */
@@ -68,8 +76,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
           userName: a.userName,
           loginRoleType: a.loginRoleType,
           passwordHash,
-          enterpriseId: a.loginRoleType === 'U' ? ent!.id : null,
-          phone: a.loginRoleType === 'U' ? '13800138000' : null,
+          // the reviewer is trading-centre staff: no enterprise
+          enterpriseId: a.account === 'user1' ? ent!.id : null,
+          phone: a.account === 'user1' ? '13800138000' : a.account === 'auditor' ? '13934567890' : null,
         })
         .returning();
       ids[a.account] = u!.id;
@@ -94,6 +103,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await putSetting(tx, PLATFORM_SETTING_KEYS.phone, '0351-12345678');
     await seedPortal(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
     await seedShell(tx);
+    // the demo reviewer holds the 审核员 role, so every demo workflow has someone to review it
+    const [auditorRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'auditor'));
+    await tx.insert(userRoles).values({ userId: ids.auditor!, roleId: auditorRole!.id });
     await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);

@@ -178,19 +178,26 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
     await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
   }
-  await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get('XYGL_CYRY')! })));
-  // 执业注册申请: the platform administrator reviews the first level too (beside the 审核员), so the demo's admin
-  // can take a registration through both levels
-  await tx.insert(auditLevels).values(
-    levels.map((l) => ({
-      ...l,
-      reviewerRoles: l.level === 1 ? [...l.reviewerRoles, 'admin'] : l.reviewerRoles,
-      nodeId: ids.get('XYGL_ZYZC')!,
-    })),
-  );
-  for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY', 'DZBH_BHSQ']) {
+  // 执业注册申请 and 从业人员登记: the platform administrator reviews the first level too (beside the 审核员 — the demo
+  // account `auditor`), so the demo's admin can take an application through both levels
+  for (const code of ['XYGL_ZYZC', 'XYGL_CYRY']) {
+    await tx.insert(auditLevels).values(
+      levels.map((l) => ({
+        ...l,
+        reviewerRoles: l.level === 1 ? [...l.reviewerRoles, 'admin'] : l.reviewerRoles,
+        nodeId: ids.get(code)!,
+      })),
+    );
+  }
+  for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
   }
+  // 保函申请: one level, the 审核员 or the administrator
+  await tx.insert(auditLevels).values({
+    ...levels[0]!,
+    reviewerRoles: ['auditor', 'admin'],
+    nodeId: ids.get('DZBH_BHSQ')!,
+  });
   // list columns and a card style, so the configuration pages open on something real
   const col = (code: string, name: string, extra: object = {}) => ({
     code,

@@ -124,7 +124,8 @@ export const saveGrantMatrix = (body: SaveMatrixBody) => call<GrantMatrixRow[]>(
 
 export interface AuditConfig {
   gnCoding: string;
-  levels: AuditLevel[];
+  /** as saved, each level with how many active accounts may decide it (the server counts; absent in a save body) */
+  levels: (AuditLevel & { reviewerCount?: number })[];
 }
 
 export const auditConfigKey = (gnCoding: string) => [...PERMISSION_KEY, 'audit', gnCoding] as const;

@@ -58,6 +58,20 @@ export const menuNodes = pgTable(
   ],
 );
 
+/**
+ * The one code space of business systems and nodes (both travel as gnCoding), case-insensitive: a node's table is
+ * named from its code in lower case, so `RaceNode` and `racenode` must never both exist. Kept by row triggers on
+ * business_systems and menu_nodes (migration), so the database refuses the second of two concurrent creates
+ * (a unique violation: 409) whatever the application checked before.
+ */
+export const gnCodes = pgTable('gn_codes', {
+  /** lower(gn_coding) */
+  code: varchar('code', { length: 63 }).primaryKey(),
+  /** system | node */
+  kind: varchar('kind', { length: 8 }).notNull(),
+  ownerId: uuid('owner_id').notNull(),
+});
+
 /** Buttons of a node (spec §3 operation: code, name, color, show). */
 export const nodeFunctions = pgTable(
   'node_functions',

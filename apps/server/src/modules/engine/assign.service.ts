@@ -1,12 +1,12 @@
 import type { AssignableUser, AuditLevel } from '@ks/contracts';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enterprises, roles, todos, userRoles, users } from '../../db/schema';
-import { conflict, forbidden, validationFailed } from '../../platform/errors';
+import { todos } from '../../db/schema';
+import { forbidden, validationFailed } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { canCall, requireNode } from '../../platform/permissions';
-import { auditConfig } from '../shell/settings.service';
-import { type EngineCaller, engineNode, rowOf, rowsOf } from './records.service';
+import { levelReviewers, type ReviewFacts, recordFactsOf } from './policy';
+import { type EngineCaller, engineNode, policyContext, recordFor } from './records.service';
 import { businessNameOf } from './review.service';
 import { ident, tableOf } from './sqlsafe';
 
@@ -18,7 +18,6 @@ import { ident, tableOf } from './sqlsafe';
 
 /** At most this many candidates are listed (a built-in role such as `user` may hold many accounts). */
 export const MAX_CANDIDATES = 200;
-const BUILTIN_TYPES: Record<string, string> = { admin: 'M', developer: 'D', user: 'U' };
 
 async function requireAssign(db: Db, c: EngineCaller, gnCoding: string) {
   const ref = await requireNode(db, c, gnCoding);
@@ -26,47 +25,29 @@ async function requireAssign(db: Db, c: EngineCaller, gnCoding: string) {
   return ref;
 }
 
-/** Active accounts that may decide this level: its named users and the holders of its roles. */
-async function candidates(db: Db, level: AuditLevel): Promise<AssignableUser[]> {
-  const roleHolders = level.reviewerRoles.length
-    ? db
-        .select({ id: userRoles.userId })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(roles.code, level.reviewerRoles))
-    : null;
-  const types = level.reviewerRoles.map((r) => BUILTIN_TYPES[r]).filter((t): t is string => !!t);
-  const who = [
-    level.reviewerUserIds.length ? inArray(users.id, level.reviewerUserIds) : undefined,
-    roleHolders ? inArray(users.id, roleHolders) : undefined,
-    types.length ? inArray(users.loginRoleType, types) : undefined,
-  ].filter((x) => x !== undefined);
-  if (!who.length) return [];
-  const rows = await db
-    .select({ id: users.id, userName: users.userName, orgName: enterprises.name })
-    .from(users)
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(and(eq(users.status, 'active'), or(...who)))
-    .orderBy(asc(users.userName), asc(users.id))
-    .limit(MAX_CANDIDATES);
+/** Active accounts that may decide the record's current level: its named users and role holders, less its side. */
+async function candidates(
+  q: Db,
+  level: AuditLevel,
+  row: Record<string, unknown>,
+  review: ReviewFacts,
+): Promise<AssignableUser[]> {
+  const rows = await levelReviewers(
+    q,
+    level,
+    { ...recordFactsOf(row), submitterId: review.submitterId },
+    MAX_CANDIDATES,
+  );
   return rows.map((r) =>
     r.orgName ? { id: r.id, userName: r.userName, orgName: r.orgName } : { id: r.id, userName: r.userName },
   );
 }
 
-async function currentLevel(db: Db, gnCoding: string, row: Record<string, unknown>) {
-  if (row.status !== 'pending') throw conflict('记录不在审核中，不能指派');
-  const { levels } = await auditConfig(db, gnCoding);
-  const level = levels.find((l) => l.level === Number(row.audit_level));
-  if (!level) throw conflict('审核级别已变更，请刷新后重试');
-  return level;
-}
-
 export async function assignableList(db: Db, c: EngineCaller, gnCoding: string, id: string) {
   await requireAssign(db, c, gnCoding);
   const n = await engineNode(db, gnCoding);
-  const row = await rowOf(db, c, n.gnCoding, id, n.id);
-  return candidates(db, await currentLevel(db, n.gnCoding, row));
+  const { row, review } = await recordFor(db, c, n, id, 'assign', await policyContext(db, c, n.gnCoding));
+  return candidates(db, review.level!, row, review);
 }
 
 export async function assignRecord(
@@ -76,14 +57,14 @@ export async function assignRecord(
 ) {
   await requireAssign(db, c, input.gnCoding);
   const n = await engineNode(db, input.gnCoding);
-  await rowOf(db, c, n.gnCoding, input.id, n.id);
+  const ctx = await policyContext(db, c, n.gnCoding);
   const table = ident(tableOf(n.gnCoding));
-  await db.transaction(async (tx) => {
-    const [row] = rowsOf(await tx.execute(sql`select * from ${table} where "id" = ${input.id} for update`));
-    if (!row || Number(row.version) !== input.version) throw conflict('记录已被处理，请刷新后重试');
-    const level = await currentLevel(tx as unknown as Db, n.gnCoding, row);
-    if (level.way === 'all') throw conflict('会签级别须由全部审核人审核，不能指派');
-    const target = (await candidates(tx as unknown as Db, level)).find((u) => u.id === input.userId);
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
+    // pending, not a 会签 level, and not the record's side picking its reviewer (the record policy)
+    const { row, review } = await recordFor(tx, c, n, input.id, 'assign', ctx, true, input.version);
+    const level = review.level!;
+    const target = (await candidates(tx, level, row, review)).find((u) => u.id === input.userId);
     if (!target) throw validationFailed({ userId: ['该人员不能承接当前审核级别'] });
     const open = await tx
       .update(todos)

@@ -96,10 +96,18 @@ describe('任务指派', () => {
     const r = await submitted('指派列表');
     const list = await assignable(admin, r.id);
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([
-      { id: ids.aud1, userName: '审核员aud1', orgName: '某某审核服务中心' },
-      { id: ids.aud2, userName: '审核员aud2', orgName: '某某审核服务中心' },
-    ]);
+    // the 审核员 (the two here and the demo's 王晓燕) and the administrators (初审 is theirs too); not the disabled aud3
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    const [adminUser] = await t.database.db.select().from(users).where(eq(users.account, 'admin'));
+    const [demoAuditor] = await t.database.db.select().from(users).where(eq(users.account, 'auditor'));
+    expect([...list.body.data].sort(byId)).toEqual(
+      [
+        { id: ids.aud1, userName: '审核员aud1', orgName: '某某审核服务中心' },
+        { id: ids.aud2, userName: '审核员aud2', orgName: '某某审核服务中心' },
+        { id: adminUser!.id, userName: '平台管理员' },
+        { id: demoAuditor!.id, userName: '王晓燕' },
+      ].sort(byId),
+    );
     // neither the submitter nor a reviewer holds the 指派 function
     expect((await assignable(user, r.id)).status).toBe(403);
     expect((await assignable(aud1, r.id)).status).toBe(403);

@@ -245,6 +245,10 @@ async function sourceOptions(
       return ident(col);
     };
     table = ident(t.table);
+    // an ordinary user names no enterprise but their own (none without one)
+    if (src.name === 'enterprises' && ownEnterpriseOnly(c)) {
+      where.push(c.enterpriseId ? sql`"id" = ${c.enterpriseId}::uuid` : sql`false`);
+    }
   } else if (src.gnCoding) {
     const ref = await requireNode(db, c, src.gnCoding);
     const n = await nodeForEngine(db, src.gnCoding);
@@ -478,6 +482,55 @@ export async function pullDownProblems(
     if (!wanted.every((w) => have.has(w))) errors[`values.${f.code}`] = [fmt(MESSAGES.option, { name: f.name })];
   }
   return errors;
+}
+
+/** Ordinary users (role U): every record they write is their enterprise's, and names no other enterprise. */
+export const ownEnterpriseOnly = (c: Pick<OptionCaller, 'loginRoleType'>) => c.loginRoleType === 'U';
+
+/**
+ * An ordinary user's record names their own enterprise, whatever the request says: a single-valued field whose options
+ * are the enterprises (PULL_DOWN_SOURCES.enterprises) is filled with the caller's enterprise when left empty, and one
+ * naming another enterprise is refused (a field error, answered with the form's others). Every node, every form: the rule follows the option
+ * source, not a field code. The options themselves list only the caller's enterprise (sourceOptions).
+ */
+export async function ownEnterpriseValues(
+  db: Db,
+  c: OptionCaller,
+  fields: readonly FieldDef[],
+  values: Record<string, unknown>,
+): Promise<{ values: Record<string, unknown>; errors: Record<string, string[]> }> {
+  if (!ownEnterpriseOnly(c)) return { values, errors: {} };
+  const named = fields.filter(
+    (f) =>
+      optionSourceOf(f) === OPTION_SOURCES.pullDown &&
+      f.options?.source?.name === 'enterprises' &&
+      !isMultiValueType(f.type),
+  );
+  if (!named.length) return { values, errors: {} };
+  const [own] = c.enterpriseId
+    ? rowsOf(
+        await db.execute(
+          sql`select "name", "credit_code", "region", "enterprise_type" from "enterprises" where "id" = ${c.enterpriseId}::uuid`,
+        ),
+      )
+    : [];
+  const out = { ...values };
+  const errors: Record<string, string[]> = {};
+  for (const f of named) {
+    const column = SOURCE_TABLES.enterprises.columns[f.options!.source!.valueField];
+    const mine = own && column ? own[column] : null;
+    const given = storedItems(f, out[f.code]);
+    if (!given.length) {
+      if (mine !== null && mine !== undefined) out[f.code] = String(mine);
+      continue;
+    }
+    if (mine === null || mine === undefined || given.some((g) => g !== String(mine))) {
+      errors[`values.${f.code}`] = [
+        own ? `${f.name}只能填写本企业（${String(own.name)}）` : `${f.name}：您的账号未关联企业，不能填写企业`,
+      ];
+    }
+  }
+  return { values: out, errors };
 }
 
 // ── labels (export) ─────────────────────────────────────────────────────────

@@ -225,7 +225,7 @@ describe('qualification tree (cert cascade)', () => {
 
 describe('pull-down sources', () => {
   it('offers the enterprises of the chosen region (dependent select) and needs the region first', async () => {
-    const res = await pullDown(user, {
+    const res = await pullDown(admin, {
       displayCode: 'ssqy',
       whereStr: JSON.stringify({ szdq: '山西省/太原市/小店区' }),
     });
@@ -238,7 +238,7 @@ describe('pull-down sources', () => {
     );
     expect([...names].sort()).toEqual(expected.map((r) => r.name).sort());
     // the web sends an array value joined with ';'
-    const datong = await pullDown(user, { displayCode: 'ssqy', whereStr: JSON.stringify({ szdq: '山西省;大同市' }) });
+    const datong = await pullDown(admin, { displayCode: 'ssqy', whereStr: JSON.stringify({ szdq: '山西省;大同市' }) });
     expect(labels(datong.body.data.list)).toContain('大同市另一建设有限公司');
     expect(labels(datong.body.data.list)).not.toContain('示例建设工程有限公司');
     const blocked = await pullDown(user, { displayCode: 'ssqy' });
@@ -248,9 +248,9 @@ describe('pull-down sources', () => {
 
   it('narrows by key (LIKE wildcards taken literally) and refuses hostile whereStr', async () => {
     const where = JSON.stringify({ szdq: '山西省/太原市' });
-    const hit = await pullDown(user, { displayCode: 'ssqy', whereStr: where, key: '示例' });
+    const hit = await pullDown(admin, { displayCode: 'ssqy', whereStr: where, key: '示例' });
     expect(labels(hit.body.data.list)).toEqual(['示例建设工程有限公司']);
-    expect((await pullDown(user, { displayCode: 'ssqy', whereStr: where, key: '%' })).body.data.list).toEqual([]);
+    expect((await pullDown(admin, { displayCode: 'ssqy', whereStr: where, key: '%' })).body.data.list).toEqual([]);
     for (const whereStr of [
       '{"szdq": "太原市"}; drop table enterprises; --',
       JSON.stringify({ 'szdq" or 1=1 --': 'x' }),
@@ -391,9 +391,12 @@ describe('record values from sources', () => {
     expect(bad.status).toBe(400);
     const errs = bad.body.data.fieldErrors;
     for (const code of ['szdq', 'qyzz', 'zc', 'zyzg']) expect(errs[`values.${code}`], code).toBeDefined();
+    // an ordinary user's record names their own enterprise only (issue 11)
     const wrongEnterprise = await save(person({ ssqy: '大同市另一建设有限公司' }));
     expect(wrongEnterprise.status).toBe(400);
-    expect(wrongEnterprise.body.data.fieldErrors).toEqual({ 'values.ssqy': ['所属企业的值不在可选范围内'] });
+    expect(wrongEnterprise.body.data.fieldErrors).toEqual({
+      'values.ssqy': ['所属企业只能填写本企业（示例建设工程有限公司）'],
+    });
     const missing = await save(person({ sfbl: '1' }));
     expect(missing.body.data.fieldErrors['values.blxw']).toBeDefined();
     const ok = await save(person());

@@ -1,4 +1,5 @@
 import {
+  type AuditLevel,
   type EngineRecord,
   type FieldDef,
   isCascaderType,
@@ -34,8 +35,20 @@ import {
 import { executePrepared, renderCached } from '../../platform/prepared';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { buttonsFor } from '../shell/grants.service';
-import { pullDownProblems, withSourceOptions } from './options.service';
-import { auditFlow, decidableIds } from './review.service';
+import { auditConfig } from '../shell/settings.service';
+import { ownEnterpriseValues, pullDownProblems, withSourceOptions } from './options.service';
+import { matchesFieldPattern } from './pattern';
+import {
+  enforce,
+  NO_REVIEW,
+  operationsOf,
+  type RecordAction,
+  type ReviewFacts,
+  recordFactsOf,
+  reviewFactsOf,
+  reviewFactsOfRow,
+} from './policy';
+import { auditFlow } from './review.service';
 import { catalogOf, fieldsOf, kindOf, nodeForEngine } from './schema.service';
 import {
   type Bind,
@@ -139,27 +152,39 @@ export function toRecord(row: Record<string, unknown>, fields: FieldDef[], opera
 }
 
 /**
- * What the caller may do with one record: the granted row buttons its status allows; 审核 only when `decides` (the
- * caller may decide the record's current level now: decidableIds).
+ * What the caller may do with each of these rows of a node's table: the granted row buttons the record policy allows
+ * now (policy.ts). Reads the review facts (the caller's to-dos, the current round) only when a button needs them.
  */
-export function operationsFor(
-  all: Operation[],
-  row: { status: unknown; owner_id: unknown },
+export async function operationsForRows(
+  db: Db,
   c: EngineCaller,
-  decides = false,
-): Operation[] {
-  const editable = row.status === 'draft' || row.status === 'rejected';
-  const mine = seesAll(c) || row.owner_id === c.id || c.enterpriseId !== null;
-  return all.filter((op) => {
-    if (op.code === 'edit' || op.code === 'submit') return editable && mine;
-    if (op.code === 'delete') return row.status === 'draft' && mine;
-    if (op.code === 'revoke') return row.status === 'pending' && mine;
-    // the server checks the reviewer of the current level again when pressed
-    if (op.code === 'audit') return row.status === 'pending' && decides;
-    if (op.code === 'assign') return row.status === 'pending';
-    return op.code !== 'add' && op.code !== 'export' && op.code !== 'import';
-  });
+  nodeId: string,
+  gnCoding: string,
+  granted: Operation[],
+  rows: readonly Record<string, unknown>[],
+): Promise<Map<string, Operation[]>> {
+  const reviewed = granted.some((o) => REVIEW_BUTTONS.has(o.code)) && rows.some((r) => r.status === 'pending');
+  const facts = reviewed
+    ? await reviewFactsOf(db, c, nodeId, rows, {
+        roleCodes: await roleCodesOf(db, c),
+        // the levels matter to 审核 and 指派 only (撤回 needs the current round alone)
+        levels: granted.some((o) => o.code === 'audit' || o.code === 'assign')
+          ? (await auditConfig(db, gnCoding)).levels
+          : [],
+      })
+    : new Map<string, ReviewFacts>();
+  const out = new Map<string, Operation[]>();
+  for (const r of rows) {
+    if (r.id === null || r.id === undefined) continue;
+    // a listed or shown record is one the caller may read (scopeSql is the policy's read)
+    const review = facts.get(String(r.id)) ?? { ...NO_REVIEW, asked: true };
+    out.set(String(r.id), operationsOf(granted, c, recordFactsOf(r), { ...review, asked: true }));
+  }
+  return out;
 }
+
+/** Buttons whose verdict depends on the review workflow (to-dos, the current round). */
+const REVIEW_BUTTONS = new Set(['audit', 'assign', 'revoke']);
 
 export const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
@@ -202,8 +227,18 @@ export function scopeBranches(
 export const scopeShape = (c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>) =>
   seesAll(c) ? 'all' : c.enterpriseId ? 'enterprise' : 'person';
 
-/** The system columns a listed record needs (toRecord, operationsFor, decidableIds). */
-const RECORD_COLUMNS = ['id', 'owner_id', 'status', 'audit_level', 'round', 'version', 'created_at', 'updated_at'];
+/** The system columns a listed record needs (toRecord, the record policy's facts). */
+const RECORD_COLUMNS = [
+  'id',
+  'owner_id',
+  'enterprise_id',
+  'status',
+  'audit_level',
+  'round',
+  'version',
+  'created_at',
+  'updated_at',
+];
 
 /**
  * One statement for a list page and its capped total (STACK.md's recipe): the page's keys — each scope branch read
@@ -524,30 +559,51 @@ async function pageOf(
   limit: number,
 ): Promise<{ records: EngineRecord[]; total: number; totalCapped: boolean }> {
   const ops = await buttonsFor(db, c, gnCoding, 'table');
-  const deciding = ops.some((o) => o.code === 'audit') ? await decidableIds(db, c, n.id, rows) : new Set<string>();
+  const listed = rows.filter((r) => r.id !== null && r.id !== undefined);
+  const operations = await operationsForRows(db, c, n.id, gnCoding, ops, listed);
   const counted = Number(rows[0]?.ks_total ?? 0);
   return {
-    records: rows
-      .filter((r) => r.id !== null && r.id !== undefined)
-      .map((r) => toRecord(r, n.fields, operationsFor(ops, r as never, c, deciding.has(String(r.id))))),
+    records: listed.map((r) => toRecord(r, n.fields, operations.get(String(r.id)) ?? [])),
     // the total is counted up to a limit (STACK.md): past it the pager is told so, and shows e.g. "1000+"
     total: Math.min(counted, limit),
     totalCapped: counted > limit,
   };
 }
 
-export async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
-  const table = ident(tableOf(gnCoding));
-  const [row] = rowsOf(await db.execute(sql`select * from ${table} where "id" = ${id}`));
-  // another enterprise's record answers as if it did not exist
-  if (!row) throw notFound('记录不存在');
-  const visible = rowsOf(
-    await db.execute(
-      sql`select 1 from ${table} where "id" = ${id} and ${scopeSql(c, nodeId, await roleCodesOf(db, c))}`,
-    ),
+/** What the record policy needs beyond the record: the caller's role codes and the node's audit levels. */
+export async function policyContext(q: Db, c: EngineCaller, gnCoding: string) {
+  return { roleCodes: await roleCodesOf(q, c), levels: (await auditConfig(q, gnCoding)).levels };
+}
+
+/**
+ * The record and the caller's review facts, after the record policy allowed `action` (else its 404 / 403 / 409).
+ * `lock` takes the row lock (inside a transaction: `q` is the transaction, `ctx` read with it or before it).
+ */
+export async function recordFor(
+  q: Db,
+  c: EngineCaller,
+  n: { id: string; gnCoding: string },
+  id: string,
+  action: RecordAction,
+  ctx: { roleCodes: readonly string[]; levels: readonly AuditLevel[] },
+  lock = false,
+  version?: number,
+): Promise<{ row: Record<string, unknown>; review: ReviewFacts }> {
+  const table = ident(tableOf(n.gnCoding));
+  const [row] = rowsOf(
+    await q.execute(sql`select * from ${table} where "id" = ${id}${lock ? sql` for update` : sql``}`),
   );
-  if (!visible.length) throw notFound('记录不存在');
-  return row;
+  // a record the caller may not read answers as if it did not exist
+  if (!row) throw notFound('记录不存在');
+  const review = await reviewFactsOfRow(q, c, n.id, row, ctx);
+  enforce(c, recordFactsOf(row), review, action, version);
+  return { row, review };
+}
+
+/** A record the caller may read (the record policy), else 404. */
+export async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
+  const ctx = { roleCodes: await roleCodesOf(db, c), levels: [] };
+  return (await recordFor(db, c, { id: nodeId, gnCoding }, id, 'read', ctx)).row;
 }
 
 export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id: string) {
@@ -555,9 +611,9 @@ export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id
   const n = await engineNode(db, gnCoding);
   const row = await rowOf(db, c, n.gnCoding, id, n.id);
   const ops = await buttonsFor(db, c, gnCoding, 'table');
-  const decides = ops.some((o) => o.code === 'audit') && (await decidableIds(db, c, n.id, [row])).has(id);
+  const operations = await operationsForRows(db, c, n.id, n.gnCoding, ops, [row]);
   return {
-    ...toRecord(row, fieldsOf(n), operationsFor(ops, row as never, c, decides)),
+    ...toRecord(row, fieldsOf(n), operations.get(id) ?? []),
     auditLevel: Number(row.audit_level ?? 0),
     auditFlow: await auditFlow(db, n.id, id),
   };
@@ -585,12 +641,25 @@ export async function saveRecord(
   await requireFunction(db, c, input.gnCoding, input.id ? 'edit' : 'add');
   const n = await engineNode(db, input.gnCoding);
   const fields = fieldsOf(n);
+  // only the record's side edits it (the record policy), whatever the values say: checked first, and again under the
+  // row lock below
+  const ctx = await policyContext(db, c, n.gnCoding);
+  if (input.id) await recordFor(db, c, n, input.id, 'edit', ctx);
   // the same rules as the form, from the same code; dictionary and qualification fields are checked against their
-  // items, pull-down fields against their source (with the record's parent values)
-  const values = normaliseValues(fields, input.values);
-  const errors = validateRecord(await withSourceOptions(db, fields), values, { today });
-  if (Object.keys(errors).length) {
-    throw validationFailed(Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])));
+  // items, pull-down fields against their source (with the record's parent values); an ordinary user's record names
+  // their own enterprise only
+  const own = await ownEnterpriseValues(db, c, fields, normaliseValues(fields, input.values));
+  const values = own.values;
+  // configured patterns run with RE2 (linear time), never a backtracking engine
+  const errors = validateRecord(await withSourceOptions(db, fields), values, {
+    today,
+    matchesRegex: matchesFieldPattern,
+  });
+  if (Object.keys(errors).length || Object.keys(own.errors).length) {
+    throw validationFailed({
+      ...Object.fromEntries(Object.entries(errors).map(([k, m]) => [`values.${k}`, [m]])),
+      ...own.errors,
+    });
   }
   const sourceErrors = await pullDownProblems(db, c, fields, values);
   if (Object.keys(sourceErrors).length) throw validationFailed(sourceErrors);
@@ -605,7 +674,7 @@ export async function saveRecord(
       const vals = sql.join([sql`${c.id}`, sql`${c.enterpriseId}`, ...cols.map((x) => sql`${x.value}`)], sql`, `);
       [row] = rowsOf(await tx.execute(sql`insert into ${table} (${names}) values (${vals}) returning *`));
     } else {
-      await rowOf(tx as unknown as Db, c, n.gnCoding, input.id, n.id);
+      await recordFor(tx as unknown as Db, c, n, input.id, 'edit', ctx, true, input.version ?? -1);
       const sets = sql.join(
         [...cols.map((x) => sql`${x.col} = ${x.value}`), sql`"version" = "version" + 1`, sql`"updated_at" = now()`],
         sql`, `,
@@ -623,7 +692,9 @@ export async function saveRecord(
       recordId: String(row?.id),
       logbook: input.id ? '修改记录' : '新增记录',
     });
-    return toRecord(row as Record<string, unknown>, fields, operationsFor(ops, row as never, c));
+    const saved = row as Record<string, unknown>;
+    const operations = await operationsForRows(tx as unknown as Db, c, n.id, n.gnCoding, ops, [saved]);
+    return toRecord(saved, fields, operations.get(String(saved.id)) ?? []);
   });
 }
 
@@ -631,8 +702,9 @@ export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id
   await requireFunction(db, c, gnCoding, 'delete');
   const n = await engineNode(db, gnCoding);
   const table = ident(tableOf(n.gnCoding));
+  const ctx = await policyContext(db, c, n.gnCoding);
   await db.transaction(async (tx) => {
-    await rowOf(tx as unknown as Db, c, n.gnCoding, id, n.id);
+    await recordFor(tx as unknown as Db, c, n, id, 'delete', ctx, true);
     const gone = rowsOf(
       await tx.execute(sql`delete from ${table} where "id" = ${id} and "status" = 'draft' returning "id"`),
     );

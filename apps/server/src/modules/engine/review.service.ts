@@ -1,13 +1,13 @@
 import { type AuditLevel, requiredAnnexMessage } from '@ks/contracts';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
-import { type Caller, requireFunction, roleCodesOf } from '../../platform/permissions';
+import { requireFunction } from '../../platform/permissions';
 import { missingRequiredAnnexes } from '../files/files.repo';
-import { auditConfig } from '../shell/settings.service';
-import type { EngineCaller } from './records.service';
+import { levelReviewers, nextNoReviewerMessage, noReviewerMessage, recordFactsOf } from './policy';
+import { type EngineCaller, policyContext, recordFor } from './records.service';
 import { fieldsOf, nodeForEngine } from './schema.service';
 import { ident, tableOf } from './sqlsafe';
 
@@ -20,13 +20,6 @@ import { ident, tableOf } from './sqlsafe';
 
 export const REJECT_NEEDS_SUGGESTION = '请填写审核建议';
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
-
-async function lockedRow(tx: Db, gnCoding: string, id: string): Promise<Row> {
-  const [row] = rowsOf(await tx.execute(sql`select * from ${ident(tableOf(gnCoding))} where "id" = ${id} for update`));
-  if (!row) throw notFound('记录不存在');
-  return row;
-}
 
 async function setRow(tx: Db, gnCoding: string, id: string, set: { status: string; level: number; round?: number }) {
   await tx.execute(
@@ -82,19 +75,17 @@ async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, on
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
   await requireFunction(db, c, input.gnCoding, 'submit');
   const n = await nodeForEngine(db, input.gnCoding);
-  const { levels } = await auditConfig(db, input.gnCoding);
+  const ctx = await policyContext(db, c, n.gnCoding);
+  const { levels } = ctx;
   const at = new Date();
   await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, n.gnCoding, input.id);
-    const mine = c.enterpriseId ? row.enterprise_id === c.enterpriseId : row.owner_id === c.id;
-    if (!mine && c.loginRoleType !== 'M') throw notFound('记录不存在');
-    if (!['draft', 'rejected'].includes(String(row.status)) || Number(row.version) !== input.version) {
-      throw conflict('记录已被修改或已提交，请刷新后重试');
-    }
+    const { row } = await recordFor(tx, c, n, input.id, 'submit', ctx, true, input.version);
     const missing = await missingRequiredAnnexes(tx, n, input.id);
     if (missing.length) throw badRequest(requiredAnnexMessage(missing.join('、')));
     const round = Number(row.round) + 1;
     const first = levels[0];
+    // a submission nobody could decide would vanish: the first level needs a reviewer other than the applicant
+    if (first && !(await hasReviewer(tx, first, row, c.id))) throw conflict(noReviewerMessage(first.name));
     await setRow(tx, n.gnCoding, input.id, { status: first ? 'pending' : 'passed', level: first ? 1 : 0, round });
     await tx.insert(recordAudits).values({
       nodeId: n.id,
@@ -115,28 +106,21 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
   });
 }
 
+/** Has the level an active reviewer who is not of the record's side (nor its submitter)? */
+async function hasReviewer(tx: Db, level: AuditLevel, row: Row, submitterId: string | null): Promise<boolean> {
+  const facts = recordFactsOf(row);
+  const found = await levelReviewers(tx, level, { ...facts, submitterId }, 1);
+  return found.length > 0;
+}
+
 export async function revokeRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
   await requireFunction(db, c, input.gnCoding, 'revoke');
   const n = await nodeForEngine(db, input.gnCoding);
+  const ctx = await policyContext(db, c, n.gnCoding);
   const at = new Date();
   await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, n.gnCoding, input.id);
-    const mine = c.enterpriseId ? row.enterprise_id === c.enterpriseId : row.owner_id === c.id;
-    if (!mine) throw notFound('记录不存在');
-    if (row.status !== 'pending' || Number(row.version) !== input.version) throw conflict('记录已被处理，请刷新后重试');
-    const decided = await tx
-      .select({ id: recordAudits.id })
-      .from(recordAudits)
-      .where(
-        and(
-          eq(recordAudits.nodeId, n.id),
-          eq(recordAudits.recordId, input.id),
-          eq(recordAudits.round, Number(row.round)),
-          inArray(recordAudits.action, ['pass', 'reject']),
-        ),
-      )
-      .limit(1);
-    if (decided.length) throw conflict('审核已开始，不能撤回');
+    // the record's side, while pending and nobody has decided this round (the record policy)
+    const { row } = await recordFor(tx, c, n, input.id, 'revoke', ctx, true, input.version);
     await setRow(tx, n.gnCoding, input.id, { status: 'draft', level: 0 });
     await tx.insert(recordAudits).values({
       nodeId: n.id,
@@ -177,19 +161,14 @@ export async function auditRecord(
   if (!input.pass && !suggestion)
     throw badRequest(REJECT_NEEDS_SUGGESTION, { fieldErrors: { suggestion: [REJECT_NEEDS_SUGGESTION] } });
   const n = await nodeForEngine(db, input.gnCoding);
-  const { levels } = await auditConfig(db, input.gnCoding);
+  const ctx = await policyContext(db, c, n.gnCoding);
+  const { levels } = ctx;
   const at = new Date();
-  const roleCodes = await roleCodesOf(db, c);
   await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, n.gnCoding, input.id);
-    if (row.status !== 'pending' || Number(row.version) !== input.version) {
-      throw conflict('该记录已被处理，请刷新后重试');
-    }
-    const levelNo = Number(row.audit_level);
-    const level = levels.find((l) => l.level === levelNo);
-    if (!level) throw conflict('审核级别已变更，请刷新后重试');
-    const reviewer = level.reviewerUserIds.includes(c.id) || level.reviewerRoles.some((r) => roleCodes.includes(r));
-    if (!reviewer) throw forbidden('您不是该级审核人');
+    // a reviewer of the current level holding its open to-do, not of the record's side, not passed already (policy)
+    const { row, review } = await recordFor(tx, c, n, input.id, 'decide', ctx, true, input.version);
+    const level = review.level!;
+    const levelNo = level.level;
     const round = Number(row.round);
     const earlier = await tx
       .select({ userId: recordAudits.userId })
@@ -203,15 +182,6 @@ export async function auditRecord(
           eq(recordAudits.action, 'pass'),
         ),
       );
-    if (earlier.some((e) => e.userId === c.id)) throw conflict('您已审核过该记录');
-    // a level whose task was assigned (任务指派) to someone else is theirs: only holders of an open to-do decide it
-    const open = await tx
-      .select({ type: todos.assigneeType, id: todos.assigneeId })
-      .from(todos)
-      .where(and(eq(todos.nodeId, n.id), eq(todos.recordId, input.id), eq(todos.level, levelNo), isNull(todos.doneAt)));
-    const holds = (t: { type: string; id: string }) =>
-      (t.type === 'user' && t.id === c.id) || (t.type === 'role' && roleCodes.includes(t.id));
-    if (open.length && !open.some(holds)) throw forbidden('该审核任务已指派给他人');
     await tx.insert(recordAudits).values({
       nodeId: n.id,
       recordId: input.id,
@@ -238,8 +208,12 @@ export async function auditRecord(
         await closeTodos(tx, n.id, input.id, at, { type: 'user', id: c.id });
         outcome = `${level.name}通过（会签，等待其他审核人）`;
       } else {
-        await closeTodos(tx, n.id, input.id, at);
         const next = levels.find((l) => l.level === levelNo + 1);
+        // passing into a level nobody could decide would strand the record: refused, nothing written
+        if (next && !(await hasReviewer(tx, next, row, review.submitterId))) {
+          throw conflict(nextNoReviewerMessage(next.name));
+        }
+        await closeTodos(tx, n.id, input.id, at);
         if (next) {
           await setRow(tx, n.gnCoding, input.id, { status: 'pending', level: next.level });
           const [owner] = await tx
@@ -256,53 +230,6 @@ export async function auditRecord(
     }
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding: n.gnCoding, recordId: input.id, logbook: outcome });
   });
-}
-
-/**
- * Of these rows of a node's table, the ids of the records the caller may decide now (the 审核 operation): pending, with
- * an open to-do of the current level held by the caller or one of their roles (after 任务指派 only the assignee's), and
- * not passed by the caller already in this round (会签). auditRecord checks all of it again when the decision comes.
- */
-export async function decidableIds(db: Db, c: Caller, nodeId: string, rows: readonly Row[]): Promise<Set<string>> {
-  const pending = new Map(
-    rows.filter((r) => r.status === 'pending' && r.id != null).map((r) => [String(r.id), r] as const),
-  );
-  if (!pending.size) return new Set();
-  const roleCodes = await roleCodesOf(db, c);
-  const held = await db
-    .select({ recordId: todos.recordId, level: todos.level })
-    .from(todos)
-    .where(
-      and(
-        eq(todos.nodeId, nodeId),
-        inArray(todos.recordId, [...pending.keys()]),
-        isNull(todos.doneAt),
-        or(
-          and(eq(todos.assigneeType, 'user'), eq(todos.assigneeId, c.id)),
-          and(eq(todos.assigneeType, 'role'), inArray(todos.assigneeId, roleCodes)),
-        ),
-      ),
-    );
-  const current = held.filter((t) => Number(pending.get(t.recordId)?.audit_level) === t.level).map((t) => t.recordId);
-  if (!current.length) return new Set();
-  const passed = await db
-    .select({ recordId: recordAudits.recordId, level: recordAudits.level, round: recordAudits.round })
-    .from(recordAudits)
-    .where(
-      and(
-        eq(recordAudits.nodeId, nodeId),
-        inArray(recordAudits.recordId, current),
-        eq(recordAudits.userId, c.id),
-        eq(recordAudits.action, 'pass'),
-      ),
-    );
-  const done = (id: string) => {
-    const row = pending.get(id)!;
-    return passed.some(
-      (p) => p.recordId === id && p.level === Number(row.audit_level) && p.round === Number(row.round),
-    );
-  };
-  return new Set(current.filter((id) => !done(id)));
 }
 
 /** The record's review history, oldest first (the auditFlow column). */

@@ -15,7 +15,9 @@ import type { Db } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
+import { leftoverTableChanges, PG_TYPE_NAME, tableColumns, valuesIn } from './node-table';
 import { optionSourceProblems } from './options.service';
+import { patternProblem } from './pattern';
 import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
 
 /**
@@ -137,15 +139,24 @@ export const searchCodesOf = (columns: unknown): string[] =>
   (Array.isArray(columns) ? (columns as TableColumn[]) : []).filter((c) => c.isSearch).map((c) => c.code);
 
 /**
- * The statements that bring the node's table and columns from `before` to `after` (creating the table when `before`
- * is null). Its indexes follow `indexPlan` (see `indexChanges`).
+ * The statements that bring the node's table and columns to the field list `after`, from `before` (null: the node had
+ * no fields) and the table as it really is (`existing`: its columns and their types from pg_attribute, null when there
+ * is no table). A field's kind cannot change while it is in the list; a column whose real type differs from its
+ * field's (a field removed and added again with another kind) is listed in `retyped`: it may be changed only while it
+ * holds no value (the caller checks). Indexes follow `indexPlan` (see `indexChanges`).
  */
-export function planDdl(nodeCode: string, before: readonly FieldDef[] | null, after: readonly FieldDef[]): string[] {
+export function planDdl(
+  nodeCode: string,
+  before: readonly FieldDef[] | null,
+  after: readonly FieldDef[],
+  existing: ReadonlyMap<string, string> | null = null,
+): { ddl: string[]; retyped: { field: FieldDef; column: string; have: string }[] } {
   const table = quoteIdent(tableOf(nodeCode));
   const out: string[] = [];
-  if (before === null) {
+  const retyped: { field: FieldDef; column: string; have: string }[] = [];
+  if (!existing) {
     out.push(
-      `create table if not exists ${table} (` +
+      `create table ${table} (` +
         '"id" uuid primary key default gen_random_uuid(), ' +
         '"owner_id" uuid not null, ' +
         '"enterprise_id" uuid, ' +
@@ -165,13 +176,20 @@ export function planDdl(nodeCode: string, before: readonly FieldDef[] | null, af
     if (prev && kindOf(prev.type) !== kindOf(f.type)) {
       throw conflict(`字段「${f.name}」的类型不能由 ${prev.type} 改为 ${f.type}，请新建字段`);
     }
-    if (!prev)
+    const column = columnOf(f.code);
+    const kind = kindOf(f.type);
+    const have = existing?.get(column);
+    if (have === undefined) {
+      out.push(`alter table ${table} add column ${quoteIdent(column)} ${COLUMN_TYPE[kind]}`);
+    } else if (have !== PG_TYPE_NAME[kind]) {
+      retyped.push({ field: f, column, have });
       out.push(
-        `alter table ${table} add column if not exists ${quoteIdent(columnOf(f.code))} ${COLUMN_TYPE[kindOf(f.type)]}`,
+        `alter table ${table} alter column ${quoteIdent(column)} type ${COLUMN_TYPE[kind]} using null::${COLUMN_TYPE[kind]}`,
       );
+    }
   }
   // a removed field keeps its column (and data); it simply leaves the schema
-  return out;
+  return { ddl: out, retyped };
 }
 
 /**
@@ -236,24 +254,56 @@ export async function saveFields(
   const n = await nodeForEngine(db, gnCoding);
   if (n.dataSource !== 'engine') throw conflict('该节点的数据来自业务模块，不能在此修改字段');
   const problems = await optionSourceProblems(db, n.gnCoding, fields);
+  // a pattern the server would not run (RE2: no backreferences, no look-around) is refused now, not at record save
+  for (const [i, f] of fields.entries()) {
+    const p = patternProblem(f);
+    if (p) problems[`fields.${i}.regex`] = [...(problems[`fields.${i}.regex`] ?? []), p];
+  }
   if (Object.keys(problems).length) throw validationFailed(problems);
   const before = n.fieldsVersion === 0 ? null : fieldsOf(n);
-  const tableDdl = planDdl(n.gnCoding, before, fields);
+  // the kinds and codes are checked before anything is written
+  planDdl(n.gnCoding, before, fields, new Map());
   const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns));
-  return db.transaction(async (tx) => {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Db;
     const [u] = await tx
       .update(menuNodes)
       .set({ fields, fieldsVersion: n.fieldsVersion + 1, updatedAt: new Date() })
       .where(and(eq(menuNodes.id, n.id), eq(menuNodes.fieldsVersion, version)))
       .returning();
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
+    // a table left by an earlier node of this code is not this node's: dropped when empty, else archived
+    const leftover = before === null ? await leftoverTableChanges(tx, n.gnCoding, new Date()) : null;
+    for (const stmt of leftover?.ddl ?? []) await tx.execute(sql.raw(stmt));
+    const table = await tableColumns(tx, n.gnCoding);
+    const { ddl: tableDdl, retyped } = planDdl(n.gnCoding, before, fields, table);
+    for (const r of retyped) {
+      const held = await valuesIn(tx, tableOf(n.gnCoding), r.column);
+      if (held > 0) {
+        throw validationFailed({
+          [`fields.${fields.indexOf(r.field)}.type`]: [
+            `字段「${r.field.name}」的数据列已有 ${held >= 1000 ? '1000 条以上' : `${held} 条`}${r.have} 类型的数据，不能改为${r.field.type}，请换一个字段编码`,
+          ],
+        });
+      }
+    }
     for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
     const ddl = [
+      ...(leftover?.ddl ?? []),
       ...tableDdl,
-      ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
-      ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
+      ...(await indexChanges(tx, n.gnCoding, plan)),
+      ...(await dataVersionChanges(tx, n.gnCoding, n.id)),
     ];
-    for (const stmt of ddl.slice(tableDdl.length)) await tx.execute(sql.raw(stmt));
+    const ran = (leftover?.ddl.length ?? 0) + tableDdl.length;
+    for (const stmt of ddl.slice(ran)) await tx.execute(sql.raw(stmt));
+    if (leftover) {
+      await writeOpLog(tx, actor, {
+        glName: '系统配置',
+        gnCoding,
+        recordId: n.id,
+        logbook: `${leftover.log}（节点 ${n.title}）`,
+      });
+    }
     await tx.insert(nodeSchemaHistory).values({
       nodeId: n.id,
       version: u.fieldsVersion,

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
+import { levelReviewers } from '../engine/policy';
 import { cardStyleOf, columnsOf, nodeByCoding, preview, saveNodeJson, systemByCoding } from './structure.service';
 
 // ── header dropdown and theme (per user) ────────────────────────────────────
@@ -64,14 +65,32 @@ export async function auditConfig(db: Db, gnCoding: string) {
   const rows = await db.select().from(auditLevels).where(eq(auditLevels.nodeId, n.id)).orderBy(asc(auditLevels.level));
   return {
     gnCoding,
-    levels: rows.map((r) => ({
-      level: r.level,
-      name: r.name,
-      way: (['single', 'all', 'any'].includes(r.way) ? r.way : 'any') as AuditLevel['way'],
-      reviewerRoles: r.reviewerRoles,
-      reviewerUserIds: r.reviewerUserIds,
-    })),
+    levels: rows.map(
+      (r): AuditLevel => ({
+        level: r.level,
+        name: r.name,
+        way: (['single', 'all', 'any'].includes(r.way) ? r.way : 'any') as AuditLevel['way'],
+        reviewerRoles: r.reviewerRoles,
+        reviewerUserIds: r.reviewerUserIds,
+      }),
+    ),
   };
+}
+
+/** The most reviewers counted per level for the configuration page (it warns about none). */
+const REVIEWER_COUNT_CAP = 1000;
+
+/**
+ * The audit configuration as the configuration pages show it: each level with how many active accounts may decide it
+ * (`reviewerCount`), so a level nobody can review is pointed out before an applicant's submission is refused.
+ */
+export async function auditConfigWithReviewers(db: Db, gnCoding: string) {
+  const config = await auditConfig(db, gnCoding);
+  const levels = [];
+  for (const l of config.levels) {
+    levels.push({ ...l, reviewerCount: (await levelReviewers(db, l, null, REVIEWER_COUNT_CAP)).length });
+  }
+  return { gnCoding: config.gnCoding, levels };
 }
 
 export async function saveAuditLevels(db: Db, actor: Actor, gnCoding: string, levels: AuditLevel[]) {
@@ -97,7 +116,7 @@ export async function saveAuditLevels(db: Db, actor: Actor, gnCoding: string, le
       logbook: `保存审核级别：${n.title} 共 ${levels.length} 级（${levels.map((l) => l.name).join(' → ') || '无需审核'}）`,
     });
   });
-  return auditConfig(db, gnCoding);
+  return auditConfigWithReviewers(db, gnCoding);
 }
 
 export async function saveAuditWays(
@@ -129,7 +148,7 @@ export async function saveAuditWays(
       logbook: `保存审核方式：${ways.map((w) => `第${w.level}级 ${w.way}`).join('，')}`,
     });
   });
-  return auditConfig(db, gnCoding);
+  return auditConfigWithReviewers(db, gnCoding);
 }
 
 // ── notice jumps ────────────────────────────────────────────────────────────

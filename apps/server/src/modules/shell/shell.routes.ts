@@ -248,7 +248,9 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   route(app, api.userSearch, async ({ query }) => g.searchUsers(db, query), { roles: CONFIG });
 
   // audit levels and ways, notice jumps
-  route(app, api.auditConfig, async ({ query }) => set.auditConfig(db, query.gnCoding), { roles: CONFIG });
+  route(app, api.auditConfig, async ({ query }) => set.auditConfigWithReviewers(db, query.gnCoding), {
+    roles: CONFIG,
+  });
   route(
     app,
     api.saveAuditLevels,

@@ -19,6 +19,7 @@ import { businessSystems, displayGroups, grants, menuNodes, nodeFunctions } from
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, clearNodeCache, grantsOf, isAdmin, seesAllNodes } from '../../platform/permissions';
+import { dropNodeTable } from '../engine/node-table';
 import { buildTree, type NodeRow, nodesOfSystem, subtreeIds, toMenuItem } from './tree';
 
 const GL = '系统配置';
@@ -349,8 +350,16 @@ export async function deleteMenu(db: Db, actor: Actor, id: string): Promise<void
   await db.transaction(async (tx) => {
     const [c] = await tx.select({ n: count() }).from(menuNodes).where(eq(menuNodes.parentId, n.id));
     if (Number(c?.n ?? 0) > 0) throw conflict('请先删除下级菜单');
+    // its record table goes with it when empty; a node with records is refused (a new node of the same code would
+    // otherwise show them)
+    const dropped = await dropNodeTable(tx as unknown as Db, n);
     await tx.delete(menuNodes).where(eq(menuNodes.id, n.id));
-    await writeOpLog(tx, actor, { glName: GL, gnCoding: n.gnCoding, recordId: n.id, logbook: `删除菜单：${n.title}` });
+    await writeOpLog(tx, actor, {
+      glName: GL,
+      gnCoding: n.gnCoding,
+      recordId: n.id,
+      logbook: `删除菜单：${n.title}${dropped.length ? '（删除其空数据表）' : ''}`,
+    });
   });
   clearNodeCache();
 }

@@ -65,6 +65,31 @@ export const toLevels = (drafts: readonly DraftLevel[]): AuditLevel[] =>
 const sameLevels = (a: readonly DraftLevel[], b: readonly DraftLevel[]) =>
   JSON.stringify(toLevels(a)) === JSON.stringify(toLevels(b));
 
+export const NO_REVIEWER_WARNING =
+  '该级暂无可用的审核人：所选角色没有在用的成员，也没有指定可用的审核人。业务提交到该级时将被拒绝，请为角色添加成员或指定审核人。';
+
+const sameReviewers = (a: { reviewerRoles: string[]; reviewerUserIds: string[] }, b: DraftLevel) =>
+  JSON.stringify([[...a.reviewerRoles].sort(), [...a.reviewerUserIds].sort()]) ===
+  JSON.stringify([[...b.reviewerRoles].sort(), [...b.reviewerUserIds].sort()]);
+
+/**
+ * Does a level have nobody to review it? A saved level whose reviewers are unchanged: the server's count of active
+ * accounts that may decide it. An edited or new one: named users count, else the chosen roles' members (when the role
+ * list is known). A level without any reviewer at all is the rule error's, not this warning's.
+ */
+export function lacksReviewers(
+  draft: DraftLevel,
+  saved: AuditConfig['levels'],
+  memberCount: (code: string) => number | undefined,
+): boolean {
+  if (!draft.reviewerRoles.length && !draft.reviewerUserIds.length) return false;
+  const before = draft.key.startsWith('saved-') ? saved.find((l) => `saved-${l.level}` === draft.key) : undefined;
+  if (before && before.reviewerCount !== undefined && sameReviewers(before, draft)) return before.reviewerCount === 0;
+  if (draft.reviewerUserIds.length) return false;
+  const counts = draft.reviewerRoles.map(memberCount);
+  return counts.every((n) => n === 0);
+}
+
 function LevelsEditor({ gnCoding }: { gnCoding: string }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -266,6 +291,15 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
                     </Form.Item>
                   </Space>
                 </Form>
+                {lacksReviewers(l, config.data.levels, (code) => roleOptions.byCode.get(code)?.memberCount) ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    style={{ marginTop: 4 }}
+                    title={NO_REVIEWER_WARNING}
+                    data-testid={`level-no-reviewer-${i + 1}`}
+                  />
+                ) : null}
                 {errs.length ? (
                   <div data-testid={`level-error-${i + 1}`}>
                     <Typography.Text type="danger">{errs.join('；')}</Typography.Text>

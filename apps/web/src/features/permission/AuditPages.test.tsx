@@ -158,6 +158,36 @@ describe('审核级别 /system/auditLevel', () => {
     expect(currentPrompt()).toBeNull();
   });
 
+  it('warns about a level nobody can review: the server’s count when saved, the roles’ members when edited', async () => {
+    const user = userEvent.setup();
+    setup(PATH, {
+      'GET /ks/config/audit/levels': (req) => ({
+        data: {
+          gnCoding: queryOf(req).get('gnCoding'),
+          levels: savedLevels().map((l) => ({ ...l, reviewerCount: l.level === 1 ? 0 : 2 })),
+        },
+      }),
+      'GET /ks/authority/v1/roles': () => ({
+        data: [...roleRows(), { id: uuid(5), code: 'checker', name: '复核员', builtin: false, memberCount: 0 }],
+      }),
+    });
+    render();
+    await screen.findByTestId('levels-editor', {}, { timeout: 15_000 });
+    // saved: the 审核员 level has no active member (server count 0); the second has two named reviewers
+    expect(screen.getByTestId('level-no-reviewer-1').textContent).toContain('该级暂无可用的审核人');
+    expect(screen.queryByTestId('level-no-reviewer-2')).toBeNull();
+    // a new level whose only role has no member is pointed out before saving
+    await user.click(screen.getByTestId('level-add'));
+    await user.type(input('level-name-3'), '备案');
+    await user.click(within(screen.getByTestId('level-roles-3')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('复核员（checker）'));
+    expect(await screen.findByTestId('level-no-reviewer-3')).toBeTruthy();
+    // naming a reviewer clears it
+    await user.click(within(screen.getByTestId('level-users-3')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('王开发（dev）'));
+    await waitFor(() => expect(screen.queryByTestId('level-no-reviewer-3')).toBeNull());
+  });
+
   it('without a node asks for one; choosing a system writes the query string', async () => {
     const user = userEvent.setup();
     const server = setup(PATH);
