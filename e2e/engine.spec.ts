@@ -134,7 +134,7 @@ test.beforeAll(async ({ browser }) => {
             values: {
               xm,
               xb: i % 2 ? '女' : '男',
-              sfzh: '140105199001011234',
+              sfzh: '140105199001011238',
               lxdh: '13800138000',
               zclb: categories[i],
             },

@@ -7,11 +7,12 @@ import {
   isNewlyRequired,
   isRequiredIn,
   isTextType,
-  localToday,
   normaliseValues,
   regexMessage,
+  type ValidateOptions,
   validateField,
   validateRecord,
+  validationClock,
   visibleFields,
 } from '@ks/contracts';
 import { Col, Form, Row } from 'antd';
@@ -71,7 +72,7 @@ function liveErrors(
   field: FieldDef,
   fields: readonly FieldDef[],
   values: FieldValues,
-  today: string,
+  clock: ValidateOptions,
 ): Errors {
   const active = new Set(activeFields(fields, values).map((f) => f.code));
   const next: Errors = {};
@@ -83,10 +84,10 @@ function liveErrors(
       next[code] = message;
       continue;
     }
-    const problem = validateField(f, fields, values, { today }, active);
+    const problem = validateField(f, fields, values, clock, active);
     if (problem) next[code] = problem;
   }
-  const problem = validateField(field, fields, values, { today }, active);
+  const problem = validateField(field, fields, values, clock, active);
   if (problem) {
     const regexFails = !!fieldRegex(field) && problem === regexMessage(field);
     if (prev[field.code] || regexFails || (isNewlyRequired(field, fields) && isEmpty(values[field.code]))) {
@@ -121,7 +122,8 @@ export function DynamicForm({
   const cols = useRef(new Map<string, HTMLElement>());
   const viewportWidth = useWindowWidth();
   const width = layoutWidth ?? viewportWidth;
-  const today = localToday();
+  // today and the current minute in the platform's zone (APP_TZ, from index.html), not the browser's
+  const clock = validationClock();
   const ctx: OptionContext = useMemo(() => ({ gnCoding, systemCoding }), [gnCoding, systemCoding]);
   const latest = useRef({ fields, initialValues, onValuesChange });
   latest.current = { fields, initialValues, onValuesChange };
@@ -161,7 +163,7 @@ export function DynamicForm({
     }
     next = clearDependants(field, fields, next);
     setValues(next);
-    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, next, today));
+    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, next, clock));
     latest.current.onValuesChange?.(next);
   };
 
@@ -179,7 +181,7 @@ export function DynamicForm({
       return;
     }
     if (sticky.current.has(field.code)) return;
-    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, today));
+    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, clock));
   };
 
   const invalidText = (field: FieldDef, message: string) => {
@@ -207,7 +209,7 @@ export function DynamicForm({
       validate: async () => {
         const current = valuesRef.current;
         const fs = latest.current.fields;
-        const errs = validateRecord(fs, current, { today: localToday() });
+        const errs = validateRecord(fs, current, validationClock());
         sticky.current.clear();
         setErrors(errs);
         if (Object.keys(errs).length) {
@@ -267,7 +269,7 @@ export function DynamicForm({
                     disabled={!!field.readonly}
                     status={error ? 'error' : undefined}
                     ctx={ctx}
-                    today={today}
+                    clock={clock}
                   />
                 )}
               </Form.Item>
