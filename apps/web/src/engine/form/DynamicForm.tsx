@@ -63,8 +63,9 @@ type Errors = Record<string, string>;
 
 /**
  * Messages after a field changed or lost focus. Shown messages follow the values (a fixed field loses its message,
- * a hidden one too); the field itself shows its regex prompt while typing, and 请选择{name} when a switch-1 has just
- * made it required. `sticky` messages (a value cleared on blur) stay until their field changes again.
+ * a hidden one too); the field itself shows its regex prompt while typing, its validator's message (an ID number, a
+ * credit code …) once it loses focus with a value, and 请选择{name} when a switch-1 has just made it required.
+ * `sticky` messages (a value cleared on blur) stay until their field changes again.
  */
 function liveErrors(
   prev: Errors,
@@ -73,6 +74,7 @@ function liveErrors(
   fields: readonly FieldDef[],
   values: FieldValues,
   clock: ValidateOptions,
+  blurred = false,
 ): Errors {
   const active = new Set(activeFields(fields, values).map((f) => f.code));
   const next: Errors = {};
@@ -90,7 +92,13 @@ function liveErrors(
   const problem = validateField(field, fields, values, clock, active);
   if (problem) {
     const regexFails = !!fieldRegex(field) && problem === regexMessage(field);
-    if (prev[field.code] || regexFails || (isNewlyRequired(field, fields) && isEmpty(values[field.code]))) {
+    const checked = blurred && !!field.validator && !isEmpty(values[field.code]);
+    if (
+      prev[field.code] ||
+      regexFails ||
+      checked ||
+      (isNewlyRequired(field, fields) && isEmpty(values[field.code]))
+    ) {
       next[field.code] = problem;
     }
   }
@@ -181,7 +189,7 @@ export function DynamicForm({
       return;
     }
     if (sticky.current.has(field.code)) return;
-    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, clock));
+    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, clock, true));
   };
 
   const invalidText = (field: FieldDef, message: string) => {

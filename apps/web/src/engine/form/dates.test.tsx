@@ -116,6 +116,23 @@ describe('today is the platform’s day', () => {
 });
 
 describe('identifier validators in the form', () => {
+  it('says nothing while typing, names the problem when the field is left, and follows the value from then on', () => {
+    renderForm({ fields: [f('sfzh', 'text', { name: '身份证号', validator: 'idCard' })] });
+    const input = col('sfzh').querySelector('input')!;
+    fireEvent.change(input, { target: { value: '1401051990' } });
+    expect(errorOf('sfzh')).toBeNull();
+    act(() => {
+      fireEvent.blur(input);
+    });
+    expect(errorOf('sfzh')).toBe('「身份证号」不是有效的身份证号码（应为18位，前17位为数字，末位为数字或X）');
+    // the value is kept (the user corrects it), and the message follows it
+    expect(input.value).toBe('1401051990');
+    fireEvent.change(input, { target: { value: '140105199001011234' } });
+    expect(errorOf('sfzh')).toBe('「身份证号」不是有效的身份证号码（校验位不符）');
+    fireEvent.change(input, { target: { value: '140105199001011238' } });
+    expect(errorOf('sfzh')).toBeNull();
+  });
+
   it('shows the message naming the field on save, and clears it once the value is right', async () => {
     const fields = [
       f('sfzh', 'text', { name: '身份证号', validator: 'idCard' }),
