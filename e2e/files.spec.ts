@@ -62,9 +62,11 @@ test.beforeAll(async ({ browser }) => {
     gnCoding: NODE,
     values: {
       xmmc: `端到端附件测试${Date.now()}`,
+      // 示例建设工程有限公司's credit code; a validity that has not begun (保函有效期 may not be in the past)
+      sqdwdm: '91140100MA0K8G2J79',
       bhlx: 'tb',
       bhje: 200000,
-      yxq: '2026-01-01,2026-12-31',
+      yxq: '2030-01-01,2030-12-31',
       lxr: '张建国',
       lxdh: '13800138000',
     },

@@ -199,14 +199,20 @@ describe('web app serving', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ks</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
     t = await createTestApp({
-      env: { WEB_DIST: dist, LOGIN_MODE: 'login', BID_HALL_URL: 'https://hall.example.test/?a=1&b="x"' },
+      env: {
+        WEB_DIST: dist,
+        LOGIN_MODE: 'login',
+        BID_HALL_URL: 'https://hall.example.test/?a=1&b="x"',
+        APP_TZ: 'Europe/Berlin',
+      },
     });
   });
   afterAll(async () => t?.close());
 
-  it('puts the login mode, the bid-hall address and the platform name into index.html, escaped', async () => {
+  it('puts the login mode, the bid-hall address, the time zone and the platform name into index.html, escaped', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/market-list' });
     expect(res.body).toContain('<meta name="ks-login-mode" content="login">');
+    expect(res.body).toContain('<meta name="ks-time-zone" content="Europe/Berlin">');
     expect(res.body).toContain(
       '<meta name="ks-bid-hall" content="https://hall.example.test/?a=1&amp;b=&quot;x&quot;">',
     );

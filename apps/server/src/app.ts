@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { api, Code, Msg } from '@ks/contracts';
+import { api, Code, Msg, setAppTimeZone } from '@ks/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
@@ -55,11 +55,12 @@ const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 /** The client configuration the web app needs before its first request, as meta tags (the CSP allows no inline script). */
 export function injectClientConfig(
   html: string,
-  config: Pick<Config, 'loginMode' | 'bidHallUrl' | 'platformName'>,
+  config: Pick<Config, 'loginMode' | 'bidHallUrl' | 'platformName' | 'timeZone'>,
 ): string {
   const tags = [
     `<meta name="ks-login-mode" content="${escapeAttr(config.loginMode)}">`,
     `<meta name="ks-bid-hall" content="${escapeAttr(config.bidHallUrl ?? '')}">`,
+    `<meta name="ks-time-zone" content="${escapeAttr(config.timeZone)}">`,
   ].join('');
   const withTitle = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(config.platformName)}</title>`);
   if (/<meta charset[^>]*>/i.test(withTitle)) return withTitle.replace(/<meta charset[^>]*>/i, (m) => `${m}${tags}`);
@@ -93,6 +94,8 @@ export function securityHeadersOf(options: HelmetOptions): [string, string][] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // the zone of every date rule in this process (APP_TZ): today, now, times shown in messages and exports
+  setAppTimeZone(config.timeZone);
   const webDist = config.webDist && existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : null;
   const version = appVersion(webDist);
   const indexHtml = webDist ? injectClientConfig(readFileSync(path.join(webDist, 'index.html'), 'utf8'), config) : '';
@@ -240,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRoutes(ks, auth, config.loginRateLimitPerMinute);
     portalRoutes(ks, db, config, version);
     shellRoutes(ks, db);
-    engineRoutes(ks, db, deps.now ?? (() => new Date()));
+    engineRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
     // @app:accounts
     accountsRoutes(ks, db);
     // @app:files

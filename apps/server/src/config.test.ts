@@ -38,6 +38,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ BID_HALL_URL: 'javascript:alert(1)' })).toThrow(/BID_HALL_URL/);
   });
 
+  it('reads the time zone: an IANA name, Asia/Shanghai by default', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ APP_TZ: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(loadConfig({ APP_TZ: 'UTC' }).timeZone).toBe('UTC');
+    // the canonical spelling
+    expect(loadConfig({ APP_TZ: 'asia/shanghai' }).timeZone).toBe('Asia/Shanghai');
+    for (const bad of ['+08:00', 'GMT+8', 'Beijing', 'Asia/Beijing']) {
+      expect(() => loadConfig({ APP_TZ: bad }), bad).toThrow(/APP_TZ: must be an IANA time zone/);
+    }
+  });
+
   it('seeds in production only with SEED_DEMO=1', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '@ks/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -54,6 +55,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9+\-() ]{3,30}$/, 'must be a phone number')
     .optional(),
+  /**
+   * The platform's time zone (IANA name): it decides which day "today" is for every date rule, on the server and, through
+   * index.html, in the browser, and how times are shown.
+   */
+  APP_TZ: z
+    .string()
+    .refine((tz) => canonicalTimeZone(tz) !== null, 'must be an IANA time zone such as Asia/Shanghai')
+    .transform((tz) => canonicalTimeZone(tz) as string)
+    .default(DEFAULT_TIME_ZONE),
   /** ggfw: public portal at `/`; login: the sign-in page is the landing route; ywbl: that plus /admin-business. */
   LOGIN_MODE: z.enum(['ggfw', 'login', 'ywbl']).default('ggfw'),
   /** External bid-opening hall (开标大厅) linked from the portal header. */
@@ -127,6 +137,7 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     platformName: env.PLATFORM_NAME,
+    timeZone: env.APP_TZ,
     platformOverrides: {
       describe: env.PLATFORM_DESCRIBE,
       filingsCoding: env.PLATFORM_FILING_CODE,

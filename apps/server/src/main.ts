@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setAppTimeZone } from '@ks/contracts';
 import { appVersion, buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -25,6 +26,8 @@ async function main() {
     throw e;
   }
   if (config.webDist === null) config = { ...config, webDist: DEFAULT_WEB_DIST };
+  // every date rule of this process (the seed's too) counts days in the platform's zone
+  setAppTimeZone(config.timeZone);
   const started = Date.now();
 
   let database: Database;

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { platformQuery } from './api/platform';
-import { readPortalConfigMeta } from './api/portalConfig';
+import { initAppTimeZone, portalConfigQuery, readPortalConfigMeta } from './api/portalConfig';
 import { AppProviders, createQueryClient } from './app/AppProviders';
 import { installPreloadErrorHandler } from './app/chunkLoad';
 import { setNavigator } from './app/navigation';
@@ -22,9 +22,11 @@ setNavigator((to) => {
 installPreloadErrorHandler();
 void checkPlatformVersion({ fetchPlatform: () => queryClient.fetchQuery(platformQuery) });
 
-// The first page loads its code, then renders once (fast first paint, no spinner in between).
+// The first page loads its code, then renders once (fast first paint, no spinner in between). Before that, every date
+// rule learns the platform's zone (APP_TZ): from index.html, or — on the Vite dev server — from the API.
 const firstPages = initialPages(window.location.pathname, isSignedIn(), getHomeUrl(), readPortalConfigMeta());
-void preloadPages(firstPages).then(() => {
+const zone = initAppTimeZone().then((config) => queryClient.setQueryData(portalConfigQuery.queryKey, config));
+void Promise.all([preloadPages(firstPages), zone]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

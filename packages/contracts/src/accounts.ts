@@ -19,6 +19,7 @@ import {
   SORT_ORDERS,
 } from './accounts-constants';
 import { PAGE_SIZES } from './constants';
+import { appToday, isValidDate } from './dates';
 import { isValidCreditCode, isValidMobile } from './identifiers';
 import { REGIONS } from './portal-constants';
 import { CODE_PATTERN } from './shell-constants';
@@ -55,16 +56,7 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 const isoDateTime = z.string().datetime({ offset: true, message: '时间格式有误' });
-const dateStr = z
-  .string({ error: '请选择日期' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式有误，请重新输入')
-  .refine((d) => {
-    const t = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
-  }, '日期格式有误，请重新输入');
-
-/** Today's date in China Standard Time (the platform's calendar), YYYY-MM-DD. */
-const todayInChina = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const dateStr = z.string({ error: '请选择日期' }).refine(isValidDate, '日期格式有误，请重新输入');
 
 // ── accounts ────────────────────────────────────────────────────────────────
 
@@ -258,7 +250,8 @@ export const enterpriseInfoUpdateSchema = z.object({
     .transform((v) => String(v).trim())
     .refine((v) => v.length > 0, '请输入注册资本')
     .refine((v) => v.length === 0 || CAPITAL_PATTERN.test(v), E.capital),
-  establishedAt: dateStr.refine((d) => d <= todayInChina(), E.establishedFuture),
+  // today in the platform's zone (APP_TZ), whatever the server's own
+  establishedAt: dateStr.refine((d) => d <= appToday(), E.establishedFuture),
 });
 export type EnterpriseInfoUpdate = z.input<typeof enterpriseInfoUpdateSchema>;
 export const enterpriseListQuerySchema = z.object({

@@ -1,3 +1,5 @@
+import { formatIn } from './dates';
+
 /** Envelope codes and the Chinese messages that go with them (spec §7, §8). */
 export const Code = {
   OK: 200,
@@ -64,9 +66,6 @@ export const Msg = {
 } as const;
 
 export function accountLockedMessage(until: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  // Shown in China Standard Time whatever the server's zone.
-  const cst = new Date(until.getTime() + 8 * 3600_000);
-  const text = `${cst.getUTCFullYear()}-${pad(cst.getUTCMonth() + 1)}-${pad(cst.getUTCDate())} ${pad(cst.getUTCHours())}:${pad(cst.getUTCMinutes())}:${pad(cst.getUTCSeconds())}`;
-  return Msg.ACCOUNT_LOCKED.replace('{until}', text);
+  // shown in the platform's zone (APP_TZ) whatever the server's own
+  return Msg.ACCOUNT_LOCKED.replace('{until}', formatIn(until, 'YYYY-MM-DD HH:mm:ss'));
 }

@@ -78,6 +78,10 @@ const BAD: [string, Input[]][] = [
   ],
   ['orphan parent', [{ code: 'a', name: 'A', type: 'text', parentNode: 'missing' }]],
   ['own parent', [{ code: 'a', name: 'A', type: 'text', childNode: 'a' }]],
+  ['unknown validator', one({ validator: 'sql' as never })],
+  ['identifier validator on a date', one({ type: 'date', validator: 'idCard' })],
+  ['date validator on text', one({ validator: 'notPast' })],
+  ['identifier validator on a select', one({ type: 'select', validator: 'mobile', options: { list: [] } })],
 ];
 
 describe('fieldListProblems agrees with fieldListSchema', () => {
@@ -129,6 +133,12 @@ describe('fieldListProblems agrees with fieldListSchema', () => {
         },
       },
       { code: 'bz', name: '备注', type: 'textarea', col: 24, tips: '选填', length: 500 },
+      { code: 'sfzh', name: '身份证号', type: 'text', validator: 'idCard' },
+      { code: 'xydm', name: '信用代码', type: 'select-edit', validator: 'creditCode', options: { list: [] } },
+      { code: 'sj', name: '手机', type: 'text', validator: 'mobile' },
+      { code: 'kbsj', name: '开标时间', type: 'datetime', validator: 'notPast' },
+      { code: 'yxq', name: '有效期', type: 'daterange', validator: 'notPast' },
+      { code: 'fzrq', name: '发证日期', type: 'date', validator: 'notFuture' },
     ];
     expect(fieldListSchema.safeParse(good).success).toBe(true);
     expect(fieldListProblems(good)).toEqual({});

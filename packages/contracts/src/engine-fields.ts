@@ -1,3 +1,4 @@
+import { isValidDate, isValidDateTime } from './dates';
 import {
   codeList,
   FIELD_CODE_PATTERN,
@@ -7,13 +8,13 @@ import {
   fieldCodeProblem,
   fieldRegex,
   fmt,
+  isFieldValidator,
   isFilterType,
-  isValidDate,
-  isValidDateTime,
   MESSAGES,
   OPTION_SOURCE_TYPES,
   PULL_DOWN_SOURCES,
   TODAY,
+  validatorFits,
 } from './engine-rules';
 
 /**
@@ -69,6 +70,8 @@ export const FIELD_MESSAGES = {
   labelField: '请选择显示字段',
   valueField: '请选择取值字段',
   relation: '关联字段不存在：{code}',
+  validator: '校验规则不在可选范围内',
+  validatorType: '该校验规则不适用于此字段类型',
   fieldsMax: `一个节点最多 ${MAX_FIELDS} 个字段`,
 } as const;
 
@@ -195,6 +198,7 @@ export function fieldDefProblems(f: Partial<FieldDef>): Problems {
   }
   if (f.step !== undefined && !isTimeStep(f.step)) out.step = FIELD_MESSAGES.step;
   if (f.filter !== undefined && typeof f.filter !== 'boolean') out.filter = FIELD_MESSAGES.filter;
+  if (f.validator !== undefined && !isFieldValidator(f.validator)) out.validator = FIELD_MESSAGES.validator;
   const options = f.options;
   if (options !== undefined) {
     if (options.type !== undefined && !(OPTION_SOURCE_TYPES as readonly unknown[]).includes(options.type)) {
@@ -225,6 +229,9 @@ export function fieldDefProblems(f: Partial<FieldDef>): Problems {
   }
   // the cross-property rules (the schema's refinements, which zod runs once the properties parse)
   if (f.filter === true && !isFilterType(String(f.type))) out.filter ??= MESSAGES.filterType;
+  if (f.validator !== undefined && !out.validator && !validatorFits(f.validator, String(f.type))) {
+    out.validator = FIELD_MESSAGES.validatorType;
+  }
   const start = str(f.limitStartDate)?.trim();
   const end = str(f.limitEndDate)?.trim();
   if (!out.limitStartDate && !dateLimitsInOrder(start, end)) out.limitEndDate ??= FIELD_MESSAGES.dateOrder;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isValidDate, isValidDateTime } from './dates';
 import { fieldDefSchema, fieldListSchema } from './engine';
 import {
   activeFields,
@@ -9,6 +10,8 @@ import {
   dependentQueryBlocked,
   FIELD_CODE_PATTERN,
   FIELD_TYPES,
+  FIELD_VALIDATOR_CODES,
+  FIELD_VALIDATORS,
   type FieldDef,
   fieldCodeProblem,
   fieldRegex,
@@ -18,10 +21,7 @@ import {
   isRequired,
   isRequiredIn,
   isReservedWord,
-  isValidDate,
-  isValidDateTime,
   joinValue,
-  localToday,
   MESSAGES,
   MULTI_VALUE_TYPES,
   normaliseSearch,
@@ -33,8 +33,14 @@ import {
   timeStepMinutes,
   validateField,
   validateRecord,
+  validationClock,
+  validatorFits,
+  validatorsFor,
   visibleFields,
 } from './engine-rules';
+import { idNumberCheckChar } from './identifiers';
+
+const checkOf = (first17: string) => idNumberCheckChar(first17) ?? '';
 
 const f = (code: string, type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({
   code,
@@ -340,8 +346,7 @@ describe('dates', () => {
     expect(one(dt, '2024-06-15 23:45')).toBeUndefined();
     expect(one(dt, '2024-06-16 00:00')).toBe('时间不能晚于2024-06-15');
   });
-  it('defaults today to the local date', () => {
-    expect(localToday(new Date(2024, 0, 5, 12))).toBe('2024-01-05');
+  it('defaults today to the platform’s date', () => {
     expect(validateRecord([f('d', 'date', { limitStartDate: 'today' })], { d: '2000-01-01' })).toHaveProperty('d');
   });
   it('a date is not before its parent date field', () => {
@@ -638,5 +643,115 @@ describe('zod schemas (engine.ts)', () => {
       { code: 'xb', name: '性别', type: 'sex', required: 2 },
     ]);
     expect(validateRecord(fields, {})).toEqual({ xm: '姓名必填', xb: '性别必填' });
+  });
+});
+
+describe('field validators', () => {
+  // 2026-01-02 01:00 in Beijing
+  const clock = { today: '2026-01-02', now: '2026-01-02 01:00' };
+  const fails = (field: FieldDef, value: unknown) =>
+    validateRecord([field], { [field.code]: value }, clock)[field.code];
+
+  it('offers each validator for the types it fits', () => {
+    expect(validatorsFor('text')).toEqual(['idCard', 'creditCode', 'mobile']);
+    expect(validatorsFor('select-edit')).toEqual(['idCard', 'creditCode', 'mobile']);
+    for (const t of DATE_TYPES) expect(validatorsFor(t)).toEqual(['notPast', 'notFuture']);
+    expect(validatorsFor('textarea')).toEqual([]);
+    expect(validatorsFor('select')).toEqual([]);
+    expect(validatorFits('idCard', 'date')).toBe(false);
+    expect(validatorFits('drop table', 'text')).toBe(false);
+    expect(FIELD_VALIDATOR_CODES).toHaveLength(Object.keys(FIELD_VALIDATORS).length);
+  });
+
+  it('idCard: GB 11643 shape, birth date and check digit, naming the field', () => {
+    const sfzh = f('sfzh', 'text', { name: '身份证号', validator: 'idCard' });
+    expect(fails(sfzh, '140105199001011238')).toBeUndefined();
+    expect(fails(sfzh, '11010519491231002x')).toBeUndefined(); // a lower-case x is the same X
+    expect(fails(sfzh, '140105199001011234')).toBe('「身份证号」不是有效的身份证号码（校验位不符）');
+    expect(fails(sfzh, '140105199002301237')).toBe('「身份证号」不是有效的身份证号码（出生日期无效）');
+    // born tomorrow (2026-01-03), with the right check digit
+    expect(fails(sfzh, `14010520260103123${checkOf('14010520260103123')}`)).toBe(
+      '「身份证号」不是有效的身份证号码（出生日期晚于今天）',
+    );
+    expect(fails(sfzh, '1401051990')).toBe('「身份证号」不是有效的身份证号码（应为18位，前17位为数字，末位为数字或X）');
+    // empty and not required: nothing to check
+    expect(fails(sfzh, '')).toBeUndefined();
+    expect(normaliseValues([sfzh], { sfzh: ' 11010519491231002x ' })).toEqual({ sfzh: '11010519491231002X' });
+  });
+
+  it('creditCode: GB 32100 with its check character', () => {
+    const xydm = f('xydm', 'text', { name: '统一社会信用代码', validator: 'creditCode' });
+    expect(fails(xydm, '91110000802100433B')).toBeUndefined();
+    expect(fails(xydm, '91110000802100433b')).toBeUndefined();
+    expect(fails(xydm, '91110000802100433C')).toBe('「统一社会信用代码」不是有效的统一社会信用代码（校验位不符）');
+    expect(fails(xydm, '91110000802100433I')).toBe(
+      '「统一社会信用代码」不是有效的统一社会信用代码（应为18位数字或大写字母，不含I、O、S、V、Z）',
+    );
+  });
+
+  it('mobile: 11 digits starting with 1', () => {
+    const sj = f('sj', 'text', { name: '联系电话', validator: 'mobile' });
+    expect(fails(sj, '13800138000')).toBeUndefined();
+    expect(fails(sj, '0351-5218800')).toBe('「联系电话」不是有效的手机号码（应为以1开头的11位数字）');
+    expect(fails(sj, '1380013800')).toBe('「联系电话」不是有效的手机号码（应为以1开头的11位数字）');
+  });
+
+  it('a regex is checked first, then the validator', () => {
+    const sj = f('sj', 'text', { name: '联系电话', validator: 'mobile', regex: '^\\d+$', prompt: '只能是数字' });
+    expect(fails(sj, '138-0013')).toBe('只能是数字');
+    expect(fails(sj, '23800138000')).toBe('「联系电话」不是有效的手机号码（应为以1开头的11位数字）');
+  });
+
+  it('notPast / notFuture on dates: today in the platform’s zone', () => {
+    const kb = f('kbrq', 'date', { name: '开标日期', validator: 'notPast' });
+    expect(fails(kb, '2026-01-02')).toBeUndefined();
+    expect(fails(kb, '2026-01-01')).toBe('「开标日期」不能早于今天（2026-01-02）');
+    const fz = f('fzrq', 'date', { name: '发证日期', validator: 'notFuture' });
+    expect(fails(fz, '2026-01-02')).toBeUndefined();
+    expect(fails(fz, '2026-01-03')).toBe('「发证日期」不能晚于今天（2026-01-02）');
+  });
+
+  it('notPast / notFuture on datetimes: the current minute', () => {
+    const kb = f('kbsj', 'datetime', { name: '开标时间', validator: 'notPast' });
+    expect(fails(kb, '2026-01-02 01:00')).toBeUndefined();
+    expect(fails(kb, '2026-01-02 00:45')).toBe('「开标时间」不能早于当前时间（2026-01-02 01:00）');
+    const dj = f('djsj', 'datetime', { name: '登记时间', validator: 'notFuture' });
+    expect(fails(dj, '2026-01-02 01:15')).toBe('「登记时间」不能晚于当前时间（2026-01-02 01:00）');
+  });
+
+  it('notPast / notFuture on date ranges: the start / the end', () => {
+    const yxq = f('yxq', 'daterange', { name: '保函有效期', validator: 'notPast' });
+    expect(fails(yxq, '2026-01-02,2026-06-30')).toBeUndefined();
+    expect(fails(yxq, '2026-01-01,2026-06-30')).toBe('「保函有效期」不能早于今天（2026-01-02）');
+    const past = f('qj', 'daterange', { name: '期间', validator: 'notFuture' });
+    expect(fails(past, '2025-01-01,2026-01-02')).toBeUndefined();
+    expect(fails(past, '2025-01-01,2026-01-03')).toBe('「期间」不能晚于今天（2026-01-02）');
+  });
+
+  it('dateBounds: the picker disables the days the validator refuses', () => {
+    const kb = f('kbrq', 'date', { validator: 'notPast', limitStartDate: '2025-01-01' });
+    expect(dateBounds(kb, [kb], {}, clock)).toEqual({ min: '2026-01-02', max: null });
+    const fz = f('fzrq', 'date', { validator: 'notFuture', limitEndDate: '2030-01-01' });
+    expect(dateBounds(fz, [fz], {}, clock)).toEqual({ min: null, max: '2026-01-02' });
+    const dt = f('kbsj', 'datetime', { validator: 'notPast' });
+    expect(dateBounds(dt, [dt], {}, clock).min).toBe('2026-01-02 01:00');
+    // a fixed limit past today still wins
+    const later = f('x', 'date', { validator: 'notPast', limitStartDate: '2026-03-01' });
+    expect(dateBounds(later, [later], {}, clock).min).toBe('2026-03-01');
+  });
+
+  it('validationClock: today and now of an instant in a zone', () => {
+    const at = new Date('2026-01-01T17:00:00Z');
+    expect(validationClock(at, 'Asia/Shanghai')).toEqual({ today: '2026-01-02', now: '2026-01-02 01:00' });
+    expect(validationClock(at, 'UTC')).toEqual({ today: '2026-01-01', now: '2026-01-01 17:00' });
+  });
+
+  it('the zod schema takes a validator only where it fits', () => {
+    expect(fieldDefSchema.safeParse({ code: 'sfzh', name: 'ID', type: 'text', validator: 'idCard' }).success).toBe(
+      true,
+    );
+    const wrong = fieldDefSchema.safeParse({ code: 'rq', name: '日期', type: 'date', validator: 'idCard' });
+    expect(wrong.error?.issues[0]).toMatchObject({ path: ['validator'], message: '该校验规则不适用于此字段类型' });
+    expect(fieldDefSchema.safeParse({ code: 'x', name: 'X', type: 'text', validator: 'eval' }).success).toBe(false);
   });
 });

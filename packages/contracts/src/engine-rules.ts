@@ -5,6 +5,9 @@
  * the zod schemas in engine.ts check developer input against the same rules.
  */
 
+import { appNow, appToday, isValidDate, isValidDateTime } from './dates';
+import { creditCodeProblem, idNumberProblem, isValidMobile } from './identifiers';
+
 // ── field types ─────────────────────────────────────────────────────────────
 
 /** Every field type of screen 13, verbatim. */
@@ -263,9 +266,62 @@ export interface FieldDef {
    * true are the filter groups, in field order; when none does, every shown single-value option field is one.
    */
   filter?: boolean;
+  /**
+   * A check beyond the type's (FIELD_VALIDATORS): an identifier of a text field (resident ID number, unified social
+   * credit code, mobile number) or, for a date field, a date not before / not after today.
+   */
+  validator?: FieldValidator;
 }
 
 export type FieldValues = Record<string, unknown>;
+
+// ── validators ──────────────────────────────────────────────────────────────
+
+/** Free-text types an identifier validator applies to. */
+export const IDENTIFIER_TYPES = ['text', 'select-edit'] as const satisfies readonly FieldType[];
+
+/**
+ * Checks a developer may give a field (FieldDef.validator), with the types each applies to:
+ * - `idCard`: a resident ID number (GB 11643-1999): 17 digits and a check character, a real birth date not in the future;
+ * - `creditCode`: a unified social credit code (GB 32100-2015) with its check character;
+ * - `mobile`: a mobile number, 11 digits starting with 1;
+ * - `notPast` / `notFuture`: a date not before / not after today in the platform's zone (a datetime: not before / not
+ *   after the current minute; a daterange: its start / its end).
+ */
+export const FIELD_VALIDATORS = {
+  idCard: { label: '身份证号码（GB 11643，含校验位与出生日期）', types: IDENTIFIER_TYPES },
+  creditCode: { label: '统一社会信用代码（GB 32100，含校验位）', types: IDENTIFIER_TYPES },
+  mobile: { label: '手机号码（以1开头的11位数字）', types: IDENTIFIER_TYPES },
+  notPast: { label: '不早于今天（日期时间：不早于当前时间）', types: DATE_TYPES },
+  notFuture: { label: '不晚于今天（日期时间：不晚于当前时间）', types: DATE_TYPES },
+} as const satisfies Record<string, { label: string; types: readonly FieldType[] }>;
+export type FieldValidator = keyof typeof FIELD_VALIDATORS;
+export const FIELD_VALIDATOR_CODES = Object.keys(FIELD_VALIDATORS) as FieldValidator[];
+
+export const isFieldValidator = (v: unknown): v is FieldValidator =>
+  typeof v === 'string' && Object.hasOwn(FIELD_VALIDATORS, v);
+
+/** Whether a validator applies to a field type. */
+export const validatorFits = (validator: string, type: string): boolean =>
+  isFieldValidator(validator) && has(FIELD_VALIDATORS[validator].types, type);
+
+/** The validators a field of this type may carry, in the order the field editor offers them. */
+export const validatorsFor = (type: string): FieldValidator[] =>
+  FIELD_VALIDATOR_CODES.filter((v) => validatorFits(v, type));
+
+/** Why each identifier validator refuses a value, shown in its message. */
+export const IDENTIFIER_REASONS = {
+  idCard: {
+    format: '应为18位，前17位为数字，末位为数字或X',
+    birthDate: '出生日期无效',
+    futureBirth: '出生日期晚于今天',
+    checkDigit: '校验位不符',
+  },
+  creditCode: {
+    format: '应为18位数字或大写字母，不含I、O、S、V、Z',
+    checkDigit: '校验位不符',
+  },
+} as const;
 
 // ── messages ────────────────────────────────────────────────────────────────
 
@@ -289,6 +345,13 @@ export const MESSAGES = {
   codeReserved: '字段编码不能使用数据库保留字：{code}',
   codeDuplicate: '字段编码不能重复：{code}',
   filterType: '只有单选类字段可作为筛选条件',
+  idCard: '「{name}」不是有效的身份证号码（{reason}）',
+  creditCode: '「{name}」不是有效的统一社会信用代码（{reason}）',
+  mobile: '「{name}」不是有效的手机号码（应为以1开头的11位数字）',
+  notPast: '「{name}」不能早于今天（{date}）',
+  notPastTime: '「{name}」不能早于当前时间（{date}）',
+  notFuture: '「{name}」不能晚于今天（{date}）',
+  notFutureTime: '「{name}」不能晚于当前时间（{date}）',
 } as const;
 
 /** Fills `{key}` placeholders; unknown keys stay as written. */
@@ -438,34 +501,15 @@ export function normaliseValues(fields: readonly FieldDef[], values: FieldValues
     else if (f.type === 'sex') {
       const s = text(v).trim();
       out[f.code] = (SEX_OPTIONS as readonly string[]).includes(s) ? s : '';
+    } else if ((f.validator === 'idCard' || f.validator === 'creditCode') && typeof v === 'string') {
+      // GB 11643 and GB 32100 write their letters in upper case; a lower-case x or letter is the same identifier
+      out[f.code] = v.trim().toUpperCase();
     } else out[f.code] = trimDeep(v);
   }
   return out;
 }
 
 // ── dates ───────────────────────────────────────────────────────────────────
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
-
-function validDay(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1000 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** YYYY-MM-DD, a real calendar day. */
-export function isValidDate(s: unknown): boolean {
-  if (typeof s !== 'string') return false;
-  const m = DATE_RE.exec(s);
-  return !!m && validDay(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-
-/** YYYY-MM-DD HH:mm (16 characters, §5), a real day and time 00:00–23:59. */
-export function isValidDateTime(s: unknown): boolean {
-  if (typeof s !== 'string') return false;
-  const m = DATETIME_RE.exec(s);
-  return !!m && validDay(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60;
-}
 
 /** The minute step of a datetime field: `step` in minutes or `HH:mm`, default 15. */
 export function timeStepMinutes(field: Pick<FieldDef, 'step'>): number {
@@ -483,12 +527,6 @@ export function timeStepMinutes(field: Pick<FieldDef, 'step'>): number {
 export function compareDates(a: string, b: string): number {
   const [x, y] = a.length === 16 && b.length === 16 ? [a, b] : [a.slice(0, 10), b.slice(0, 10)];
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Today as YYYY-MM-DD in local time. */
-export function localToday(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
 function resolveLimit(limit: string | undefined, today: string): string | null {
@@ -516,15 +554,24 @@ export function dateBounds(
   values: FieldValues,
   opts: ValidateOptions = {},
 ): { min: string | null; max: string | null } {
-  const today = opts.today ?? localToday();
+  const today = opts.today ?? appToday();
   const active = new Set(activeFields(fields, values).map((f) => f.code));
+  // the later of two lower bounds (on the same day, the one with a time); the earlier of two upper bounds
+  const later = (a: string | null, b: string) =>
+    !a || compareDates(b, a) > 0 || (b.length > a.length && compareDates(b, a) === 0) ? b : a;
+  const earlier = (a: string | null, b: string) =>
+    !a || compareDates(b, a) < 0 || (b.length > a.length && compareDates(b, a) === 0) ? b : a;
   let min = resolveLimit(field.limitStartDate, today);
+  let max = resolveLimit(field.limitEndDate, today);
+  const ref = field.type === 'datetime' ? (opts.now ?? appNow()) : today;
+  if (field.validator === 'notPast') min = later(min, ref);
+  if (field.validator === 'notFuture') max = earlier(max, ref);
   for (const p of dateParents(field, fields)) {
     const pv = text(values[p.code]).trim();
     if (!active.has(p.code) || !(isValidDate(pv) || isValidDateTime(pv))) continue;
-    if (!min || compareDates(pv, min) > 0 || (pv.length > min.length && compareDates(pv, min) === 0)) min = pv;
+    min = later(min, pv);
   }
-  return { min, max: resolveLimit(field.limitEndDate, today) };
+  return { min, max };
 }
 
 // ── regex ───────────────────────────────────────────────────────────────────
@@ -600,14 +647,28 @@ export function inOptions(field: FieldDef, value: unknown): boolean {
 // ── validation ──────────────────────────────────────────────────────────────
 
 export interface ValidateOptions {
-  /** today as YYYY-MM-DD, for limits written `today` (the server passes the platform's date) */
+  /**
+   * today as YYYY-MM-DD, for limits written `today`, notPast / notFuture and birth dates (the server passes the
+   * platform's date by its clock); the platform's today (appToday) when absent
+   */
   today?: string;
   /**
    * Does the text match the field's regex? By default RegExp (the browser); the server passes a linear-time engine
    * (RE2), so that no configured pattern can stall it by backtracking.
    */
   matchesRegex?: (field: Pick<FieldDef, 'regex'>, text: string) => boolean;
+  /** now as YYYY-MM-DD HH:mm, for notPast / notFuture on date-times; the platform's now (appNow) when absent */
+  now?: string;
 }
+
+/** The clock of a validation at an instant, in a zone (the platform's by default): today and the current minute. */
+export function validationClock(at: Date | number = Date.now(), tz?: string): { today: string; now: string } {
+  return { today: appToday(at, tz), now: appNow(at, tz) };
+}
+
+/** The day or minute a notPast / notFuture validator compares a date with: the current minute for a date-time. */
+const clockFor = (d: string, opts: ValidateOptions) =>
+  d.length === 16 ? (opts.now ?? appNow()) : (opts.today ?? appToday());
 
 /**
  * A field that is required only because a switch-1 shows it (§4): its empty message is 请选择{name}, shown on blur or
@@ -626,9 +687,10 @@ function dateProblem(
   fields: readonly FieldDef[],
   values: FieldValues,
   value: unknown,
-  today: string,
+  opts: ValidateOptions,
   active: Set<string>,
 ): string | null {
+  const today = opts.today ?? appToday();
   const name = field.name;
   let dates: string[];
   if (field.type === 'daterange') {
@@ -649,8 +711,22 @@ function dateProblem(
   }
   const start = resolveLimit(field.limitStartDate, today);
   const end = resolveLimit(field.limitEndDate, today);
-  if (start && compareDates(dates[0]!, start) < 0) return fmt(MESSAGES.dateTooEarly, { name, date: start });
-  if (end && compareDates(dates[dates.length - 1]!, end) > 0) return fmt(MESSAGES.dateTooLate, { name, date: end });
+  const first = dates[0]!;
+  const last = dates[dates.length - 1]!;
+  if (start && compareDates(first, start) < 0) return fmt(MESSAGES.dateTooEarly, { name, date: start });
+  if (end && compareDates(last, end) > 0) return fmt(MESSAGES.dateTooLate, { name, date: end });
+  if (field.validator === 'notPast') {
+    const ref = clockFor(first, { ...opts, today });
+    if (compareDates(first, ref) < 0) {
+      return fmt(ref.length === 16 ? MESSAGES.notPastTime : MESSAGES.notPast, { name, date: ref });
+    }
+  }
+  if (field.validator === 'notFuture') {
+    const ref = clockFor(last, { ...opts, today });
+    if (compareDates(last, ref) > 0) {
+      return fmt(ref.length === 16 ? MESSAGES.notFutureTime : MESSAGES.notFuture, { name, date: ref });
+    }
+  }
   for (const parent of dateParents(field, fields)) {
     if (!active.has(parent.code)) continue;
     const pv = text(values[parent.code]).trim();
@@ -688,7 +764,7 @@ export function validateField(
       typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
     return Number.isSafeInteger(n) && n >= 1 ? null : fmt(MESSAGES.number, { name });
   }
-  if (isDateType(type)) return dateProblem(field, fields, values, value, opts.today ?? localToday(), active);
+  if (isDateType(type)) return dateProblem(field, fields, values, value, opts, active);
   if (isOptionType(type) && !inOptions(field, value)) return fmt(MESSAGES.option, { name });
   if (isTextType(type)) {
     if (typeof value !== 'string' && typeof value !== 'number') return fmt(MESSAGES.pattern, { name });
@@ -702,8 +778,28 @@ export function validateField(
       const re = fieldRegex(field);
       if (re && !re.test(s)) return regexMessage(field);
     }
+    return identifierProblem(field, s, opts);
   }
   return null;
+}
+
+/** The message of a text failing its identifier validator (idCard, creditCode, mobile), or null. */
+function identifierProblem(field: FieldDef, s: string, opts: ValidateOptions): string | null {
+  const name = field.name;
+  switch (field.validator) {
+    case 'idCard': {
+      const why = idNumberProblem(s.toUpperCase(), opts.today ?? appToday());
+      return why ? fmt(MESSAGES.idCard, { name, reason: IDENTIFIER_REASONS.idCard[why] }) : null;
+    }
+    case 'creditCode': {
+      const why = creditCodeProblem(s.toUpperCase());
+      return why ? fmt(MESSAGES.creditCode, { name, reason: IDENTIFIER_REASONS.creditCode[why] }) : null;
+    }
+    case 'mobile':
+      return isValidMobile(s) ? null : fmt(MESSAGES.mobile, { name });
+    default:
+      return null;
+  }
 }
 
 /** Every field's first problem (§5), keyed by code; empty when the record is valid. */

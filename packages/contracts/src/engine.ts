@@ -12,8 +12,10 @@ import {
 } from './engine-fields';
 import {
   FIELD_TYPES,
+  FIELD_VALIDATOR_CODES,
   type FieldDef,
   type FieldOption,
+  type FieldValidator,
   fieldCodeProblem,
   fieldRegex,
   isFilterType,
@@ -22,6 +24,7 @@ import {
   type OptionSourceType,
   PULL_DOWN_SOURCES,
   type PullDownSourceName,
+  validatorFits,
 } from './engine-rules';
 
 /**
@@ -139,8 +142,13 @@ export const fieldDefSchema = z
     limitEndDate: dateLimitSchema.optional(),
     step: z.union([z.number(), z.string()], FIELD_MESSAGES.step).refine(isTimeStep, FIELD_MESSAGES.step).optional(),
     filter: z.boolean(FIELD_MESSAGES.filter).optional(),
+    validator: z.enum(FIELD_VALIDATOR_CODES as [FieldValidator], FIELD_MESSAGES.validator).optional(),
   })
   .refine((f) => f.filter !== true || isFilterType(f.type), { message: MESSAGES.filterType, path: ['filter'] })
+  .refine((f) => f.validator === undefined || validatorFits(f.validator, f.type), {
+    message: FIELD_MESSAGES.validatorType,
+    path: ['validator'],
+  })
   .refine((f) => dateLimitsInOrder(f.limitStartDate, f.limitEndDate), {
     message: FIELD_MESSAGES.dateOrder,
     path: ['limitEndDate'],

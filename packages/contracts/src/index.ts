@@ -4,6 +4,7 @@ export * from './api';
 export * from './auth';
 export * from './codes';
 export * from './constants';
+export * from './dates';
 export * from './engine';
 export * from './engine-api';
 export * from './engine-fields';

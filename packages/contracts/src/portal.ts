@@ -141,6 +141,8 @@ export const portalConfigSchema = z.object({
   loginMode: z.enum(LOGIN_MODES),
   /** external bid-opening hall (http(s)); null: not configured — the portal shows 开标大厅 disabled */
   bidHallUrl: z.string().nullable(),
+  /** the platform's time zone (APP_TZ, IANA): which day "today" is for every date rule */
+  timeZone: z.string(),
 });
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 

@@ -3,7 +3,6 @@ import type { Db } from '../db/client';
 import { saveFields } from '../modules/engine/schema.service';
 import { SYSTEM_ACTOR } from '../platform/oplog';
 
-const MOBILE = '^1[3-9]\\d{9}$';
 /** Options from a dictionary: the field's titleCoding names it. */
 const DIC = { list: [], type: 'dic' as const };
 
@@ -12,21 +11,14 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
   XYGL_ZYZC: [
     { code: 'xm', name: '姓名', type: 'text', required: 1, length: 20 },
     { code: 'xb', name: '性别', type: 'sex', required: 1 },
-    {
-      code: 'sfzh',
-      name: '身份证号',
-      type: 'text',
-      required: 1,
-      length: 18,
-      regex: '^\\d{17}[\\dXx]$',
-      prompt: '请输入18位身份证号',
-    },
-    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
+    // GB 11643: the check digit and a real birth date (validator idCard); an 11-digit mobile number
+    { code: 'sfzh', name: '身份证号', type: 'text', required: 1, length: 18, validator: 'idCard' },
+    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, length: 11, validator: 'mobile' },
     // registration categories and specialties are dictionaries (dic): REG_CATEGORY, REG_SPECIALTY
     { code: 'zclb', name: '注册类别', type: 'select', required: 1, titleCoding: 'REG_CATEGORY', options: DIC },
     { code: 'zy', name: '注册专业', type: 'select-multiple', titleCoding: 'REG_SPECIALTY', options: DIC },
     { code: 'zsbh', name: '证书编号', type: 'text', length: 30 },
-    { code: 'fzrq', name: '发证日期', type: 'date', limitEndDate: 'today' },
+    { code: 'fzrq', name: '发证日期', type: 'date', validator: 'notFuture' },
     { code: 'yxq', name: '有效期至', type: 'date', parentNode: 'fzrq' },
     { code: 'sfbg', name: '是否变更注册', type: 'switch-1', childNode: 'bgyy' },
     { code: 'bgyy', name: '变更原因', type: 'textarea', parentNode: 'sfbg', length: 200 },
@@ -35,6 +27,15 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
   DZBH_BHSQ: [
     { code: 'xmmc', name: '项目名称', type: 'text', required: 1, length: 100 },
     { code: 'bdmc', name: '标段名称', type: 'text', length: 100 },
+    {
+      code: 'sqdwdm',
+      name: '申请单位统一社会信用代码',
+      type: 'text',
+      required: 1,
+      length: 18,
+      validator: 'creditCode',
+      tips: '投标人（保函申请人）的统一社会信用代码，GB 32100 校验',
+    },
     {
       code: 'bhlx',
       name: '保函类型',
@@ -49,9 +50,11 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
       },
     },
     { code: 'bhje', name: '保函金额（元）', type: 'input-number', required: 1 },
-    { code: 'yxq', name: '保函有效期', type: 'daterange', required: 1 },
+    // a guarantee for a bid still to come: its validity and the opening are not in the past
+    { code: 'yxq', name: '保函有效期', type: 'daterange', required: 1, validator: 'notPast' },
     { code: 'xmszd', name: '项目所在地', type: 'cascader', titleCoding: 'REGION_SX', options: DIC },
-    { code: 'kbsj', name: '开标时间', type: 'datetime' },
+    { code: 'kbsj', name: '开标时间', type: 'datetime', validator: 'notPast' },
+    { code: 'sqrq', name: '申请日期', type: 'date', validator: 'notFuture' },
     { code: 'sfdb', name: '是否委托担保机构', type: 'switch-1', childNode: 'dbjglx,dbjg' },
     {
       code: 'dbjglx',
@@ -63,7 +66,7 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
     },
     { code: 'dbjg', name: '担保机构', type: 'text', parentNode: 'sfdb', length: 100 },
     { code: 'lxr', name: '联系人', type: 'text', required: 1, length: 20 },
-    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
+    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, length: 11, validator: 'mobile' },
     { code: 'bz', name: '备注', type: 'textarea', length: 500 },
   ],
   // 从业人员登记: every option source — dictionaries (a region cascader, selects, radio, multi-select, transfer), a
@@ -71,16 +74,9 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
   XYGL_CYRY: [
     { code: 'xm', name: '姓名', type: 'text', required: 1, length: 20 },
     { code: 'xb', name: '性别', type: 'sex', required: 1 },
-    {
-      code: 'sfzh',
-      name: '身份证号',
-      type: 'text',
-      required: 1,
-      length: 18,
-      regex: '^\\d{17}[\\dXx]$',
-      prompt: '请输入18位身份证号',
-    },
-    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, regex: MOBILE, prompt: '请输入11位手机号码' },
+    // GB 11643: the check digit and a real birth date (validator idCard); an 11-digit mobile number
+    { code: 'sfzh', name: '身份证号', type: 'text', required: 1, length: 18, validator: 'idCard' },
+    { code: 'lxdh', name: '联系电话', type: 'text', required: 1, length: 11, validator: 'mobile' },
     {
       code: 'szdq',
       name: '所在地区',
@@ -121,10 +117,10 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
     },
     { code: 'zyzy', name: '注册专业', type: 'transfer', titleCoding: 'REG_SPECIALTY', options: DIC },
     { code: 'gznx', name: '从业年限', type: 'number', required: 1 },
-    { code: 'rzrq', name: '入职日期', type: 'date', required: 1, limitEndDate: 'today' },
+    { code: 'rzrq', name: '入职日期', type: 'date', required: 1, validator: 'notFuture' },
     { code: 'sfbl', name: '是否有不良行为记录', type: 'switch-1', childNode: 'blxw,blrq' },
     { code: 'blxw', name: '不良行为', type: 'textarea', parentNode: 'sfbl', length: 500 },
-    { code: 'blrq', name: '记录日期', type: 'date', parentNode: 'sfbl', limitEndDate: 'today' },
+    { code: 'blrq', name: '记录日期', type: 'date', parentNode: 'sfbl', validator: 'notFuture' },
     { code: 'grjj', name: '个人简介', type: 'editor' },
     { code: 'bz', name: '备注', type: 'textarea', length: 500 },
   ],

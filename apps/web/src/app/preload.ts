@@ -44,7 +44,7 @@ export function initialPages(
   pathname: string,
   signedIn: boolean,
   homeUrl: string | null,
-  config: PortalConfig | null,
+  config: Pick<PortalConfig, 'loginMode'> | null,
 ): AnyPage[] {
   const path = clean((guardRedirect(pathname, signedIn, homeUrl) ?? pathname).split('?')[0]);
   if (path === '/' || path === '') {

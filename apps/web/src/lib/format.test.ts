@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, setAppTimeZone } from '@ks/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatCount, formatDate, formatDateTime, formatYuan, formatYuanShort } from './format';
+
+afterEach(() => setAppTimeZone(DEFAULT_TIME_ZONE));
 
 describe('formatYuanShort (headline amounts)', () => {
   it('uses 亿元 from 100 million, 万元 from 10 thousand, else 元, with at most two decimals', () => {
@@ -33,10 +36,14 @@ describe('formatYuan (exact amounts)', () => {
 });
 
 describe('dates and counts', () => {
-  it('formats ISO times in the local time zone and keeps plain dates', () => {
-    const iso = new Date(2026, 2, 5, 9, 7).toISOString();
+  it('formats ISO times in the platform’s zone, not the browser’s, and keeps plain dates', () => {
+    // 17:07 UTC on 4 March is 01:07 on 5 March in Beijing (the test browser runs in UTC)
+    const iso = '2026-03-04T17:07:00.000Z';
     expect(formatDate(iso)).toBe('2026-03-05');
-    expect(formatDateTime(iso)).toBe('2026-03-05 09:07');
+    expect(formatDateTime(iso)).toBe('2026-03-05 01:07');
+    setAppTimeZone('Europe/London');
+    expect(formatDate(iso)).toBe('2026-03-04');
+    expect(formatDateTime(iso)).toBe('2026-03-04 17:07');
     expect(formatDate('2026-01-02')).toBe('2026-01-02');
     expect(formatDate(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('not a date');

@@ -1,4 +1,9 @@
-/** Display formats of the portal (amounts in yuan arrive as decimal strings; times as ISO strings). */
+import { dateIn, dateTimeIn } from '@ks/contracts';
+
+/**
+ * Display formats (amounts in yuan arrive as decimal strings; times as ISO strings). Times read in the platform's zone
+ * (APP_TZ, from index.html), so every visitor sees the trading centre's clock, wherever their browser is.
+ */
 
 const YI = 100_000_000;
 const WAN = 10_000;
@@ -32,21 +37,17 @@ export function formatCount(n: number | null | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('zh-CN') : '0';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const isInstant = (value: string) => !Number.isNaN(new Date(value).getTime());
 
-/** YYYY-MM-DD in the visitor's time zone; a plain date string is kept as it is. */
+/** YYYY-MM-DD in the platform's zone; a plain date string is kept as it is. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return isInstant(value) ? dateIn(value) : value;
 }
 
-/** YYYY-MM-DD HH:mm in the visitor's time zone. */
+/** YYYY-MM-DD HH:mm in the platform's zone. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${formatDate(value)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return isInstant(value) ? dateTimeIn(value) : value;
 }

@@ -37,7 +37,7 @@ async function submitted(xm: string) {
     values: {
       xm,
       xb: '男',
-      sfzh: '140105199001011234',
+      sfzh: '140105199001011238',
       lxdh: '13900139000',
       szdq: '山西省/太原市/小店区',
       ssqy: '示例建设工程有限公司',

@@ -1,4 +1,4 @@
-import { api, type FieldDef, localToday } from '@ks/contracts';
+import { api, type FieldDef, validationClock } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { parse, unauthorized } from '../../platform/errors';
@@ -15,8 +15,11 @@ import { auditRecord, revokeRecord, submitRecord } from './review.service';
 import { fieldsOf, nodeForEngine, saveFields, saveValueRange } from './schema.service';
 import { todoCounts, todoList } from './todos.service';
 
-/** The schema engine: a node's fields (developers edit them) and the records of its own table. */
-export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
+/**
+ * The schema engine: a node's fields (developers edit them) and the records of its own table. `now` is the service
+ * clock; `timeZone` (APP_TZ) decides which day and minute it is for the date rules.
+ */
+export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date, timeZone: string) {
   const caller = (auth: AuthContext): EngineCaller => ({
     id: auth.user.id,
     loginRoleType: auth.user.loginRoleType,
@@ -48,9 +51,14 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date) {
   );
   route(app, api.recordList, async ({ auth, body }) => listRecords(db, caller(auth), body));
   route(app, api.recordDetail, async ({ auth, body }) => recordDetail(db, caller(auth), body.gnCoding, body.id));
-  route(app, api.recordSave, async ({ auth, body }) => saveRecord(db, caller(auth), body, localToday(now())), {
-    message: '保存成功',
-  });
+  route(
+    app,
+    api.recordSave,
+    async ({ auth, body }) => saveRecord(db, caller(auth), body, validationClock(now(), timeZone)),
+    {
+      message: '保存成功',
+    },
+  );
   route(
     app,
     api.recordSubmit,

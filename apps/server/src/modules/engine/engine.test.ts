@@ -187,8 +187,8 @@ describe('demo engine nodes', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fieldErrors).toMatchObject({
-      'values.sfzh': ['请输入18位身份证号'],
-      'values.lxdh': ['请输入11位手机号码'],
+      'values.sfzh': ['「身份证号」不是有效的身份证号码（应为18位，前17位为数字，末位为数字或X）'],
+      'values.lxdh': ['「联系电话」不是有效的手机号码（应为以1开头的11位数字）'],
       'values.bgyy': ['请选择变更原因'],
     });
     const ok = await call(user, '/ks/engine/v1/records/save', {
@@ -196,7 +196,7 @@ describe('demo engine nodes', () => {
       values: {
         xm: '张建国',
         xb: '男',
-        sfzh: '140105198801011234',
+        sfzh: '140105198801011231',
         lxdh: '13800138000',
         zclb: 'jzs1',
         zy: ['jz', 'sz'],

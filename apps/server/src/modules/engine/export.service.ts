@@ -1,5 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { EXPORT_MAX_ROWS, type FieldDef, RECORD_STATUS_LABELS, type TableColumn } from '@ks/contracts';
+import {
+  DATETIME_FORMAT,
+  EXPORT_MAX_ROWS,
+  type FieldDef,
+  formatIn,
+  RECORD_STATUS_LABELS,
+  type TableColumn,
+  wallClockText,
+} from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
@@ -7,7 +15,7 @@ import { badRequest, forbidden } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { canCall, requireNode, roleCodesOf } from '../../platform/permissions';
 import { labellers } from './options.service';
-import { type EngineCaller, engineNode, rowsOf, scopeSql } from './records.service';
+import { type EngineCaller, engineNode, iso, rowsOf, scopeSql } from './records.service';
 import { catalogOf, fieldsOf, kindOf } from './schema.service';
 import {
   columnOf,
@@ -39,17 +47,19 @@ interface ExportColumn {
   value: (row: Record<string, unknown>) => unknown;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Local wall-clock time as YYYY-MM-DD HH:mm. */
+/** A record's time (created / updated, a timestamptz) as YYYY-MM-DD HH:mm in the platform's zone. */
 function localTime(v: unknown): string {
-  const d = v instanceof Date ? v : new Date(String(v));
-  if (Number.isNaN(d.getTime())) return String(v ?? '');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (v === null || v === undefined) return '';
+  try {
+    return formatIn(iso(v), DATETIME_FORMAT);
+  } catch {
+    return String(v);
+  }
 }
 
-/** `<节点名>_<yyyyMMddHHmm>.xlsx`, as an RFC 5987 Content-Disposition (with an ASCII fallback name). */
+/** `<节点名>_<yyyyMMddHHmm>.xlsx` (the time in the platform's zone), as an RFC 5987 Content-Disposition (with an ASCII fallback name). */
 export function exportFileName(title: string, now: Date): string {
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}`;
+  const stamp = formatIn(now, 'YYYYMMDDHHmm');
   const safe = title.replace(/[\\/:*?"<>|\r\n\t]/g, '_').trim() || '导出';
   return `${safe}_${stamp}.xlsx`;
 }
@@ -74,8 +84,7 @@ function columnsFor(
       if (raw === null || raw === undefined) return '';
       const kind = kindOf(f.type);
       if (kind === 'number') return Number(raw);
-      if (kind === 'date') return String(raw).slice(0, 10);
-      if (kind === 'datetime') return String(raw).slice(0, 16);
+      if (kind === 'date' || kind === 'datetime') return wallClockText(kind, String(raw));
       return label(f, raw);
     },
   });

@@ -33,7 +33,7 @@ async function sheet(token: string, body: object) {
 const person = (xm: string, extra: object = {}) => ({
   xm,
   xb: '女',
-  sfzh: '140105199203041234',
+  sfzh: '140105199203041232',
   lxdh: '13900139001',
   szdq: ['山西省', '太原市', '迎泽区'],
   ssqy: '示例建设工程有限公司',
@@ -82,9 +82,10 @@ afterAll(async () => t?.close());
 
 describe('file name', () => {
   it('is <节点名>_<yyyyMMddHHmm>.xlsx, sent RFC 5987 style with an ASCII fallback', () => {
-    const name = exportFileName('从业人员登记', new Date(2026, 10, 22, 9, 5));
+    // the time in the platform's zone (Asia/Shanghai), whatever the server's own
+    const name = exportFileName('从业人员登记', new Date('2026-11-22T01:05:00Z'));
     expect(name).toBe('从业人员登记_202611220905.xlsx');
-    expect(exportFileName('a/b:c"d', new Date(2026, 0, 1, 0, 0))).toBe('a_b_c_d_202601010000.xlsx');
+    expect(exportFileName('a/b:c"d', new Date('2025-12-31T16:00:00Z'))).toBe('a_b_c_d_202601010000.xlsx');
     const cd = contentDisposition(name);
     expect(cd).toBe(`attachment; filename="_______202611220905.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
   });
@@ -130,7 +131,7 @@ describe('export', () => {
       values: {
         xm: '标签测试',
         xb: '男',
-        sfzh: '140105198801011234',
+        sfzh: '140105198801011231',
         lxdh: '13800138000',
         zclb: 'jzs1',
         zy: ['jz', 'sz'],

@@ -7,7 +7,9 @@ import {
   joinValue,
   normaliseValues,
   type Operation,
+  type ValidateOptions,
   validateRecord,
+  wallClockText,
 } from '@ks/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -121,24 +123,33 @@ export function iso(v: unknown): string {
   return new Date(s).toISOString();
 }
 
-/** Each field's column and whether it holds a number, worked out once per field list (lists reuse theirs). */
-const readers = new WeakMap<readonly FieldDef[], { code: string; col: string; number: boolean }[]>();
+type Reader = { code: string; col: string; kind: ReturnType<typeof kindOf> };
+/** Each field's column and kind, worked out once per field list (lists reuse theirs). */
+const readers = new WeakMap<readonly FieldDef[], Reader[]>();
 function readersOf(fields: readonly FieldDef[]) {
   let r = readers.get(fields);
   if (!r) {
-    r = fields.map((f) => ({ code: f.code, col: columnOf(f.code), number: kindOf(f.type) === 'number' }));
+    r = fields.map((f) => ({ code: f.code, col: columnOf(f.code), kind: kindOf(f.type) }));
     readers.set(fields, r);
   }
   return r;
 }
 
+/**
+ * A column's value in the form the record is saved in, so that what a form loads it can save again unchanged: numbers
+ * as numbers; a date as YYYY-MM-DD and a date-time as YYYY-MM-DD HH:mm — wall-clock text in the platform's zone, as
+ * the `date` and `timestamp` columns (no zone) hold it; the drivers answer these columns as text.
+ */
+function answered(r: Reader, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (r.kind === 'number') return Number(v);
+  if (r.kind === 'date' || r.kind === 'datetime') return wallClockText(r.kind, String(v));
+  return v;
+}
+
 export function toRecord(row: Record<string, unknown>, fields: FieldDef[], operations: Operation[]): EngineRecord {
   const values: Record<string, unknown> = {};
-  for (const f of readersOf(fields)) {
-    const v = row[f.col];
-    values[f.code] =
-      v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : f.number ? Number(v) : v;
-  }
+  for (const f of readersOf(fields)) values[f.code] = answered(f, row[f.col]);
   return {
     id: String(row.id),
     status: String(row.status),
@@ -636,7 +647,7 @@ export async function saveRecord(
   db: Db,
   c: EngineCaller,
   input: { gnCoding: string; id?: string; version?: number; values: Record<string, unknown> },
-  today: string,
+  clock: ValidateOptions,
 ) {
   await requireFunction(db, c, input.gnCoding, input.id ? 'edit' : 'add');
   const n = await engineNode(db, input.gnCoding);
@@ -652,7 +663,7 @@ export async function saveRecord(
   const values = own.values;
   // configured patterns run with RE2 (linear time), never a backtracking engine
   const errors = validateRecord(await withSourceOptions(db, fields), values, {
-    today,
+    ...clock,
     matchesRegex: matchesFieldPattern,
   });
   if (Object.keys(errors).length || Object.keys(own.errors).length) {

@@ -160,7 +160,7 @@ describe('record isolation and input whitelists', () => {
   const values = {
     xm: '隔离记录',
     xb: '男',
-    sfzh: '140105199001011234',
+    sfzh: '140105199001011238',
     lxdh: '13900139000',
     szdq: '山西省/太原市/小店区',
     ssqy: '示例建设工程有限公司',
@@ -255,7 +255,7 @@ describe('simultaneous decisions', () => {
         values: {
           xm: `并发${round}`,
           xb: '女',
-          sfzh: '140105199001011234',
+          sfzh: '140105199001011238',
           lxdh: '13900139000',
           szdq: '山西省/太原市',
           ssqy: '示例建设工程有限公司',

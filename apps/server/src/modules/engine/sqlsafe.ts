@@ -6,6 +6,7 @@
  * - Client filters (`whereStr`, search forms, sort) are parsed into a whitelist of known fields and operators;
  *   values only ever travel as bound parameters.
  */
+import { isValidDate } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest, validationFailed } from '../../platform/errors';
 
@@ -277,15 +278,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-function validDate(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return (
-    Number(y) >= 1 &&
-    date.getUTCFullYear() === Number(y) &&
-    date.getUTCMonth() === Number(m) - 1 &&
-    date.getUTCDate() === Number(d)
-  );
-}
+/** A real calendar day, by the contracts' rule (the one the form and record validation use). */
+const validDate = (y: string, m: string, d: string): boolean => isValidDate(`${y}-${m}-${d}`);
 
 type Bound = 'low' | 'high';
 

@@ -28,7 +28,7 @@ export function portalRoutes(app: FastifyInstance, db: Db, config: Config, versi
   });
   route(app, api.portalConfig, async ({ reply }) => {
     revalidate(reply);
-    return { loginMode: config.loginMode, bidHallUrl: config.bidHallUrl };
+    return { loginMode: config.loginMode, bidHallUrl: config.bidHallUrl, timeZone: config.timeZone };
   });
   route(app, api.homeOverview, async ({ reply }) => {
     revalidate(reply);

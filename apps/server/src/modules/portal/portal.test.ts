@@ -21,9 +21,13 @@ const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe('portal configuration', () => {
-  it('tells the login mode and the bid-opening hall', async () => {
+  it('tells the login mode, the bid-opening hall and the time zone', async () => {
     const { body } = await get('/ks/portal/v1/home/config');
-    expect(body.data).toEqual({ loginMode: 'ywbl', bidHallUrl: 'https://hall.example.test/' });
+    expect(body.data).toEqual({
+      loginMode: 'ywbl',
+      bidHallUrl: 'https://hall.example.test/',
+      timeZone: 'Asia/Shanghai',
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   splitValue,
   timeStepMinutes,
+  type ValidateOptions,
   validateField,
 } from '@ks/contracts';
 import { DatePicker } from 'antd';
@@ -54,7 +55,8 @@ interface DateWidgetProps {
   onInvalidText: (message: string) => void;
   disabled: boolean;
   status?: 'error';
-  today: string;
+  /** today and the current minute in the platform's zone */
+  clock: ValidateOptions;
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
@@ -92,7 +94,7 @@ function useLimitedInput(check: (text: string) => void) {
 }
 
 function useTypedCheck(props: DateWidgetProps) {
-  const { field, fields, values, value, today, onInvalidText } = props;
+  const { field, fields, values, value, clock, onInvalidText } = props;
   return (text: string) => {
     const typed = text.trim();
     if (!typed) return;
@@ -107,7 +109,7 @@ function useTypedCheck(props: DateWidgetProps) {
       onInvalidText(MESSAGES.dateFormat);
       return;
     }
-    const problem = validateField(field, fields, { ...values, [field.code]: typed }, { today });
+    const problem = validateField(field, fields, { ...values, [field.code]: typed }, clock);
     if (problem) onInvalidText(problem);
     else if (toDay(typed, format)) props.onChange(typed);
   };
@@ -115,11 +117,11 @@ function useTypedCheck(props: DateWidgetProps) {
 
 /** date (YYYY-MM-DD) and datetime (YYYY-MM-DD HH:mm, minutes on the field's step). */
 export function DateWidget(props: DateWidgetProps) {
-  const { field, fields, values, value, onChange, onBlur, disabled, status, today } = props;
+  const { field, fields, values, value, onChange, onBlur, disabled, status, clock } = props;
   const isTime = field.type === 'datetime';
   const format = isTime ? DATETIME_FORMAT : DATE_FORMAT;
   const step = timeStepMinutes(field);
-  const bounds = dateBounds(field, fields, values, { today });
+  const bounds = dateBounds(field, fields, values, clock);
   const input = useLimitedInput(useTypedCheck(props));
   const minuteStep = step < 60 && 60 % step === 0 ? (step as 15) : undefined;
   return (
@@ -147,8 +149,8 @@ export function DateWidget(props: DateWidgetProps) {
 
 /** daterange: two days stored as `start,end`. */
 export function DateRangeWidget(props: DateWidgetProps) {
-  const { field, fields, values, value, onChange, onBlur, disabled, status, today } = props;
-  const bounds = dateBounds(field, fields, values, { today });
+  const { field, fields, values, value, onChange, onBlur, disabled, status, clock } = props;
+  const bounds = dateBounds(field, fields, values, clock);
   const input = useLimitedInput(useTypedCheck(props));
   const [a, b] = splitValue('daterange', value);
   const start = toDay(a, DATE_FORMAT);

@@ -7,11 +7,12 @@ import {
   isNewlyRequired,
   isRequiredIn,
   isTextType,
-  localToday,
   normaliseValues,
   regexMessage,
+  type ValidateOptions,
   validateField,
   validateRecord,
+  validationClock,
   visibleFields,
 } from '@ks/contracts';
 import { Col, Form, Row } from 'antd';
@@ -62,8 +63,9 @@ type Errors = Record<string, string>;
 
 /**
  * Messages after a field changed or lost focus. Shown messages follow the values (a fixed field loses its message,
- * a hidden one too); the field itself shows its regex prompt while typing, and 请选择{name} when a switch-1 has just
- * made it required. `sticky` messages (a value cleared on blur) stay until their field changes again.
+ * a hidden one too); the field itself shows its regex prompt while typing, its validator's message (an ID number, a
+ * credit code …) once it loses focus with a value, and 请选择{name} when a switch-1 has just made it required.
+ * `sticky` messages (a value cleared on blur) stay until their field changes again.
  */
 function liveErrors(
   prev: Errors,
@@ -71,7 +73,8 @@ function liveErrors(
   field: FieldDef,
   fields: readonly FieldDef[],
   values: FieldValues,
-  today: string,
+  clock: ValidateOptions,
+  blurred = false,
 ): Errors {
   const active = new Set(activeFields(fields, values).map((f) => f.code));
   const next: Errors = {};
@@ -83,13 +86,14 @@ function liveErrors(
       next[code] = message;
       continue;
     }
-    const problem = validateField(f, fields, values, { today }, active);
+    const problem = validateField(f, fields, values, clock, active);
     if (problem) next[code] = problem;
   }
-  const problem = validateField(field, fields, values, { today }, active);
+  const problem = validateField(field, fields, values, clock, active);
   if (problem) {
     const regexFails = !!fieldRegex(field) && problem === regexMessage(field);
-    if (prev[field.code] || regexFails || (isNewlyRequired(field, fields) && isEmpty(values[field.code]))) {
+    const checked = blurred && !!field.validator && !isEmpty(values[field.code]);
+    if (prev[field.code] || regexFails || checked || (isNewlyRequired(field, fields) && isEmpty(values[field.code]))) {
       next[field.code] = problem;
     }
   }
@@ -121,7 +125,8 @@ export function DynamicForm({
   const cols = useRef(new Map<string, HTMLElement>());
   const viewportWidth = useWindowWidth();
   const width = layoutWidth ?? viewportWidth;
-  const today = localToday();
+  // today and the current minute in the platform's zone (APP_TZ, from index.html), not the browser's
+  const clock = validationClock();
   const ctx: OptionContext = useMemo(() => ({ gnCoding, systemCoding }), [gnCoding, systemCoding]);
   const latest = useRef({ fields, initialValues, onValuesChange });
   latest.current = { fields, initialValues, onValuesChange };
@@ -161,7 +166,7 @@ export function DynamicForm({
     }
     next = clearDependants(field, fields, next);
     setValues(next);
-    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, next, today));
+    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, next, clock));
     latest.current.onValuesChange?.(next);
   };
 
@@ -179,7 +184,7 @@ export function DynamicForm({
       return;
     }
     if (sticky.current.has(field.code)) return;
-    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, today));
+    setErrors(liveErrors(errorsRef.current, sticky.current, field, fields, current, clock, true));
   };
 
   const invalidText = (field: FieldDef, message: string) => {
@@ -207,7 +212,7 @@ export function DynamicForm({
       validate: async () => {
         const current = valuesRef.current;
         const fs = latest.current.fields;
-        const errs = validateRecord(fs, current, { today: localToday() });
+        const errs = validateRecord(fs, current, validationClock());
         sticky.current.clear();
         setErrors(errs);
         if (Object.keys(errs).length) {
@@ -267,7 +272,7 @@ export function DynamicForm({
                     disabled={!!field.readonly}
                     status={error ? 'error' : undefined}
                     ctx={ctx}
-                    today={today}
+                    clock={clock}
                   />
                 )}
               </Form.Item>

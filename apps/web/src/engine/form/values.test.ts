@@ -27,7 +27,7 @@ describe('form values', () => {
     expect(canonicalValues(fields, undefined)).toEqual({ e: '0', g: '1' });
   });
 
-  it('dates: YYYY-MM-DD kept, a datetime cut to its day, ISO times in local time', () => {
+  it('dates: YYYY-MM-DD kept, a datetime cut to its day, ISO times in the platform’s zone', () => {
     expect(dateText('date', '2024-03-05')).toBe('2024-03-05');
     expect(dateText('date', '2024-03-05 10:00')).toBe('2024-03-05');
     expect(dateText('datetime', new Date(2024, 2, 5, 9, 15))).toBe('2024-03-05 09:15');

@@ -2,6 +2,10 @@ import {
   CASCADER_JOIN,
   codeList,
   compareDates,
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  dateIn,
+  dateTimeIn,
   type FieldDef,
   type FieldValues,
   isCascaderType,
@@ -15,6 +19,7 @@ import {
   joinValue,
   SWITCH_OFF,
   SWITCH_ON,
+  wallClockText,
 } from '@ks/contracts';
 import dayjs from 'dayjs';
 
@@ -25,14 +30,16 @@ import dayjs from 'dayjs';
  * exactly what the server will receive, and normaliseValues only trims and applies switch-1 / switch-2.
  */
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export { DATE_FORMAT, DATETIME_FORMAT };
 /** §5: a date picker's input takes at most 16 characters (YYYY-MM-DD HH:mm). */
 export const DATE_INPUT_MAX = 16;
 
 export const dateFormatOf = (type: string) => (type === 'datetime' ? DATETIME_FORMAT : DATE_FORMAT);
 
-/** A date value as text in the field's format: YYYY-MM-DD (HH:mm) as is, an ISO time or a Date in local time. */
+/**
+ * A date value as text in the field's format: YYYY-MM-DD (HH:mm) as is; an instant (ISO time with a zone) as its day or
+ * minute in the platform's zone; a Date or Dayjs from a picker as the wall-clock time it shows.
+ */
 export function dateText(type: 'date' | 'datetime', v: unknown): string | null {
   if (isEmpty(v)) return null;
   const format = dateFormatOf(type);
@@ -42,12 +49,13 @@ export function dateText(type: 'date' | 'datetime', v: unknown): string | null {
     if (type === 'datetime' && isValidDateTime(s)) return s;
     if (type === 'datetime' && isValidDate(s)) return `${s} 00:00`;
     if (type === 'date' && isValidDateTime(s)) return s.slice(0, 10);
-    // an ISO timestamp (a date column read back by the server): the local day / minute
-    if (/^\d{4}-\d{2}-\d{2}T/.test(s)) {
-      const d = dayjs(s);
-      return d.isValid() ? d.format(format) : s;
+    // an instant (ISO with Z or an offset): its day / minute in the platform's zone, not the browser's
+    if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s) && dayjs(s).isValid()) {
+      return type === 'date' ? dateIn(s) : dateTimeIn(s);
     }
-    return s;
+    // wall-clock text with seconds or a T (a column's own text): the same day and minute
+    const wall = wallClockText(type, s);
+    return type === 'date' ? (isValidDate(wall) ? wall : s) : isValidDateTime(wall) ? wall : s;
   }
   if (v instanceof Date || dayjs.isDayjs(v)) {
     const d = dayjs(v as Date);

@@ -10,6 +10,7 @@ import {
   SWITCH_OFF,
   SWITCH_ON,
   splitValue,
+  type ValidateOptions,
 } from '@ks/contracts';
 import {
   App,
@@ -95,7 +96,8 @@ export interface WidgetProps {
   disabled: boolean;
   status?: 'error';
   ctx: OptionContext;
-  today: string;
+  /** today and the current minute in the platform's zone, for date limits and validators */
+  clock: ValidateOptions;
 }
 
 /** filter-select waits this long after the last key stroke before asking the server. */

@@ -1,7 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
+  appToday,
   CAPITAL_PATTERN,
   COMPANY_INFO_PROMPT,
+  DATE_FORMAT,
   DEFAULT_PAGE_SIZE,
   ENTERPRISE_FIELD_LABELS,
   ENTERPRISE_MESSAGES,
@@ -238,7 +240,8 @@ export function EnterpriseEditor({
             <DatePicker
               style={{ width: '100%' }}
               placeholder="请选择成立日期"
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              // not after today in the platform's zone (APP_TZ), as the server checks
+              disabledDate={(d) => d.format(DATE_FORMAT) > appToday()}
               data-testid="company-established"
             />
           </Form.Item>

@@ -1,9 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import {
   codeList,
+  FIELD_VALIDATORS,
   type FieldDef,
   type FieldOption,
   type FieldType,
+  type FieldValidator,
   fieldCodeProblem,
   fieldListProblems,
   isCascaderType,
@@ -17,6 +19,8 @@ import {
   PULL_DOWN_SOURCES,
   type PullDownSourceName,
   timeStepMinutes,
+  validatorFits,
+  validatorsFor,
 } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -82,6 +86,8 @@ export interface FieldForm {
   limitStartDate?: string;
   limitEndDate?: string;
   step?: number | null;
+  /** a FIELD_VALIDATORS code, or empty */
+  validator?: FieldValidator | null;
   sourceType: OptionSourceType;
   list: FieldOption[];
   titleCoding?: string;
@@ -117,6 +123,7 @@ export function toForm(def: FieldDef, filterOn: boolean): FieldForm {
     limitStartDate: def.limitStartDate ?? '',
     limitEndDate: def.limitEndDate ?? '',
     step: def.step === undefined || def.step === '' ? null : timeStepMinutes(def),
+    validator: def.validator ?? null,
     sourceType: optionSourceOf(def),
     list: def.options?.list ?? [],
     titleCoding: def.titleCoding ?? undefined,
@@ -172,6 +179,8 @@ export function fromForm(v: FieldForm, base: FieldDef): FieldDef {
   def.limitStartDate = date ? trimmed(v.limitStartDate) : undefined;
   def.limitEndDate = date ? trimmed(v.limitEndDate) : undefined;
   def.step = v.type === 'datetime' || v.type === 'daterange' ? (v.step ?? undefined) : undefined;
+  // a validator stays only on a type it applies to
+  def.validator = v.validator && validatorFits(v.validator, v.type) ? v.validator : undefined;
   def.titleCoding = undefined;
   if (hasOptionEditor(v.type)) {
     const { type: _t, source: _s, ...rest } = base.options ?? { list: [] };
@@ -236,9 +245,38 @@ export function formNameOf(path: string): keyof FieldForm | null {
     'limitStartDate',
     'limitEndDate',
     'step',
+    'validator',
     'titleCoding',
   ];
   return plain.includes(path as keyof FieldForm) ? (path as keyof FieldForm) : null;
+}
+
+/**
+ * The validator select of a type (FIELD_VALIDATORS): identifiers for free text, not before / after today for dates;
+ * nothing for types no validator fits.
+ */
+function ValidatorItem({ type }: { type: FieldType }) {
+  const offered = validatorsFor(type);
+  if (!offered.length) return null;
+  return (
+    <Row gutter={12}>
+      <Col span={12}>
+        <Form.Item
+          name="validator"
+          label="校验规则"
+          tooltip="保存记录时浏览器和服务器按同一规则校验，提示中写明字段名称"
+        >
+          <Select
+            allowClear
+            placeholder="无"
+            options={offered.map((v) => ({ value: v, label: FIELD_VALIDATORS[v].label }))}
+            data-testid="field-validator"
+            aria-label="校验规则"
+          />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
 }
 
 export interface FieldDrawerProps {
@@ -507,6 +545,11 @@ export function FieldDrawer({
         layout="vertical"
         requiredMark
         onFinish={submit}
+        onValuesChange={(changed: Partial<FieldForm>) => {
+          // a validator that does not fit the new type goes
+          const v = form.getFieldValue('validator') as FieldValidator | null | undefined;
+          if (changed.type && v && !validatorFits(v, changed.type)) form.setFieldValue('validator', null);
+        }}
         data-testid="field-form"
         initialValues={toForm(base, false)}
       >
@@ -676,6 +719,7 @@ export function FieldDrawer({
                 </Form.Item>
               </Col>
             </Row>
+            <ValidatorItem type={type} />
           </>
         ) : null}
 
@@ -717,6 +761,7 @@ export function FieldDrawer({
                 </Col>
               ) : null}
             </Row>
+            <ValidatorItem type={type} />
           </>
         ) : null}
 

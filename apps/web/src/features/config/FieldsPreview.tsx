@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons';
-import { type FieldDef, type FieldValues, localToday, validateRecord } from '@ks/contracts';
+import { type FieldDef, type FieldValues, validateRecord, validationClock } from '@ks/contracts';
 import { Alert, Button, Card, Empty, Radio, Segmented, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DynamicForm, type DynamicFormHandle } from '../../engine/form/DynamicForm';
@@ -77,7 +77,7 @@ export function FormPreview({
     if (!handle) return;
     const values = handle.getValues();
     const ok = (await handle.validate()) !== null;
-    const messages = Object.values(validateRecord(fields, values, { today: localToday() }));
+    const messages = Object.values(validateRecord(fields, values, validationClock()));
     setResult({ ok, messages });
   };
 

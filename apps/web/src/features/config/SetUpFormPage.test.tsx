@@ -359,6 +359,54 @@ describe('字段设置', { timeout: 45_000 }, () => {
     expect(screen.queryByTestId('preview-check')).toBeNull();
   });
 
+  it('offers the validators that fit a field’s type, saves the one chosen, and the preview shows its message', async () => {
+    const user = userEvent.setup();
+    const { server } = setup();
+    renderConfig(PATH);
+    await loaded();
+    const offered = async () => {
+      await user.click(within(screen.getByTestId('field-validator')).getByRole('combobox'));
+      return waitFor(() => {
+        const list = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
+        const items = [...(list?.querySelectorAll('.ant-select-item-option') ?? [])].map((e) => e.textContent);
+        if (!items.length) throw new Error('no validator options');
+        return items;
+      });
+    };
+    // a text field: the identifiers
+    await user.click(screen.getByTestId('field-add'));
+    await fill(user, await screen.findByTestId('field-code'), 'sfzh');
+    await fill(user, screen.getByTestId('field-name'), '身份证号');
+    expect(await offered()).toEqual([
+      '身份证号码（GB 11643，含校验位与出生日期）',
+      '统一社会信用代码（GB 32100，含校验位）',
+      '手机号码（以1开头的11位数字）',
+    ]);
+    await pickOption(user, 'field-validator', '身份证号码（GB 11643，含校验位与出生日期）');
+    await user.click(screen.getByTestId('field-ok'));
+    await waitFor(() => expect(screen.getByTestId('row-validator-sfzh').textContent).toContain('身份证号码'));
+    // the preview runs it: a wrong check digit is refused with the field's name
+    const preview = screen.getByTestId('form-preview');
+    const col = await within(preview).findByTestId('form-col-sfzh');
+    await fill(user, within(col).getByRole('textbox'), '140105199001011234');
+    await user.click(screen.getByTestId('preview-check'));
+    await waitFor(() => expect(col.textContent).toContain('「身份证号」不是有效的身份证号码（校验位不符）'));
+    // a date field: not before / not after today
+    await user.click(screen.getAllByTestId('field-edit')[4]!);
+    await waitFor(() => expect(screen.getByTestId('field-code')).toHaveProperty('value', 'rq'));
+    expect(await offered()).toEqual([
+      '不早于今天（日期时间：不早于当前时间）',
+      '不晚于今天（日期时间：不晚于当前时间）',
+    ]);
+    await pickOption(user, 'field-validator', '不晚于今天（日期时间：不晚于当前时间）');
+    await user.click(screen.getByTestId('field-ok'));
+    await user.click(screen.getByTestId('fields-save'));
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    const sent = bodyOf<{ fields: FieldDef[] }>(saves(server)[0]!).fields;
+    expect(sent.find((x) => x.code === 'sfzh')).toMatchObject({ type: 'text', validator: 'idCard' });
+    expect(sent.find((x) => x.code === 'rq')).toMatchObject({ type: 'date', validator: 'notFuture' });
+  });
+
   it('switches the simulated width: one, two, or the fields’ own columns', async () => {
     const user = userEvent.setup();
     setup();

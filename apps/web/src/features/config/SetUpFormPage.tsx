@@ -6,7 +6,7 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { type FieldDef, fieldListProblems, isFilterType, MAX_FIELDS, Msg } from '@ks/contracts';
+import { FIELD_VALIDATORS, type FieldDef, fieldListProblems, isFilterType, MAX_FIELDS, Msg } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -67,7 +67,7 @@ const COLUMN_PROBLEMS: Record<string, string[]> = {
   type: ['type'],
   required: ['required', 'show', 'readonly'],
   col: ['col'],
-  check: ['length', 'regex', 'prompt', 'showPrompt'],
+  check: ['length', 'regex', 'prompt', 'showPrompt', 'validator'],
   relations: ['parentNode', 'childNode', 'groupNumber'],
   dates: ['limitStartDate', 'limitEndDate', 'step'],
   tips: ['tips'],
@@ -416,10 +416,15 @@ function FieldsEditor({
       width: 170,
       render: (_, r) => (
         <>
-          {r.def.length || r.def.regex ? (
+          {r.def.length || r.def.regex || r.def.validator ? (
             <Space direction="vertical" size={0}>
               {r.def.length ? <span>最长 {r.def.length}</span> : null}
               {r.def.regex ? ellipsis(`${r.def.regex}${r.def.prompt ? `（${r.def.prompt}）` : ''}`, 160) : null}
+              {r.def.validator ? (
+                <span data-testid={`row-validator-${r.def.code}`}>
+                  {FIELD_VALIDATORS[r.def.validator]?.label ?? r.def.validator}
+                </span>
+              ) : null}
             </Space>
           ) : (
             dash(null)

@@ -2,6 +2,7 @@ import {
   CREDIT_GRADES,
   type CreditGrade,
   DEFAULT_PAGE_SIZE,
+  isValidDate as isCalendarDate,
   MARKET_KINDS,
   type MarketKind,
   NOTICE_CATEGORIES,
@@ -39,8 +40,6 @@ export interface MarketFilters {
   pageSize: number;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 }
@@ -50,10 +49,9 @@ function text(value: string | null, max: number): string | undefined {
   return v ? v : undefined;
 }
 
+/** YYYY-MM-DD, a real calendar day (the contracts' rule). */
 export function isValidDate(value: string | null | undefined): value is string {
-  if (!value || !DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return isCalendarDate(value);
 }
 
 function pageNumOf(value: string | null): number {
