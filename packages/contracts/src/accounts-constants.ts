@@ -94,6 +94,25 @@ export const ENTERPRISE_FIELD_LABELS: Record<
   registeredCapital: '注册资本（元）',
   establishedAt: '成立日期',
 };
+/**
+ * The required fields an enterprise record leaves empty (spec §2 418: an enterprise whose information is incomplete
+ * is sent to complete it before handling business).
+ */
+export function missingEnterpriseFields(
+  e: Partial<Record<EnterpriseRequiredField, unknown>>,
+): EnterpriseRequiredField[] {
+  return ENTERPRISE_REQUIRED_FIELDS.filter((f) => {
+    const v = e[f];
+    return v === null || v === undefined || String(v).trim() === '';
+  });
+}
+
+/** The 418 message: what is missing, by label. */
+export function companyInfoRequiredMessage(missing: readonly EnterpriseRequiredField[]): string {
+  const names = missing.map((f) => ENTERPRISE_FIELD_LABELS[f]).join('、');
+  return `请先完善企业信息（尚未填写：${names}），完善后即可办理业务`;
+}
+
 export const ENTERPRISE_SORTS = ['name', 'creditCode', 'updatedAt'] as const;
 /** Registered capital in yuan: up to 14 integer digits and 2 decimals. */
 export const CAPITAL_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
