@@ -1,3 +1,4 @@
+ALTER TABLE "service_items" ADD COLUMN "gn_coding" varchar(63);--> statement-breakpoint
 ALTER TABLE "menu_nodes" ADD COLUMN "score" numeric(7, 2);--> statement-breakpoint
 -- Header dropdown entries are named for the page they open (issue 11); an entry someone renamed keeps its name.
 UPDATE "header_menus" SET "label" = '角色权限' WHERE "key" = 'permissionsSet' AND "label" = '权限设置';

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { businessSystems, enterprises, organizations, roles, serviceItems, userRoles, users } from '../../db/schema';
+import {
+  businessSystems,
+  enterprises,
+  menuNodes,
+  organizations,
+  roles,
+  serviceItems,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { announceAuthChange } from '../auth/auth.repo';
 
 /** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
@@ -302,7 +311,14 @@ export interface ServiceItemFilter extends Paging {
   order: 'asc' | 'desc';
 }
 
-const serviceItemColumns = { item: serviceItems, systemName: businessSystems.systemName };
+const serviceItemColumns = {
+  item: serviceItems,
+  systemName: businessSystems.systemName,
+  nodeTitle: menuNodes.title,
+  nodeProperties: menuNodes.nodeProperties,
+};
+/** the node an item names, in the item's own system only */
+const itemNode = and(eq(menuNodes.gnCoding, serviceItems.gnCoding), eq(menuNodes.systemId, businessSystems.id));
 
 export async function listServiceItems(db: Db, f: ServiceItemFilter) {
   const conds: SQL[] = [];
@@ -324,6 +340,7 @@ export async function listServiceItems(db: Db, f: ServiceItemFilter) {
     .select(serviceItemColumns)
     .from(serviceItems)
     .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .leftJoin(menuNodes, itemNode)
     .where(where)
     .orderBy(by(sortCol, f.order), asc(serviceItems.name), asc(serviceItems.id))
     .limit(f.pageSize)
@@ -341,6 +358,7 @@ export async function findServiceItem(db: Db, id: string) {
     .select(serviceItemColumns)
     .from(serviceItems)
     .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .leftJoin(menuNodes, itemNode)
     .where(eq(serviceItems.id, id));
   return row;
 }
@@ -351,6 +369,16 @@ export async function systemNameOf(db: Db, gnCoding: string): Promise<string | n
     .from(businessSystems)
     .where(eq(businessSystems.gnCoding, gnCoding));
   return row?.systemName ?? null;
+}
+
+/** The code of the system a node belongs to (null: no such node). */
+export async function systemOfNode(db: Db, gnCoding: string): Promise<string | null> {
+  const [row] = await db
+    .select({ systemCoding: businessSystems.gnCoding })
+    .from(menuNodes)
+    .innerJoin(businessSystems, eq(businessSystems.id, menuNodes.systemId))
+    .where(eq(menuNodes.gnCoding, gnCoding));
+  return row?.systemCoding ?? null;
 }
 
 export async function serviceItemNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
