@@ -40,11 +40,16 @@ export async function expectSignedIn(page: Page, userName: string) {
 }
 
 export async function signOut(page: Page) {
-  // The user menu animates in; retry the open-and-click until the app has left for the portal.
+  // The user menu animates in; retry the open-and-click (and the confirmation 退出登录 asks for) until the app has
+  // left for the portal.
   await expect(async () => {
     if (new URL(page.url()).pathname !== '/') {
-      await page.getByTestId('user-dropdown').click({ timeout: 2000 });
-      await page.getByTestId('logout-item').click({ timeout: 2000 });
+      const confirm = page.getByTestId('logout-confirm');
+      if (!(await confirm.isVisible())) {
+        await page.getByTestId('user-dropdown').click({ timeout: 2000 });
+        await page.getByTestId('logout-item').click({ timeout: 2000 });
+      }
+      await confirm.click({ timeout: 2000 });
     }
     await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
