@@ -40,14 +40,15 @@ function ItemLabel({ node }: { node: MenuItem }) {
   return (
     <span
       data-testid={`side-item-${node.gnCoding}`}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, width: '100%', minWidth: 0 }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }}
     >
       <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{node.title}</span>
       {node.score != null ? (
+        // compact: a nested item has about 100 px for its title and score
         <Tag
           color="gold"
           data-testid={`side-score-${node.gnCoding}`}
-          style={{ marginInlineEnd: 0, lineHeight: '18px' }}
+          style={{ marginInlineEnd: 0, paddingInline: 4, fontSize: 12, lineHeight: '18px', flex: 'none' }}
         >
           {node.score}分
         </Tag>
