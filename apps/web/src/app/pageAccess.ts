@@ -14,7 +14,8 @@ const ADMIN: readonly LoginRoleType[] = ['M'];
 
 /**
  * Who may open each configuration and administration page: the login role types the page's own endpoints serve
- * (shell.routes.ts, accounts.routes.ts, the portal notice admin). Anyone else gets the 403 page at once, instead of
+ * (shell.routes.ts, accounts.routes.ts). 门户公告管理 is not here: it is governed by grants on its node, whoever
+ * the caller is, and says so itself. Anyone else gets the 403 page at once, instead of
  * the page's frame with the server's refusal in a dialog. Pages not listed here are open to everyone signed in (the
  * business pages check their node on the server).
  */
@@ -34,7 +35,6 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/system/permissionsSet': { roles: ADMIN, title: '角色权限' },
   '/system/permissConfig': { roles: ADMIN, title: '权限配置' },
   '/system/adminInfo': { roles: ADMIN, title: '管理员信息' },
-  '/system/portalNotices': { roles: ADMIN, title: '门户公告管理' },
   '/system/personnelInfo': { roles: ['M', 'U'], title: '人员信息' },
   '/system/companyInfo': { roles: ['M', 'U'], title: '企业信息' },
 };

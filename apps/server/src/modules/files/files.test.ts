@@ -269,8 +269,9 @@ describe('download', () => {
     expect((await api.get(`/ks/common/common/file/preview-url?fileId=${fileId}`, other.token)).status).toBe(404);
     // the address ends with the file's name, which a browser's PDF viewer shows as the document title
     const long = `${'营业执照副本扫描件'.repeat(6)}.pdf`;
-    const pdf = (await api.upload(UPLOAD, user, { gnCoding: NODE, systemCoding: 'XYGL' }, [{ name: long, data: PDF() }]))
-      .body.data.fileId as string;
+    const pdf = (
+      await api.upload(UPLOAD, user, { gnCoding: NODE, systemCoding: 'XYGL' }, [{ name: long, data: PDF() }])
+    ).body.data.fileId as string;
     const named = (await api.get(`/ks/common/common/file/preview-url?fileId=${pdf}`, user)).body!.data.url as string;
     expect(new URL(named, 'http://x').pathname).toBe(`/ks/common/common/file/download/${encodeURIComponent(long)}`);
     const viewed = await api.get(named, null);

@@ -74,30 +74,6 @@ describe('sidebar (spec §2, §4, screen 20)', () => {
     for (const code of ['SOLO', 'NEXT', 'EMPTY_DIR']) expect(isSelected(code)).toBe(false);
   });
 
-  it('leaves out items whose page the role may not open (门户公告 for a developer), and menus left empty by that', async () => {
-    const menus = () => [
-      menu({ gnCoding: 'NOTICES', title: '门户公告', nodeProperties: 'portalNotices' }),
-      menu({
-        gnCoding: 'ADMIN_DIR',
-        title: '平台管理',
-        nodeProperties: 'directory',
-        children: [menu({ gnCoding: 'NOTICES2', title: '公告', nodeProperties: 'portalNotices' })],
-      }),
-      menu({ gnCoding: 'OPEN', title: '列表', nodeProperties: 'list' }),
-    ];
-    setupShell({ systemCoding: 'PTGL', roleType: 'D', menus: menus() });
-    const { unmount } = renderRoutes(shellRoutes, '/system/pageConfig');
-    await screen.findByTestId('side-item-OPEN');
-    for (const code of ['NOTICES', 'NOTICES2', 'ADMIN_DIR'])
-      expect(screen.queryByTestId(`side-item-${code}`)).toBeNull();
-    unmount();
-    sessionStorage.clear();
-    setupShell({ systemCoding: 'PTGL', roleType: 'M', menus: menus() });
-    renderRoutes(shellRoutes, '/system/pageConfig');
-    expect(await screen.findByTestId('side-item-NOTICES')).toBeTruthy();
-    expect(screen.getByTestId('side-item-ADMIN_DIR')).toBeTruthy();
-  });
-
   it('a record page of a node (detail, form) highlights that node', async () => {
     setupShell({ systemCoding: 'XYGL' });
     renderRoutes(shellRoutes, '/dynamicPage/dynamicDetail?gnCoding=XY_LIST&systemCoding=XYGL&id=r1');

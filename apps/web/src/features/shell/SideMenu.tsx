@@ -24,9 +24,8 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mainMenusQuery } from '../../api/shell';
-import { deniedPage } from '../../app/pageAccess';
 import { shellIcon } from './icons';
-import { defaultActive, findBy, matchRoute, pathTo, withoutDenied } from './menuTree';
+import { defaultActive, findBy, matchRoute, pathTo } from './menuTree';
 import { NewSystemDialog } from './NewSystemDialog';
 import { getGnCoding, setGnCoding, useCurrentUser } from './session';
 import { asideWidthOf, customised, useShellTheme } from './theme';
@@ -111,21 +110,12 @@ export function SideMenu({ systemCoding }: { systemCoding: string }) {
   const location = useLocation();
   const { token } = antdTheme.useToken();
   const { theme } = useShellTheme();
-  const { isAdmin, isDeveloper, userInfo } = useCurrentUser();
-  const role = userInfo?.loginRoleType;
+  const { isAdmin, isDeveloper } = useCurrentUser();
   const [collapsed, setCollapsed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [lastOpened, setLastOpened] = useState<string | null>(() => getGnCoding());
   const menus = useQuery(mainMenusQuery(systemCoding));
-  // items whose page the user's role may not open (e.g. 门户公告 for a developer) would only lead to the 403 page
-  const nodes = useMemo(
-    () =>
-      withoutDenied(
-        menus.data ?? [],
-        (n) => deniedPage(new URL(routeForNode(n, systemCoding, isAdmin), 'http://x').pathname, role) !== null,
-      ),
-    [menus.data, systemCoding, isAdmin, role],
-  );
+  const nodes = menus.data ?? [];
 
   // highlighted: the node whose page is open, only (the landing page and other pages highlight nothing)
   const active = useMemo(

@@ -4,23 +4,6 @@ import { isRecordPage } from '../../app/nodePages';
 
 /** Pure helpers over a (visible) menu tree: the default active item, the first leaf, route matching. */
 
-/**
- * The tree without the leaves `denied` (a page the user's role may not open: it would only show the 403 page), and
- * without menus left empty by that.
- */
-export function withoutDenied(items: readonly MenuItem[], denied: (leaf: MenuItem) => boolean): MenuItem[] {
-  const out: MenuItem[] = [];
-  for (const item of items) {
-    if (!item.children?.length) {
-      if (!denied(item)) out.push(item);
-      continue;
-    }
-    const children = withoutDenied(item.children, denied);
-    if (children.length) out.push({ ...item, children });
-  }
-  return out;
-}
-
 /** The first leaf (depth first) that is not disabled, starting with the first menu. */
 export function firstLeaf(items: readonly MenuItem[]): MenuItem | null {
   for (const item of items) {
