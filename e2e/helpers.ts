@@ -28,10 +28,13 @@ export async function signIn(page: Page, account: string, role: Role, password =
  * a click that lands while the dialog is still opening can be lost.
  */
 export async function acknowledgePractice(page: Page) {
+  const dialog = page.getByTestId('practice-dialog');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // a click that closed the dialog is not repeated (on a loaded machine the dialog may close slowly)
   await expect(async () => {
-    await page.getByTestId('practice-ok').click({ timeout: 3000 });
-    await expect(page.getByTestId('practice-dialog')).toBeHidden({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    if (await dialog.isVisible()) await page.getByTestId('practice-ok').click({ timeout: 3000 });
+    await expect(dialog).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function expectSignedIn(page: Page, userName: string) {
