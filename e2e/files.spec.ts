@@ -124,7 +124,8 @@ test('user1 attaches an image and a PDF to a record and sees their previews; a r
   const frame = page.getByTestId('preview-pdf');
   await expect(frame).toBeVisible();
   const src = (await frame.getAttribute('src')) ?? '';
-  expect(src).toMatch(/file\/download\?fileId=.+&inline=1&exp=\d+&sig=/);
+  // the address ends with the file's name (a PDF viewer titles the document after it)
+  expect(src).toMatch(/file\/download\/[^/?]+\.pdf\?fileId=.+&inline=1&exp=\d+&sig=/);
   // the frame's signed address serves the PDF inline, without the bearer token
   const pdf = await page.request.get(src);
   expect(pdf.status()).toBe(200);

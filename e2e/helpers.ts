@@ -29,12 +29,12 @@ export async function signIn(page: Page, account: string, role: Role, password =
  */
 export async function acknowledgePractice(page: Page) {
   const dialog = page.getByTestId('practice-dialog');
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // a click that closed the dialog is not repeated (on a loaded machine the dialog may close slowly)
   await expect(async () => {
-    // a click that closed it while the check below timed out (a slow machine) must not be repeated on nothing
     if (await dialog.isVisible()) await page.getByTestId('practice-ok').click({ timeout: 3000 });
     await expect(dialog).toBeHidden({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function expectSignedIn(page: Page, userName: string) {
@@ -43,11 +43,16 @@ export async function expectSignedIn(page: Page, userName: string) {
 }
 
 export async function signOut(page: Page) {
-  // The user menu animates in; retry the open-and-click until the app has left for the portal.
+  // The user menu animates in; retry the open-and-click (and the confirmation 退出登录 asks for) until the app has
+  // left for the portal.
   await expect(async () => {
     if (new URL(page.url()).pathname !== '/') {
-      await page.getByTestId('user-dropdown').click({ timeout: 2000 });
-      await page.getByTestId('logout-item').click({ timeout: 2000 });
+      const confirm = page.getByTestId('logout-confirm');
+      if (!(await confirm.isVisible())) {
+        await page.getByTestId('user-dropdown').click({ timeout: 2000 });
+        await page.getByTestId('logout-item').click({ timeout: 2000 });
+      }
+      await confirm.click({ timeout: 2000 });
     }
     await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });

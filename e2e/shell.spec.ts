@@ -150,9 +150,10 @@ test('user1 sees exactly the granted menus and buttons, never a hidden menu, and
   await expect(side.getByTestId(`side-item-${NODE_B}`)).toHaveCount(0);
   await expect(side.getByTestId(`side-item-${NODE_HIDDEN}`)).toHaveCount(0);
   await expect(side).not.toContainText('隐藏节点');
-  // the node has no fields yet: its list page says so and keeps the sidebar
+  // the node has no fields yet: the not-yet-available page names it and keeps the sidebar
   await expect(page).toHaveURL(new RegExp(`/dynamicPage/dynamicIndex\\?gnCoding=${NODE_A}`));
-  await expect(page.getByTestId('engine-list-unconfigured')).toContainText('该节点尚未配置字段');
+  await expect(page.getByTestId('pending-page')).toContainText('暂未开放');
+  await expect(page.getByText('该节点尚未配置字段')).toHaveCount(0);
   await expect(side.getByTestId(`side-item-${NODE_A}`)).toBeVisible();
 
   // buttons: only 新建公告 of the notice functions was granted

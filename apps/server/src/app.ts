@@ -9,6 +9,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { engineRoutes } from './modules/engine/engine.routes';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // spec §7 writes some paths with a trailing slash (`display-groups/?systemCoding=`): both forms are one route
+    routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -243,19 +246,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authRoutes(ks, auth, config.loginRateLimitPerMinute);
     portalRoutes(ks, db, config, version);
     shellRoutes(ks, db);
-    engineRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
     // @app:accounts
     accountsRoutes(ks, db);
-    // @app:files
-    filesRoutes(ks, {
-      db,
-      storage,
-      auth,
-      spoolDir: path.join(config.dataDir, 'files', '.tmp'),
-      uploadMaxBytes: config.files.uploadMaxBytes,
-      chunkedMaxBytes: config.files.chunkedMaxBytes,
-      taskTtlMs: config.files.taskTtlMs,
-      now: deps.now ?? (() => new Date()),
+    // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
+    // user whose company information is incomplete gets 418 (spec §2) until it is completed.
+    await ks.register(async (biz) => {
+      biz.addHook('onRequest', companyInfoGate(db));
+      engineRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
+      // @app:files
+      filesRoutes(biz, {
+        db,
+        storage,
+        auth,
+        spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+        uploadMaxBytes: config.files.uploadMaxBytes,
+        chunkedMaxBytes: config.files.chunkedMaxBytes,
+        taskTtlMs: config.files.taskTtlMs,
+        now: deps.now ?? (() => new Date()),
+      });
     });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);

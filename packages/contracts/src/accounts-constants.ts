@@ -1,3 +1,4 @@
+import { NODE_PROPERTIES, routeForNode } from './shell-constants';
 /**
  * Administration of accounts, organisations, enterprise information and service matters (/system/adminInfo,
  * personnelInfo, managementInfo, companyInfo, transact). Zod-free so that the web bundles it alone; the schemas in
@@ -94,6 +95,25 @@ export const ENTERPRISE_FIELD_LABELS: Record<
   registeredCapital: '注册资本（元）',
   establishedAt: '成立日期',
 };
+/**
+ * The required fields an enterprise record leaves empty (spec §2 418: an enterprise whose information is incomplete
+ * is sent to complete it before handling business).
+ */
+export function missingEnterpriseFields(
+  e: Partial<Record<EnterpriseRequiredField, unknown>>,
+): EnterpriseRequiredField[] {
+  return ENTERPRISE_REQUIRED_FIELDS.filter((f) => {
+    const v = e[f];
+    return v === null || v === undefined || String(v).trim() === '';
+  });
+}
+
+/** The 418 message: what is missing, by label. */
+export function companyInfoRequiredMessage(missing: readonly EnterpriseRequiredField[]): string {
+  const names = missing.map((f) => ENTERPRISE_FIELD_LABELS[f]).join('、');
+  return `请先完善企业信息（尚未填写：${names}），完善后即可办理业务`;
+}
+
 export const ENTERPRISE_SORTS = ['name', 'creditCode', 'updatedAt'] as const;
 /** Registered capital in yuan: up to 14 integer digits and 2 decimals. */
 export const CAPITAL_PATTERN = /^\d{1,14}(\.\d{1,2})?$/;
@@ -123,11 +143,22 @@ export const SERVICE_ITEM_MESSAGES = {
   systemRequired: '请选择所属业务系统',
   systemNotFound: '业务系统不存在',
   duplicate: '事项名称已存在',
+  nodeNotInSystem: '办理节点不属于所选业务系统',
   notFound: '办理事项不存在',
   stale: '该事项已被他人修改，请刷新后重试',
 } as const;
 
-/** Where an enabled service matter leads: choosing the system to handle it in. */
-export function serviceItemLink(systemCoding: string): string {
+/**
+ * Where an enabled service matter leads (「去办理」): the page of the node it is handled in, as the sidebar opens it;
+ * without a node (or with a directory), choosing the system to handle it in.
+ */
+export function serviceItemLink(
+  systemCoding: string,
+  node: { gnCoding: string; nodeProperties: string } | null = null,
+  isAdmin = false,
+): string {
+  if (node && node.nodeProperties !== 'directory' && NODE_PROPERTIES.some((p) => p.value === node.nodeProperties)) {
+    return routeForNode(node, systemCoding, isAdmin);
+  }
   return `/judge?${new URLSearchParams({ systemCoding }).toString()}`;
 }

@@ -281,13 +281,23 @@ export const serviceItemSchema = z.object({
   sort: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
-  /** where the item is handled: /judge?systemCoding=… */
+  /** the node the item is handled in (null: the system as a whole) and its title */
+  gnCoding: z.string().nullable(),
+  nodeTitle: z.string().nullable(),
+  /** where 「去办理」 leads: the node's page, or /judge?systemCoding=… */
   link: z.string(),
 });
 export type ServiceItem = z.infer<typeof serviceItemSchema>;
 export const serviceItemInputSchema = z.object({
   name: required(L.name, S.nameRequired),
   systemCoding: z.string({ error: S.systemRequired }).trim().regex(CODE_PATTERN, S.systemRequired),
+  /** the node of the system the item is handled in; empty: the system chooser */
+  gnCoding: z
+    .string()
+    .trim()
+    .regex(CODE_PATTERN, '办理节点编码格式有误')
+    .nullish()
+    .transform((v) => v || null),
   description: text()
     .max(L.description, `事项说明最多 ${L.description} 个字符`)
     .nullish()

@@ -65,6 +65,23 @@ export const Msg = {
   CHUNK_LOAD_FAILED: '页面资源加载失败，可能是网络不稳定或系统已更新，请刷新页面后重试',
 } as const;
 
+/** The query parameter that carries why a session ended to the sign-in page (/login?reason=10017). */
+export const SESSION_END_REASON_PARAM = 'reason';
+
+/** Why a session ended, by its code (10000, 10001, 10017), or null for any other value. */
+export function sessionEndMessage(code: unknown): string | null {
+  switch (Number(code)) {
+    case Code.SESSION_EXPIRED:
+      return Msg.SESSION_EXPIRED;
+    case Code.TOKEN_INVALID:
+      return Msg.TOKEN_INVALID;
+    case Code.SIGNED_IN_ELSEWHERE:
+      return Msg.SIGNED_IN_ELSEWHERE;
+    default:
+      return null;
+  }
+}
+
 export function accountLockedMessage(until: Date): string {
   // shown in the platform's zone (APP_TZ) whatever the server's own
   return Msg.ACCOUNT_LOCKED.replace('{until}', formatIn(until, 'YYYY-MM-DD HH:mm:ss'));

@@ -49,6 +49,8 @@ export const recordSchema = z.object({
   ownerId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** the level now under review (0 when none) */
+  auditLevel: z.number().int().optional(),
   values: z.record(z.string(), z.unknown()),
   operations: z.array(z.object({ code: z.string(), name: z.string(), color: z.string(), show: z.boolean() })),
 });

@@ -59,6 +59,13 @@ export const DEFAULT_HOME_PATH = '/system/pageConfig';
 export const PORTAL_NOTICE_NODE = 'PORTAL_NOTICE';
 export const PORTAL_NOTICE_SYSTEM = 'PTGL';
 
+/** A node's sidebar score (screen 20): 0 to this, at most two decimals. */
+export const MENU_SCORE_MAX = 10000;
+export const MENU_SCORE_MESSAGES = {
+  range: `分值须在 0 到 ${MENU_SCORE_MAX} 之间`,
+  precision: '分值最多保留两位小数',
+} as const;
+
 /** Display style of a list-type node. */
 export const NODE_STYLES = ['table', 'card'] as const;
 export type NodeStyle = (typeof NODE_STYLES)[number];

@@ -15,6 +15,8 @@ import {
   NEW_SYSTEM_MESSAGES as M,
   MAX_ASIDE_WIDTH,
   MAX_AUDIT_LEVELS,
+  MENU_SCORE_MAX,
+  MENU_SCORE_MESSAGES,
   MIN_ASIDE_WIDTH,
   NODE_PROPERTY_VALUES,
   NODE_STYLES,
@@ -81,6 +83,14 @@ const menuFields = {
   disabled: z.boolean().default(false),
   groupName: z.string().trim().max(30, '最多 30 个字符').nullable().default(null),
   dataSource: z.string().max(63).default('engine'),
+  /** screen 20: the score shown beside the node in the sidebar (e.g. a credit standard's full marks); null: none */
+  score: z
+    .number({ error: '分值须为数字' })
+    .min(0, MENU_SCORE_MESSAGES.range)
+    .max(MENU_SCORE_MAX, MENU_SCORE_MESSAGES.range)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, MENU_SCORE_MESSAGES.precision)
+    .nullable()
+    .default(null),
 };
 
 /** POST child-menu: a menu item or node under a system (parentId null) or under another item. */

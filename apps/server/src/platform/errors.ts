@@ -25,6 +25,9 @@ export const unauthorized = (code: number = Code.UNAUTHORIZED, message: string =
 export const forbidden = (message: string = Msg.FORBIDDEN) => new AppError(403, Code.FORBIDDEN, message);
 export const notFound = (message: string = Msg.NOT_FOUND) => new AppError(404, Code.NOT_FOUND, message);
 export const conflict = (message: string = Msg.CONFLICT) => new AppError(409, Code.CONFLICT, message);
+/** Spec §2: 418 sends the client to complete its enterprise information (/system/companyInfo?type=1). */
+export const companyInfoRequired = (message: string, data: unknown = null) =>
+  new AppError(418, Code.COMPLETE_COMPANY_INFO, message, data);
 export const tooMany = (message: string = Msg.TOO_MANY_REQUESTS, data: unknown = null) =>
   new AppError(429, Code.TOO_MANY_REQUESTS, message, data);
 

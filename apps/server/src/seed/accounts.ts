@@ -59,6 +59,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '信用信息变更申请',
     systemCoding: 'XYGL',
+    gnCoding: 'XYGL_BGSQ',
     description:
       '企业基本信息、资质、人员或业绩发生变化时，在信用管理系统提交变更申请，经交易中心审核通过后更新信用档案。',
     materials: ['信用信息变更申请表（加盖公章）', '营业执照副本扫描件', '变更事项证明材料'],
@@ -67,6 +68,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '信用承诺书签署',
     systemCoding: 'XYGL',
+    gnCoding: 'XYGL_XYCN',
     description: '参与公共资源交易活动前在线签署信用承诺书，承诺所提交材料真实有效，签署后即时生效。',
     materials: ['法定代表人身份证明', '信用承诺书（在线签署）'],
     timeLimitDays: 0,
@@ -74,6 +76,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '招标项目进场登记',
     systemCoding: 'ZBTB',
+    gnCoding: 'ZBTB_XMDJ',
     description: '依法必须招标的工程建设项目由招标人或招标代理机构办理进场登记，登记后方可发布招标公告。',
     materials: ['项目审批、核准或备案文件', '招标人授权委托书', '招标代理合同（委托代理时提供）'],
     timeLimitDays: 1,
@@ -81,6 +84,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '开标评标场地预约',
     systemCoding: 'CDYY',
+    gnCoding: 'CDYY_CDYY',
     description: '已登记的项目按开标时间预约开标室与评标室，预约成功后系统推送场地安排。',
     materials: ['场地预约申请表', '招标公告发布截图'],
     timeLimitDays: 1,
@@ -88,6 +92,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '投标保函在线办理',
     systemCoding: 'DZBH',
+    gnCoding: 'DZBH_BHSQ',
     description: '投标人选择合作金融机构在线申请电子投标保函，出函后自动关联至对应标段，可替代现金保证金。',
     materials: ['营业执照副本扫描件', '招标文件（保证金条款页）', '保函申请书'],
     timeLimitDays: 0,
@@ -95,6 +100,7 @@ export const DEMO_SERVICE_ITEMS = [
   {
     name: '评标专家抽取申请',
     systemCoding: 'ZJCQ',
+    gnCoding: 'ZJCQ_CQXM',
     description: '招标人在开标前提交评标专家抽取申请，系统按专业与回避规则随机抽取并语音通知专家。',
     materials: ['评标专家抽取申请表', '招标文件专业分类说明'],
     timeLimitDays: 1,

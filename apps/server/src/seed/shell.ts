@@ -15,6 +15,8 @@ type Seed = {
   prop: string;
   style?: 'table' | 'card';
   hidden?: boolean;
+  /** the score the sidebar shows beside the node (screen 20) */
+  score?: number;
   buttons?: string[];
   children?: Seed[];
 };
@@ -30,7 +32,8 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
       icon: 'TrophyOutlined',
       prop: 'directory',
       children: [
-        { code: 'XYGL_XYJL', title: '信用记录', icon: 'FileTextOutlined', prop: 'list', buttons: REVIEWED },
+        // the credit standard's full marks, shown beside the node
+        { code: 'XYGL_XYJL', title: '信用记录', icon: 'FileTextOutlined', prop: 'list', score: 100, buttons: REVIEWED },
         { code: 'XYGL_XYDJ', title: '信用等级公示', icon: 'ProfileOutlined', prop: 'creditList' },
         { code: 'XYGL_XYFX', title: '信用分析', icon: 'PieChartOutlined', prop: 'analysis2' },
       ],
@@ -120,6 +123,7 @@ export async function seedShell(tx: Db): Promise<void> {
           itShows: it.hidden ? '否' : '是',
           nodeProperties: it.prop,
           style: it.style ?? 'table',
+          score: it.score === undefined ? null : it.score.toFixed(2),
           sort: i,
         })
         .returning();

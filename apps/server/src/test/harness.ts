@@ -12,6 +12,18 @@ import { seedDemo } from '../seed/demo';
 export const usingPostgres = process.env.TEST_DB === 'pg';
 
 /**
+ * The required details of an enterprise (ENTERPRISE_REQUIRED_FIELDS): a test enterprise without them is incomplete,
+ * and its users get 418 from business calls until it is completed (spec §2; modules/accounts/company-info.gate.ts).
+ */
+export const ENTERPRISE_DETAILS = {
+  legalPerson: '测试法人',
+  region: '太原市',
+  address: '太原市小店区测试路 1 号',
+  registeredCapital: '10000000',
+  establishedAt: '2010-01-01',
+} as const;
+
+/**
  * A fresh, migrated database of its own — with the demo data when `seeded` — loaded from the run's PGlite dump or
  * copied from the run's PostgreSQL template (see global-setup.ts).
  */

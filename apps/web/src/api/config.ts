@@ -58,6 +58,8 @@ export interface MenuFields {
   disabled: boolean;
   groupName: string | null;
   dataSource: string;
+  /** the score the sidebar shows beside the node (screen 20); null: none */
+  score: number | null;
 }
 
 export interface ChildMenuBody extends MenuFields {

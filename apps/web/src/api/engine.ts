@@ -37,6 +37,8 @@ export interface EngineRecord {
   createdAt: string;
   updatedAt: string;
   values: FieldValues;
+  /** the level now under review (0 when none) */
+  auditLevel?: number;
   /** the row buttons the caller may press on this record, by its status */
   operations: Operation[];
   /** present when the server includes the audit history in a list row */
@@ -55,7 +57,6 @@ export interface AuditFlowStep {
 }
 
 export interface RecordDetail extends EngineRecord {
-  /** the level now under review (0 when none) */
   auditLevel: number;
   auditFlow: AuditFlowStep[];
 }

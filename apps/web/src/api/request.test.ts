@@ -109,7 +109,7 @@ describe('request: success and headers', () => {
 
 describe('request: session-ending codes', () => {
   for (const code of [Code.SESSION_EXPIRED, Code.TOKEN_INVALID, Code.SIGNED_IN_ELSEWHERE]) {
-    it(`code ${code}: prompt with the server message, then after 500 ms clear storage and go to /login`, async () => {
+    it(`code ${code}: prompt with the server message, then after 500 ms clear storage and go to /login with the reason`, async () => {
       seedStorage();
       const message = `会话结束 ${code}`;
       const { client, effects } = setup('/system/pageConfig', envelope(401, code, message));
@@ -125,7 +125,8 @@ describe('request: session-ending codes', () => {
       expect(localStorage.getItem('other')).toBe('x');
 
       await vi.advanceTimersByTimeAsync(1);
-      expect(effects.assign).toHaveBeenCalledWith('/login');
+      // the reload takes the prompt with it: the sign-in page is told why, and says so
+      expect(effects.assign).toHaveBeenCalledWith(`/login?reason=${code}`);
       expect(sessionStorage.length).toBe(0);
       expect(localStorage.getItem('other')).toBeNull();
       expect(localStorage.getItem(VERSION_STORAGE_KEY)).toBe('1.2.3');
@@ -138,7 +139,7 @@ describe('request: session-ending codes', () => {
     await rejection(client.request({ url: '/ks/x' }));
     expect(effects.prompt).toHaveBeenCalledWith(expect.objectContaining({ message: Msg.SESSION_EXPIRED }));
     await vi.advanceTimersByTimeAsync(500);
-    expect(effects.assign).toHaveBeenCalledWith('/login');
+    expect(effects.assign).toHaveBeenCalledWith(`/login?reason=${Code.SESSION_EXPIRED}`);
   });
 
   it('prompts only once when several requests in flight end the session', async () => {
@@ -191,6 +192,16 @@ describe('request: 418 complete the company information', () => {
     options.onOk?.();
     expect(effects.navigate).toHaveBeenCalledWith(COMPANY_INFO_URL);
     expect(COMPANY_INFO_URL).toBe('/system/companyInfo?type=1');
+  });
+
+  it('prompts once for the several calls of a page refused with 418, and again after the prompt was confirmed', async () => {
+    const { client, effects } = setup('/dynamicPage/dynamicIndex', envelope(418, 418, '请先完善企业信息'));
+    await Promise.allSettled([client.request({ url: '/ks/a' }), client.request({ url: '/ks/b' })]);
+    expect(effects.prompt).toHaveBeenCalledTimes(1);
+    effects.prompt.mock.calls[0][0].onOk?.();
+    expect(effects.navigate).toHaveBeenCalledTimes(1);
+    await rejection(client.request({ url: '/ks/c' }));
+    expect(effects.prompt).toHaveBeenCalledTimes(2);
   });
 
   it('code 418 in an HTTP 200 answer is handled the same way', async () => {
@@ -312,7 +323,7 @@ describe('request: other errors', () => {
     client.report(err);
     expect(effects.prompt).toHaveBeenCalledWith({ message: Msg.SESSION_EXPIRED, type: 1 });
     await vi.advanceTimersByTimeAsync(500);
-    expect(effects.assign).toHaveBeenCalledWith('/login');
+    expect(effects.assign).toHaveBeenCalledWith(`/login?reason=${Code.SESSION_EXPIRED}`);
   });
 });
 
@@ -406,7 +417,7 @@ describe('download', () => {
     await rejection(client.download({ url: '/ks/file' }));
     expect(effects.prompt).toHaveBeenCalledWith(expect.objectContaining({ message: '异地登录' }));
     await vi.advanceTimersByTimeAsync(500);
-    expect(effects.assign).toHaveBeenCalledWith('/login');
+    expect(effects.assign).toHaveBeenCalledWith(`/login?reason=${Code.SIGNED_IN_ELSEWHERE}`);
   });
 
   it('a non-JSON HTTP failure rejects with the generic message (type 1 for 5xx)', async () => {

@@ -5,6 +5,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_END_CODES,
   SESSION_END_DELAY_MS,
+  SESSION_END_REASON_PARAM,
 } from '@ks/contracts';
 import { browser } from '../app/browser';
 import { navigateTo } from '../app/navigation';
@@ -246,7 +247,11 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
   /** Set once the session is ending: later failures of requests already in flight do not prompt again. */
   let ending = false;
 
-  function endSession(message: string | null, target: '/login' | '/'): void {
+  /**
+   * Spec §8: the prompt, then after 500 ms storage cleared and a full navigation. The page reload would take the
+   * prompt with it, so the sign-in page is told why (`/login?reason=<code>`) and says so itself.
+   */
+  function endSession(message: string | null, target: string): void {
     if (ending) return;
     ending = true;
     if (message !== null) fx.prompt({ message, type: 1 });
@@ -256,10 +261,13 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
     }, SESSION_END_DELAY_MS);
   }
 
+  /** Set while the 418 prompt is showing: the other calls of the page refused with 418 do not queue more of it. */
+  let completing = false;
+
   /** The error catalogue of spec §8. */
   function handleFailure(err: ApiError): void {
     if (SESSION_END_CODES.includes(err.code)) {
-      endSession(err.message, '/login');
+      endSession(err.message, `/login?${SESSION_END_REASON_PARAM}=${err.code}`);
       return;
     }
     if (err.status === Code.UNAUTHORIZED || err.message === Msg.NOT_SIGNED_IN) {
@@ -272,7 +280,17 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
       return;
     }
     if (err.status === Code.COMPLETE_COMPANY_INFO || err.code === Code.COMPLETE_COMPANY_INFO) {
-      fx.prompt({ message: err.message, type: 2, onOk: () => fx.navigate(COMPANY_INFO_URL) });
+      // spec §2: 418 leads to the company information (type=1), once whatever number of calls were refused
+      if (completing) return;
+      completing = true;
+      fx.prompt({
+        message: err.message,
+        type: 2,
+        onOk: () => {
+          completing = false;
+          fx.navigate(COMPANY_INFO_URL);
+        },
+      });
       return;
     }
     if (err.status === Code.BAD_GATEWAY || err.code === Code.BAD_GATEWAY) return;

@@ -3,19 +3,23 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../api/request';
+import { PAGE_ACCESS } from '../app/pageAccess';
 import { routes } from '../app/routes';
 import { currentPrompt, resetPrompts } from '../components/prompt';
 import { renderRoutes } from '../test/render';
 import { createFakeServer, type Handler, platformInfo, systems, userInfo } from '../test/server';
+import { LOGOUT_CONFIRM } from './AppLayout';
 
-function setup(logout: Handler) {
+function setup(logout: Handler, loginRoleType: 'M' | 'D' | 'U' = 'M') {
+  const roles = loginRoleType === 'M' ? ['admin'] : ['user'];
+  const me = { ...userInfo, loginRoleType };
   sessionStorage.setItem(SESSION_KEYS.token, 'tok-layout');
-  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(userInfo));
-  sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(['admin']));
+  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(me));
+  sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(roles));
   const server = createFakeServer({
     'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
     'GET /ks/auth/v1/authorization/check-login': () => ({
-      data: { userInfo: { ...userInfo, userName: '张三（已核验）' }, roles: ['admin'] },
+      data: { userInfo: { ...me, userName: '张三（已核验）' }, roles },
     }),
     'POST /ks/authority/manager/system-list': () => ({ data: systems }),
     'GET /ks/common/logout': logout,
@@ -41,7 +45,21 @@ describe('AppLayout', () => {
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEYS.userInfo) ?? '{}').userName).toBe('张三（已核验）');
   });
 
-  it('退出登录 revokes the token, clears the session and goes to /', async () => {
+  it('退出登录 asks first; 取消 keeps the session', async () => {
+    const server = setup(() => ({ data: null }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, '/system/pageConfig');
+    await user.click(await screen.findByTestId('user-dropdown'));
+    await user.click(await screen.findByTestId('logout-item'));
+    expect(await screen.findByText(LOGOUT_CONFIRM)).toBeTruthy();
+    await user.click(screen.getByTestId('logout-cancel'));
+    await waitFor(() => expect(screen.queryByText(LOGOUT_CONFIRM)).toBeNull());
+    expect(server.callsTo('/ks/common/logout')).toHaveLength(0);
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBe('tok-layout');
+    expect(router.state.location.pathname).toBe('/system/pageConfig');
+  });
+
+  it('退出登录, once confirmed, revokes the token, clears the session and goes to /', async () => {
     const server = setup(() => ({ data: null }));
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/system/pageConfig');
@@ -49,6 +67,8 @@ describe('AppLayout', () => {
     const item = await screen.findByTestId('logout-item');
     expect(item.textContent).toBe('退出登录');
     await user.click(item);
+    expect(server.callsTo('/ks/common/logout')).toHaveLength(0);
+    await user.click(await screen.findByTestId('logout-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(server.callsTo('/ks/common/logout')).toHaveLength(1);
     expect(server.callsTo('/ks/common/logout')[0].headers.Authorization).toBe('Bearer tok-layout');
@@ -64,6 +84,7 @@ describe('AppLayout', () => {
     const { router } = renderRoutes(routes, '/system/pageConfig');
     await user.click(await screen.findByTestId('user-dropdown'));
     await user.click(await screen.findByTestId('logout-item'));
+    await user.click(await screen.findByTestId('logout-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStorage.length).toBe(0);
     expect(currentPrompt()).toBeNull();
@@ -106,5 +127,49 @@ describe('AppLayout', () => {
       '退出登录',
     ]);
     expect(currentPrompt()).toBeNull();
+  });
+
+  it('a user without rights gets the 403 page on every configuration and administration page, without asking the server', async () => {
+    const denied = (role: 'M' | 'D' | 'U') => Object.entries(PAGE_ACCESS).filter(([, a]) => !a.roles.includes(role));
+    // an enterprise user: every configuration page, the administrators' pages
+    expect(denied('U').map(([p]) => p)).toEqual(
+      expect.arrayContaining([
+        '/system/allSystem',
+        '/system/menuSetUp',
+        '/system/permissionsSet',
+        '/system/auditLevel',
+      ]),
+    );
+    // a developer: the administrators' pages, as before
+    expect(denied('D').map(([p]) => p)).toEqual(
+      expect.arrayContaining(['/system/permissionsSet', '/system/permissConfig', '/system/adminInfo']),
+    );
+    for (const role of ['U', 'D'] as const) {
+      for (const [path, access] of denied(role)) {
+        const server = setup(() => ({ data: null }), role);
+        const { unmount } = renderRoutes(routes, path);
+        const page = await screen.findByTestId('forbidden-page');
+        expect(page.textContent, path).toContain(`无权访问：${access.title}`);
+        // the header stays; the page itself asked nothing, so no refusal reached the prompt dialog
+        expect(screen.getByTestId('app-header')).toBeTruthy();
+        const asked = server.calls.map((c) => c.url.split('?')[0]);
+        expect(
+          asked.filter(
+            (u) => !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list)/.test(u),
+          ),
+          `${role} ${path}`,
+        ).toEqual([]);
+        expect(currentPrompt()).toBeNull();
+        unmount();
+        sessionStorage.clear();
+      }
+    }
+  }, 60_000);
+
+  it('opens the page for those who may: an administrator on 角色权限', async () => {
+    setup(() => ({ data: null }), 'M');
+    renderRoutes(routes, '/system/permissionsSet');
+    expect((await screen.findAllByText('角色权限', undefined, { timeout: 15_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('forbidden-page')).toBeNull();
   });
 });

@@ -7,20 +7,24 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, theme as antdTheme, Dropdown, Layout, type MenuProps, Tooltip } from 'antd';
+import { App, Avatar, theme as antdTheme, Dropdown, Layout, type MenuProps, Tooltip } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { currentUserQuery, logout } from '../api/auth';
 import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/platform';
 import { headerMenusQuery } from '../api/shell';
+import { systemOfUrl } from '../app/nodePages';
 import { PageLoading } from '../app/PageLoading';
+import { deniedPage } from '../app/pageAccess';
 import { clearSession, getUserInfo, setRoles, setUserInfo } from '../app/session';
 import { shellIcon } from '../features/shell/icons';
 import { SideMenu } from '../features/shell/SideMenu';
-import { useSystemCoding } from '../features/shell/session';
+import { chooseSystem, useSystemCoding } from '../features/shell/session';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
+import { ForbiddenPage } from './ForbiddenPage';
 
 export const LOGOUT_TEXT = '退出登录';
+export const LOGOUT_CONFIRM = '确定要退出登录吗？';
 export const HEADER_HEIGHT = 56;
 const HEADER_MENU_PREFIX = 'header:';
 /** /judge is where a system is chosen; it shows no sidebar. */
@@ -56,17 +60,26 @@ export default function AppLayout() {
 
 function ShellFrame({ platformName }: { platformName: string }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const { token } = antdTheme.useToken();
   const { theme, openSettings } = useShellTheme();
   const { data: current } = useQuery(currentUserQuery);
-  const systemCoding = useSystemCoding();
+  const chosen = useSystemCoding();
+  // a node's page opened directly (a link, a bookmark, 去办理) names its system: that system's sidebar shows
+  const fromUrl = systemOfUrl(pathname, search);
+  const systemCoding = fromUrl ?? chosen;
+  useEffect(() => {
+    if (fromUrl && fromUrl !== chosen) chooseSystem(fromUrl);
+  }, [fromUrl, chosen]);
   const { data: systems } = useQuery({ ...systemListQuery, enabled: systemCoding !== null });
   const { data: headerMenus } = useQuery(headerMenusQuery);
   const [leaving, setLeaving] = useState(false);
 
   const user = current?.userInfo ?? getUserInfo();
+  // a configuration or administration page the user may not open: the 403 page, before the page asks for anything
+  const denied = deniedPage(pathname, user?.loginRoleType);
   const system = systemCoding ? systems?.find((s) => s.systemCoding === systemCoding) : undefined;
   const showSider = systemCoding !== null && pathname !== JUDGE_PATH;
   const dark = theme.theme === 'dark';
@@ -104,7 +117,16 @@ function ShellFrame({ platformName }: { platformName: string }) {
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
-      void onLogout();
+      if (leaving) return;
+      modal.confirm({
+        title: LOGOUT_TEXT,
+        content: LOGOUT_CONFIRM,
+        okText: '退出',
+        cancelText: '取消',
+        okButtonProps: { 'data-testid': 'logout-confirm' } as never,
+        cancelButtonProps: { 'data-testid': 'logout-cancel' } as never,
+        onOk: () => onLogout(),
+      });
       return;
     }
     const entry = entries.find((m) => `${HEADER_MENU_PREFIX}${m.key}` === key);
@@ -226,9 +248,13 @@ function ShellFrame({ platformName }: { platformName: string }) {
       <Layout style={{ background: 'transparent' }}>
         {showSider && systemCoding ? <SideMenu key={systemCoding} systemCoding={systemCoding} /> : null}
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {denied ? (
+            <ForbiddenPage access={denied} />
+          ) : (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

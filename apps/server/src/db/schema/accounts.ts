@@ -52,6 +52,8 @@ export const serviceItems = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: varchar('name', { length: 50 }).notNull(),
     systemCoding: varchar('system_coding', { length: 63 }).notNull(),
+    /** the node of that system the item is handled in (「去办理」 opens it); null: the system chooser */
+    gnCoding: varchar('gn_coding', { length: 63 }),
     /** plain text, at most 500 characters */
     description: text('description').notNull().default(''),
     materials: jsonb('materials').$type<string[]>().notNull().default([]),

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   timestamp,
@@ -40,6 +41,8 @@ export const menuNodes = pgTable(
     groupName: varchar('group_name', { length: 30 }),
     dataSource: varchar('data_source', { length: 63 }).notNull().default('engine'),
     sort: integer('sort').notNull().default(0),
+    /** screen 20: the score the sidebar shows beside the node (e.g. a credit standard's full marks); null: none */
+    score: numeric('score', { precision: 7, scale: 2 }),
     /** §3 table columns of the node's list */
     columns: jsonb('columns').notNull().default([]),
     /** §3 card style, null until configured */

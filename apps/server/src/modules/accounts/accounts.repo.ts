@@ -5,6 +5,7 @@ import {
   accountLocks,
   businessSystems,
   enterprises,
+  menuNodes,
   organizations,
   roles,
   serviceItems,
@@ -339,7 +340,14 @@ export interface ServiceItemFilter extends Paging {
   order: 'asc' | 'desc';
 }
 
-const serviceItemColumns = { item: serviceItems, systemName: businessSystems.systemName };
+const serviceItemColumns = {
+  item: serviceItems,
+  systemName: businessSystems.systemName,
+  nodeTitle: menuNodes.title,
+  nodeProperties: menuNodes.nodeProperties,
+};
+/** the node an item names, in the item's own system only */
+const itemNode = and(eq(menuNodes.gnCoding, serviceItems.gnCoding), eq(menuNodes.systemId, businessSystems.id));
 
 export async function listServiceItems(db: Db, f: ServiceItemFilter) {
   const conds: SQL[] = [];
@@ -361,6 +369,7 @@ export async function listServiceItems(db: Db, f: ServiceItemFilter) {
     .select(serviceItemColumns)
     .from(serviceItems)
     .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .leftJoin(menuNodes, itemNode)
     .where(where)
     .orderBy(by(sortCol, f.order), asc(serviceItems.name), asc(serviceItems.id))
     .limit(f.pageSize)
@@ -378,6 +387,7 @@ export async function findServiceItem(db: Db, id: string) {
     .select(serviceItemColumns)
     .from(serviceItems)
     .leftJoin(businessSystems, eq(businessSystems.gnCoding, serviceItems.systemCoding))
+    .leftJoin(menuNodes, itemNode)
     .where(eq(serviceItems.id, id));
   return row;
 }
@@ -388,6 +398,16 @@ export async function systemNameOf(db: Db, gnCoding: string): Promise<string | n
     .from(businessSystems)
     .where(eq(businessSystems.gnCoding, gnCoding));
   return row?.systemName ?? null;
+}
+
+/** The code of the system a node belongs to (null: no such node). */
+export async function systemOfNode(db: Db, gnCoding: string): Promise<string | null> {
+  const [row] = await db
+    .select({ systemCoding: businessSystems.gnCoding })
+    .from(menuNodes)
+    .innerJoin(businessSystems, eq(businessSystems.id, menuNodes.systemId))
+    .where(eq(menuNodes.gnCoding, gnCoding));
+  return row?.systemCoding ?? null;
 }
 
 export async function serviceItemNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import {
   ENTERPRISE_MESSAGES as E,
-  ENTERPRISE_REQUIRED_FIELDS,
   type EnterpriseInfo,
   type EnterpriseListItem,
+  missingEnterpriseFields,
 } from '@ks/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -17,12 +17,7 @@ import * as repo from './accounts.repo';
 
 const GL = '企业信息';
 
-function missingOf(e: repo.EnterpriseRow): string[] {
-  return ENTERPRISE_REQUIRED_FIELDS.filter((f) => {
-    const v = e[f];
-    return v === null || v === undefined || String(v).trim() === '';
-  });
-}
+const missingOf = (e: repo.EnterpriseRow): string[] => missingEnterpriseFields(e);
 
 function view(row: { enterprise: repo.EnterpriseRow; staffCount: number }): EnterpriseInfo {
   const e = row.enterprise;

@@ -15,6 +15,7 @@ const GL = '办理事项';
 export interface ServiceItemValues {
   name: string;
   systemCoding: string;
+  gnCoding: string | null;
   description: string;
   materials: string[];
   timeLimitDays: number;
@@ -22,13 +23,20 @@ export interface ServiceItemValues {
   sort: number;
 }
 
-function view(row: { item: repo.ServiceItemRow; systemName: string | null }): ServiceItem {
+type ItemRow = NonNullable<Awaited<ReturnType<typeof repo.findServiceItem>>>;
+
+/** An item as the caller sees it: 「去办理」 leads to its node's page as the caller's sidebar would open it. */
+function view(row: ItemRow, isAdmin = false): ServiceItem {
   const i = row.item;
+  // a node that no longer exists (or left the system) leaves the item with its system only
+  const node = i.gnCoding && row.nodeProperties ? { gnCoding: i.gnCoding, nodeProperties: row.nodeProperties } : null;
   return {
     id: i.id,
     name: i.name,
     systemCoding: i.systemCoding,
     systemName: row.systemName,
+    gnCoding: node ? i.gnCoding : null,
+    nodeTitle: node ? row.nodeTitle : null,
     description: i.description,
     materials: i.materials,
     timeLimitDays: i.timeLimitDays,
@@ -36,7 +44,7 @@ function view(row: { item: repo.ServiceItemRow; systemName: string | null }): Se
     sort: i.sort,
     version: i.version,
     updatedAt: i.updatedAt.toISOString(),
-    link: serviceItemLink(i.systemCoding),
+    link: serviceItemLink(i.systemCoding, node, isAdmin),
   };
 }
 
@@ -52,7 +60,7 @@ export async function list(
     enabled: admin ? q.enabled : true,
     liveSystemsOnly: !admin,
   });
-  return { records: records.map(view), total };
+  return { records: records.map((r) => view(r, admin)), total };
 }
 
 const duplicate = () => Object.assign(conflict(S.duplicate), { data: { fieldErrors: { name: [S.duplicate] } } });
@@ -60,6 +68,9 @@ const duplicate = () => Object.assign(conflict(S.duplicate), { data: { fieldErro
 async function check(db: Db, v: ServiceItemValues, exceptId?: string) {
   if ((await repo.systemNameOf(db, v.systemCoding)) === null) {
     throw validationFailed({ systemCoding: [S.systemNotFound] });
+  }
+  if (v.gnCoding && (await repo.systemOfNode(db, v.gnCoding)) !== v.systemCoding) {
+    throw validationFailed({ gnCoding: [S.nodeNotInSystem] });
   }
   if (await repo.serviceItemNameTaken(db, v.name, exceptId)) throw duplicate();
 }
@@ -72,7 +83,8 @@ function uniqueOr409(e: unknown): never {
 async function itemView(db: Db, id: string): Promise<ServiceItem> {
   const row = await repo.findServiceItem(db, id);
   if (!row) throw notFound(S.notFound);
-  return view(row);
+  // written by administrators only
+  return view(row, true);
 }
 
 export async function create(db: Db, actor: Actor, v: ServiceItemValues): Promise<ServiceItem> {

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('/system/transact: 办理事项', () => {
-  it('everyone signed in lists the six seeded items across the demo systems, each linking to /judge', async () => {
+  it('everyone signed in lists the six seeded items across the demo systems, each opening the node it names', async () => {
     for (const token of [admin, dev, user1]) {
       const r = await get(ITEMS, token);
       expect(r.status).toBe(200);
@@ -43,9 +43,19 @@ describe('/system/transact: 办理事项', () => {
     expect(first).toMatchObject({
       systemCoding: 'XYGL',
       systemName: '信用管理系统',
-      link: '/judge?systemCoding=XYGL',
+      gnCoding: 'XYGL_BGSQ',
+      nodeTitle: '信用变更申请',
+      // 去办理 opens the node's page as the sidebar does (an apply list), not the system chooser
+      link: '/applyIndex?gnCoding=XYGL_BGSQ&systemCoding=XYGL',
       enabled: true,
     });
+    const links = (await get(ITEMS, user1)).body.data.records.map((i: any) => i.link);
+    expect(links.every((l: string) => !l.startsWith('/judge'))).toBe(true);
+    // the venue node opens the calendar for administrators (spec §2 sidebar routing), the list for others
+    const venue = async (token: string) =>
+      (await get(`${ITEMS}?${qs({ systemCoding: 'CDYY' })}`, token)).body.data.records[0].link;
+    expect(await venue(user1)).toBe('/dynamicPage/dynamicIndex?gnCoding=CDYY_CDYY&systemCoding=CDYY');
+    expect(await venue(admin)).toBe('/meetingVenue/meeting?gnCoding=CDYY_CDYY&systemCoding=CDYY');
     expect(first.materials.length).toBeGreaterThan(0);
     const systems = new Set((await get(ITEMS, user1)).body.data.records.map((i: any) => i.systemCoding));
     expect([...systems].sort()).toEqual(['CDYY', 'DZBH', 'XYGL', 'ZBTB', 'ZJCQ']);
@@ -95,6 +105,10 @@ describe('/system/transact: 办理事项', () => {
       [{ timeLimitDays: -1 }, 'timeLimitDays'],
       [{ timeLimitDays: 1.5 }, 'timeLimitDays'],
       [{ timeLimitDays: '3' }, 'timeLimitDays'],
+      [{ gnCoding: 'drop table' }, 'gnCoding'],
+      // a node of another system, or no node at all
+      [{ gnCoding: 'XYGL_BGSQ' }, 'gnCoding'],
+      [{ gnCoding: 'ZBTB_NOPE' }, 'gnCoding'],
     ] as const) {
       const r = await post(ITEMS, admin, { ...input, ...patch });
       expect(r.status, JSON.stringify(patch)).toBe(400);
@@ -102,6 +116,25 @@ describe('/system/transact: 办理事项', () => {
     }
     const unknown = await post(ITEMS, admin, { ...input, systemCoding: 'NOPE' });
     expect(unknown.body.data.fieldErrors.systemCoding).toEqual([SERVICE_ITEM_MESSAGES.systemNotFound]);
+    const foreign = await post(ITEMS, admin, { ...input, gnCoding: 'XYGL_BGSQ' });
+    expect(foreign.body.data.fieldErrors.gnCoding).toEqual([SERVICE_ITEM_MESSAGES.nodeNotInSystem]);
+  });
+
+  it('an item naming a node of its system opens that node; without one (or once the node is gone) the system chooser', async () => {
+    const named = await post(ITEMS, admin, { ...input, name: '招标公告查阅', gnCoding: 'ZBTB_ZBGG' });
+    expect(named.status).toBe(200);
+    expect(named.body.data).toMatchObject({
+      gnCoding: 'ZBTB_ZBGG',
+      nodeTitle: '招标公告',
+      link: '/dynamicPage/dynamicIndex?gnCoding=ZBTB_ZBGG&systemCoding=ZBTB',
+    });
+    // a directory names no page: the system chooser
+    const dir = await post(ITEMS, admin, { ...input, name: '招标管理指引', gnCoding: 'ZBTB_ZBGL' });
+    expect(dir.body.data.link).toBe('/judge?systemCoding=ZBTB');
+    const none = await post(ITEMS, admin, { ...input, name: '无节点事项', gnCoding: null });
+    expect(none.body.data).toMatchObject({ gnCoding: null, nodeTitle: null, link: '/judge?systemCoding=ZBTB' });
+    for (const r of [named, dir, none])
+      expect((await del(`${ITEMS}?${qs({ id: r.body.data.id })}`, admin)).status).toBe(200);
   });
 
   it('creates an item (description kept as plain text, materials trimmed), refuses a duplicate name with 409', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { DEMO_ENGINE_FIELDS } from '../../seed/engine';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
   const base = '91140100MA0L00002';
   const [ent] = await t.database.db
     .insert(enterprises)
-    .values({ name: '另一家建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .values({ ...ENTERPRISE_DETAILS, name: '另一家建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}` })
     .returning();
   await t.database.db.insert(users).values({
     account: 'other1',

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 import { contentDisposition, exportFileName } from './export.service';
 
 type Body = { code: number; data: any; message: string };
@@ -50,7 +50,12 @@ beforeAll(async () => {
   const base = '91140100MA0L00005';
   const [ent] = await t.database.db
     .insert(enterprises)
-    .values({ name: '导出测试另一公司', creditCode: `${base}${creditCodeCheckChar(base)}`, region: '太原市' })
+    .values({
+      ...ENTERPRISE_DETAILS,
+      name: '导出测试另一公司',
+      creditCode: `${base}${creditCodeCheckChar(base)}`,
+      region: '太原市',
+    })
     .returning();
   await t.database.db.insert(users).values({
     account: 'other3',

@@ -7,7 +7,15 @@ import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/s
 import { hashPassword } from '../../platform/password';
 import { canSeeNode, lastNodeState, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
 import { placeholderBind, statementName } from '../../platform/prepared';
-import { bearer, createTestApp, json, loginToken, type TestApp, usingPostgres } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  ENTERPRISE_DETAILS,
+  json,
+  loginToken,
+  type TestApp,
+  usingPostgres,
+} from '../../test/harness';
 import {
   COUNT_CAP,
   countLimit,
@@ -107,7 +115,7 @@ beforeAll(async () => {
   const base = '91140100MA0L00011';
   const [ent] = await db
     .insert(enterprises)
-    .values({ name: '列表测试建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .values({ ...ENTERPRISE_DETAILS, name: '列表测试建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}` })
     .returning();
   const passwordHash = await hashPassword('Demo@2026');
   await db.insert(users).values([

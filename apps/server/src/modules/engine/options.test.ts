@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, menuNodes, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
 
@@ -59,7 +59,12 @@ beforeAll(async () => {
   const base = '91140200MA0L00004';
   const [ent] = await db
     .insert(enterprises)
-    .values({ name: '大同市另一建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}`, region: '大同市' })
+    .values({
+      ...ENTERPRISE_DETAILS,
+      name: '大同市另一建设有限公司',
+      creditCode: `${base}${creditCodeCheckChar(base)}`,
+      region: '大同市',
+    })
     .returning();
   otherEnt = ent!.id;
   await db.insert(users).values({

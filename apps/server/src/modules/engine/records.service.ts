@@ -157,6 +157,8 @@ export function toRecord(row: Record<string, unknown>, fields: FieldDef[], opera
     ownerId: String(row.owner_id),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    // the level under review (0 when none): a list's 审核流程 column shows it while the record is pending
+    auditLevel: Number(row.audit_level ?? 0),
     values,
     operations,
   };

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, todos, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const base = '91140100MA0L00003';
   const [ent] = await db
     .insert(enterprises)
-    .values({ name: '某某审核服务中心', creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .values({ ...ENTERPRISE_DETAILS, name: '某某审核服务中心', creditCode: `${base}${creditCodeCheckChar(base)}` })
     .returning();
   const [auditor] = await db.select().from(roles).where(eq(roles.code, 'auditor'));
   for (const account of ['aud1', 'aud2']) {

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 /**
  * Issue 5, "Done when" (API): configured codes carrying SQL are refused and run no DDL; whereStr and sort are
@@ -37,7 +37,12 @@ beforeAll(async () => {
   const base = '91140100MA0L00007';
   const [ent] = await t.database.db
     .insert(enterprises)
-    .values({ name: '隔离测试建设有限公司', creditCode: `${base}${creditCodeCheckChar(base)}`, region: '太原市' })
+    .values({
+      ...ENTERPRISE_DETAILS,
+      name: '隔离测试建设有限公司',
+      creditCode: `${base}${creditCodeCheckChar(base)}`,
+      region: '太原市',
+    })
     .returning();
   await t.database.db.insert(users).values({
     account: 'other4',

@@ -285,35 +285,34 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
   route(app, api.uploadParts, async ({ auth, query }) => chunked.taskParts(deps, me(auth), query.uploadId));
 
   // ---- download: bearer token, a signed preview address, or a public file ----
-  app.route({
-    method: 'GET',
-    url: api.fileDownload.path,
-    config: { public: true },
-    handler: async (req, reply) => {
-      const q = parse(fileDownloadQuerySchema, req.query);
-      const f = await repo.fileById(deps.db, q.fileId);
-      if (q.sig || q.exp) {
-        if (!f || !q.sig || !q.exp || !(await svc.verifyPreview(deps, f.id, q.exp, q.sig))) {
-          throw forbidden('预览地址已失效，请重新打开');
-        }
-        return sendStored(req, reply, deps.storage, f, {
-          inline: q.inline !== '0',
-          cacheControl: 'private, max-age=600',
-        });
+  // The same address may end with the file's name (/download/营业执照.pdf?…): a browser's PDF viewer titles the
+  // document after the address's last segment. The segment names nothing: the file is the query's fileId.
+  const download = async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = parse(fileDownloadQuerySchema, req.query);
+    const f = await repo.fileById(deps.db, q.fileId);
+    if (q.sig || q.exp) {
+      if (!f || !q.sig || !q.exp || !(await svc.verifyPreview(deps, f.id, q.exp, q.sig))) {
+        throw forbidden('预览地址已失效，请重新打开');
       }
-      if (f?.visibility === 'public') {
-        return sendStored(req, reply, deps.storage, f, {
-          inline: q.inline !== '0',
-          cacheControl: 'public, max-age=86400',
-        });
-      }
-      const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-      const auth = await deps.auth.authenticate(token || null, req.ip);
-      if (!f || !(await canReadFile(deps.db, callerOf(auth), f))) throw notFound('文件不存在');
-      return sendStored(req, reply, deps.storage, f, { inline: q.inline === '1', cacheControl: 'private, no-cache' });
-    },
-  });
+      return sendStored(req, reply, deps.storage, f, {
+        inline: q.inline !== '0',
+        cacheControl: 'private, max-age=600',
+      });
+    }
+    if (f?.visibility === 'public') {
+      return sendStored(req, reply, deps.storage, f, {
+        inline: q.inline !== '0',
+        cacheControl: 'public, max-age=86400',
+      });
+    }
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    const auth = await deps.auth.authenticate(token || null, req.ip);
+    if (!f || !(await canReadFile(deps.db, callerOf(auth), f))) throw notFound('文件不存在');
+    return sendStored(req, reply, deps.storage, f, { inline: q.inline === '1', cacheControl: 'private, no-cache' });
+  };
+  app.route({ method: 'GET', url: api.fileDownload.path, config: { public: true }, handler: download });
+  app.route({ method: 'GET', url: `${api.fileDownload.path}/*`, config: { public: true }, handler: download });
 
   // ---- templates: public, whitelisted by name and by the attachment types that name them ----
   app.route({

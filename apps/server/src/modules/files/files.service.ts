@@ -376,8 +376,10 @@ export async function previewUrl(deps: FilesDeps, c: FileCaller, fileId: string)
   const f = await readableFile(deps, c, fileId);
   const exp = Math.floor(deps.now().getTime() / 1000) + PREVIEW_TTL_S;
   const sig = sign(await urlSecret(deps.db), f.id, exp);
+  // the address ends with the file's name, which a PDF viewer shows as the document's title
+  const named = `${paths.fileDownload.path}/${encodeURIComponent(f.fileName)}?fileId=${encodeURIComponent(f.id)}`;
   return {
-    url: `${downloadUrl(f.id)}&inline=1&exp=${exp}&sig=${sig}`,
+    url: `${named}&inline=1&exp=${exp}&sig=${sig}`,
     expiresAt: new Date(exp * 1000).toISOString(),
   };
 }

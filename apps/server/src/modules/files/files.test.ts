@@ -267,6 +267,20 @@ describe('download', () => {
     const other2 = (await uploadPng(user)).body.data.fileId;
     expect((await api.get(signed.replace(fileId, other2), null)).status).toBe(403);
     expect((await api.get(`/ks/common/common/file/preview-url?fileId=${fileId}`, other.token)).status).toBe(404);
+    // the address ends with the file's name, which a browser's PDF viewer shows as the document title
+    const long = `${'营业执照副本扫描件'.repeat(6)}.pdf`;
+    const pdf = (
+      await api.upload(UPLOAD, user, { gnCoding: NODE, systemCoding: 'XYGL' }, [{ name: long, data: PDF() }])
+    ).body.data.fileId as string;
+    const named = (await api.get(`/ks/common/common/file/preview-url?fileId=${pdf}`, user)).body!.data.url as string;
+    expect(new URL(named, 'http://x').pathname).toBe(`/ks/common/common/file/download/${encodeURIComponent(long)}`);
+    const viewed = await api.get(named, null);
+    expect(viewed.status).toBe(200);
+    expect(viewed.res.headers['content-type']).toBe('application/pdf');
+    expect(String(viewed.res.headers['content-disposition'])).toMatch(/^inline;/);
+    // the name segment names nothing: another name with the same signature serves the same file, a bad one is refused
+    expect((await api.get(named.replace(encodeURIComponent(long), 'x.pdf'), null)).status).toBe(200);
+    expect((await api.get(named.replace(pdf, fileId), null)).status).toBe(403);
     t.clock.advance(11 * 60_000);
     expect((await api.get(signed, null)).status).toBe(403);
   });

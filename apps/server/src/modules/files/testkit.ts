@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { enterprises, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 /** Helpers of the files tests (test-only module). */
 
@@ -115,7 +115,7 @@ export async function otherEnterpriseUser(t: TestApp, account: string, opts: { a
   const base = `91140100MA0L${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   const [ent] = await db
     .insert(enterprises)
-    .values({ name: `${account} 公司`, creditCode: `${base}${creditCodeCheckChar(base)}` })
+    .values({ ...ENTERPRISE_DETAILS, name: `${account} 公司`, creditCode: `${base}${creditCodeCheckChar(base)}` })
     .returning();
   const [u] = await db
     .insert(users)

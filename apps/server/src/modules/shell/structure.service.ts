@@ -251,10 +251,15 @@ export async function addChildMenu(db: Db, actor: Actor, input: ReturnType<typeo
             input.parentId ? eq(menuNodes.parentId, input.parentId) : isNull(menuNodes.parentId),
           ),
         );
-      const { systemCoding: _sc, ...fields } = input;
+      const { systemCoding: _sc, score, ...fields } = input;
       const [n] = await tx
         .insert(menuNodes)
-        .values({ ...fields, systemId: s.id, sort: last?.m === null || last?.m === undefined ? 0 : last.m + 1 })
+        .values({
+          ...fields,
+          score: scoreColumn(score),
+          systemId: s.id,
+          sort: last?.m === null || last?.m === undefined ? 0 : last.m + 1,
+        })
         .returning();
       await writeOpLog(tx, actor, {
         glName: GL,
@@ -282,8 +287,13 @@ export function normaliseChild(input: ChildMenuInput & Required<Pick<ChildMenuIn
     disabled: boolean;
     groupName: string | null;
     dataSource: string;
+    score: number | null;
   };
 }
+
+/** A score as the numeric column stores it. */
+const scoreColumn = (score: number | null | undefined) =>
+  score === null || score === undefined ? null : score.toFixed(2);
 
 function assertDataSource(value: string) {
   if (!DATA_SOURCES.some((d) => d.value === value)) throw validationFailed({ dataSource: ['数据来源不在可选范围内'] });
@@ -310,6 +320,7 @@ export async function editMenu(db: Db, actor: Actor, input: EditMenuInput): Prom
         disabled: input.disabled ?? false,
         groupName: input.groupName ?? null,
         dataSource,
+        score: scoreColumn(input.score),
         updatedAt: new Date(),
       })
       .where(eq(menuNodes.id, n.id))
@@ -318,7 +329,7 @@ export async function editMenu(db: Db, actor: Actor, input: EditMenuInput): Prom
       glName: GL,
       gnCoding: n.gnCoding,
       recordId: n.id,
-      logbook: `修改菜单：${n.title} → ${u!.title}；显示 ${u!.itShows}；属性 ${u!.nodeProperties}${u!.disabled ? '；已禁用' : ''}`,
+      logbook: `修改菜单：${n.title} → ${u!.title}；显示 ${u!.itShows}；属性 ${u!.nodeProperties}${u!.disabled ? '；已禁用' : ''}${u!.score === null ? '' : `；分值 ${Number(u!.score)}`}`,
     });
     clearNodeCache();
     return toMenuItem(u!, s.gnCoding);

@@ -22,7 +22,7 @@ export function toMenuItem(r: NodeRow, systemCoding: string, children: MenuItem[
     dataSource: r.dataSource,
     sort: r.sort,
     badge: 0,
-    score: null,
+    score: r.score === null || r.score === undefined ? null : Number(r.score),
     children,
   };
 }

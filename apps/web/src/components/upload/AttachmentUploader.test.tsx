@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { theme as antdTheme, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedFile } from '../../api/files';
@@ -9,6 +10,7 @@ import { findMessage } from '../../features/engine/testkit';
 import { renderRoutes } from '../../test/render';
 import { resetPrompts } from '../prompt';
 import { AttachmentUploader, type AttachmentUploaderProps } from './AttachmentUploader';
+import { PreviewDialog } from './PreviewDialog';
 import { FILE_PATHS, fileOf, formOf, setupFiles, stored } from './testkit';
 import type { AttachmentFile } from './types';
 
@@ -99,10 +101,52 @@ describe('attachment uploader (screen 7)', () => {
   });
 
   it('the preview dialog says 请先选择要查看的图片 when there is nothing to show', async () => {
-    setupFiles();
-    const { user } = show();
-    await user.click(await screen.findByTestId('attachment-preview-all'));
+    renderRoutes(
+      [{ path: '/x', element: <PreviewDialog open files={[]} index={0} onIndex={() => {}} onClose={() => {}} /> }],
+      '/x',
+    );
     expect((await screen.findByTestId('preview-empty')).textContent).toContain('请先选择要查看的图片');
+  });
+
+  it('未上传: nothing to preview, so 预览 is not offered enabled; nor for files that are no image or PDF', async () => {
+    setupFiles();
+    show({ readOnly: true });
+    expect((await screen.findByTestId('attachment-none')).textContent).toBe('未上传');
+    expect((screen.getByTestId('attachment-preview-all') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('预览 opens the first image or PDF once there is one', async () => {
+    setupFiles();
+    const { user } = show({ readOnly: true, initial: [stored(1, '营业执照.pdf')] });
+    const all = (await screen.findByTestId('attachment-preview-all')) as HTMLButtonElement;
+    expect(all.disabled).toBe(false);
+    await user.click(all);
+    // the PDF viewer is titled with the file's name
+    expect((await screen.findByTestId('preview-pdf')).getAttribute('title')).toBe('营业执照.pdf');
+    expect(document.querySelector('.ant-modal-title')?.textContent).toBe('营业执照.pdf');
+  });
+
+  it('file cards follow the dark theme: no light background under the theme’s white text', async () => {
+    setupFiles();
+    vi.spyOn(browser, 'pathname').mockReturnValue('/applyDetail');
+    renderRoutes(
+      [
+        {
+          path: '/x',
+          element: (
+            <ConfigProvider theme={{ algorithm: antdTheme.darkAlgorithm }}>
+              <Harness initial={[stored(1, '营业执照.png')]} readOnly />
+            </ConfigProvider>
+          ),
+        },
+      ],
+      '/x',
+    );
+    const card = await screen.findByTestId('attachment-file');
+    expect(card.style.background).not.toBe('rgb(250, 250, 250)');
+    // antd's dark fill and text colours
+    expect(card.style.background).toMatch(/^rgba\(255, 255, 255, 0\.0\d+\)$/);
+    expect(card.style.color).toMatch(/^rgba\(255, 255, 255, 0\.8\d*\)$/);
   });
 
   it('removes a file after confirmation', async () => {

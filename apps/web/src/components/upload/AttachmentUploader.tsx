@@ -9,7 +9,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { type AttachmentTypeRule, DEFAULT_MAX_FILES, parseFormats, UPLOAD_EXTENSIONS } from '@ks/contracts';
-import { App, Button, Popconfirm, Space, Tooltip, Typography, Upload } from 'antd';
+import { App, theme as antdTheme, Button, Popconfirm, Space, Tooltip, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { downloadStoredFile, type UploadedFile, type UploadTarget } from '../../api/files';
 import type { Notify } from './errors';
@@ -179,9 +179,18 @@ export function AttachmentUploader({
             </Tooltip>
           </Upload>
         )}
-        <Button size="small" icon={<EyeOutlined />} onClick={() => open()} data-testid="attachment-preview-all">
-          预览
-        </Button>
+        {/* nothing uploaded (未上传) or nothing an image / PDF: nothing to preview */}
+        <Tooltip title={previewable.length ? undefined : files.length ? '暂无可预览的图片或 PDF' : '暂无附件'}>
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            disabled={previewable.length === 0}
+            onClick={() => open()}
+            data-testid="attachment-preview-all"
+          >
+            预览
+          </Button>
+        </Tooltip>
       </Space>
       <PreviewDialog
         open={preview.open}
@@ -208,6 +217,8 @@ function FileCard({
   onRemove: () => void;
 }) {
   const [downloading, setDownloading] = useState(false);
+  // the theme's colours (light and dark): a fixed light background would put the dark theme's white text on white
+  const { token } = antdTheme.useToken();
   const download = async () => {
     setDownloading(true);
     try {
@@ -227,9 +238,10 @@ function FileCard({
         alignItems: 'center',
         gap: 8,
         padding: '4px 8px',
-        border: '1px solid #f0f0f0',
+        border: `1px solid ${token.colorBorderSecondary}`,
         borderRadius: 6,
-        background: '#fafafa',
+        background: token.colorFillQuaternary,
+        color: token.colorText,
         maxWidth: 360,
       }}
     >

@@ -54,6 +54,6 @@ describe('§8 upload errors', () => {
     expect(notify).not.toHaveBeenCalled();
     expect(prompt).toHaveBeenCalledWith(expect.objectContaining({ message: '登录已失效' }));
     vi.advanceTimersByTime(500);
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(assign).toHaveBeenCalledWith('/login?reason=10001');
   });
 });

@@ -222,7 +222,7 @@ describe('option sources (spec §7 dropdowns)', () => {
     await waitFor(() =>
       expect(server.prompt).toHaveBeenCalledWith({ message: '登录凭证无效或已注销，请重新登录', type: 1 }),
     );
-    await waitFor(() => expect(server.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(server.assign).toHaveBeenCalledWith('/login?reason=10001'));
     expect(server.clearStorage).toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Key, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -207,6 +207,18 @@ describe('LightTable', () => {
     expect(cells[1].className).toContain('ks-table-cell-fix-right-prev');
     expect(document.querySelector('thead th:last-child')?.className).toContain('ks-table-cell-fix-right');
     expect(document.querySelector('.ks-table')?.className).toContain('ks-table-sticky-last');
+  });
+
+  it('a fixed last column keeps the cells it would cover out from under it when they are brought into view', () => {
+    renderTable({ stickyLast: true });
+    // scroll padding as wide as the fixed column: focus and scrollIntoView stop left of it
+    const box = document.querySelector('.ks-table-scroll') as HTMLElement;
+    expect(box.style.getPropertyValue('scroll-padding-inline-end')).toBe('100px');
+    cleanup();
+    renderTable();
+    expect(
+      (document.querySelector('.ks-table-scroll') as HTMLElement).style.getPropertyValue('scroll-padding-inline-end'),
+    ).toBe('');
   });
 
   it('without stickyLast no column sticks', () => {

@@ -376,6 +376,14 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
     const minWidth = typeof scroll?.x === 'number' ? Math.max(sum, scroll.x) : sum;
     return { minWidth, '--ks-t-cols': gridColumns(widths) } as CSSProperties;
   }, [widths, scroll?.x]);
+  // the fixed last column covers the scroll box's right edge: bringing a cell into view (focus, scrollIntoView) must
+  // bring it left of that column, not under it
+  const scrollStyle = useMemo(() => {
+    const s: CSSProperties = {};
+    if (scroll?.y !== undefined) s.maxHeight = scroll.y;
+    if (stickyLast) s.scrollPaddingInlineEnd = widths[widths.length - 1];
+    return s;
+  }, [scroll?.y, stickyLast, widths]);
 
   // ── selection ──
   const selectionRef = useRef(selection);
@@ -440,7 +448,7 @@ function LightTableInner<Row>(props: LightTableProps<Row>) {
     <div className={rootCls} style={style} ref={rootRef}>
       <div
         className="ks-table-scroll"
-        style={scroll?.y !== undefined ? { maxHeight: scroll.y } : undefined}
+        style={scrollStyle}
         onScroll={(e) => {
           scrolledX.current = e.currentTarget.scrollLeft > 0;
         }}

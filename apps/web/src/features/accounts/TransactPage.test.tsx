@@ -23,7 +23,7 @@ const ITEMS = '/ks/config/v1/service-items';
 const cardOf = (name: string) => screen.getByText(name).closest('[data-testid="service-item"]') as HTMLElement;
 
 describe('办理事项 /system/transact', () => {
-  it('a U user reads the published items with materials and time limit, each linking to /judge', async () => {
+  it('a U user reads the published items with materials and time limit; 去办理 opens the node the item names', async () => {
     const user = userEvent.setup();
     setupAccountsServer('U', '/system/transact');
     const { router } = renderAccounts('/system/transact');
@@ -32,7 +32,11 @@ describe('办理事项 /system/transact', () => {
     expect(screen.queryByTestId('service-admin')).toBeNull();
     expect(screen.queryByTestId('item-create')).toBeNull();
     const card = cardOf('信用信息变更申请');
-    expect(within(card).getByText('信用管理系统')).toBeTruthy();
+    expect(within(card).getByText('信用管理系统 › 信用变更申请')).toBeTruthy();
+    // the item names its node: 去办理 opens that node's page (as the sidebar would), not the system chooser
+    expect(within(card).getByTestId('service-item-go').getAttribute('href')).toBe(
+      '/applyIndex?gnCoding=XYGL_BGSQ&systemCoding=XYGL',
+    );
     expect(within(card).getByText('5 个工作日')).toBeTruthy();
     expect(within(card).getByTestId('service-item-materials').textContent).toContain('信用信息变更申请表');
     expect(within(cardOf('投标保函在线办理')).getByText('即时办结')).toBeTruthy();
@@ -76,6 +80,10 @@ describe('办理事项 /system/transact', () => {
 
     await user.type(screen.getByTestId('item-name'), '中标通知书领取');
     await pickOption(user, 'item-system', '招标投标交易系统（ZBTB）');
+    // the node is one of the chosen system's; a directory cannot be chosen
+    await user.click(screen.getByTestId('item-node'));
+    const option = await screen.findByText('招标公告（ZBTB_ZBGG）');
+    await user.click(option);
     await user.type(screen.getByTestId('item-description'), '公示期满后在线领取。');
     const [first] = screen.getAllByTestId('item-material');
     await user.type(first!, '中标人授权委托书');
@@ -90,6 +98,7 @@ describe('办理事项 /system/transact', () => {
     expect(bodyOf(server.callsTo(ITEMS).find((c) => c.method === 'POST')!)).toEqual({
       name: '中标通知书领取',
       systemCoding: 'ZBTB',
+      gnCoding: 'ZBTB_ZBGG',
       description: '公示期满后在线领取。',
       // the empty third row is dropped
       materials: ['中标人授权委托书', '法定代表人身份证明'],

@@ -29,6 +29,7 @@ import {
   type TableColumnsType,
   Tabs,
   Tag,
+  TreeSelect,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
@@ -41,7 +42,9 @@ import {
   serviceItemsQuery,
   updateServiceItem,
 } from '../../api/accounts';
+import { nodeListQuery } from '../../api/config';
 import { formatDateTime } from '../../lib/format';
+import { nodeTreeOptions } from '../config/shared';
 import {
   AccountsLayout,
   applySaveError,
@@ -59,7 +62,10 @@ export const timeLimitText = (days: number) => (days === 0 ? '即时办结' : `$
 
 type Filters = ServiceItemListQuery & { pageNum: number; pageSize: number };
 
-/** The published items as a guide: what can be handled, with which materials, how long, and where (→ /judge). */
+/**
+ * The published items as a guide: what can be handled, with which materials, how long, and where — 「去办理」 opens the
+ * node the item names (its system chooser when it names none).
+ */
 function ServiceGuide() {
   const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [keyword, setKeyword] = useState('');
@@ -97,12 +103,19 @@ function ServiceGuide() {
               title={
                 <Space wrap>
                   <span>{item.name}</span>
-                  <Tag color="blue">{item.systemName ?? item.systemCoding}</Tag>
+                  <Tag color="blue">
+                    {item.systemName ?? item.systemCoding}
+                    {item.nodeTitle ? ` › ${item.nodeTitle}` : ''}
+                  </Tag>
                   <Tag color={item.timeLimitDays === 0 ? 'green' : 'default'}>{timeLimitText(item.timeLimitDays)}</Tag>
                 </Space>
               }
               extra={
-                <Link to={item.link} data-testid="service-item-go">
+                <Link
+                  to={item.link}
+                  data-testid="service-item-go"
+                  title={item.nodeTitle ? `打开「${item.nodeTitle}」` : '选择业务系统后办理'}
+                >
                   去办理 <RightOutlined />
                 </Link>
               }
@@ -149,6 +162,7 @@ function ServiceGuide() {
 interface ItemFormValues {
   name: string;
   systemCoding?: string;
+  gnCoding?: string | null;
   description?: string;
   materials: string[];
   timeLimitDays: number | null;
@@ -156,7 +170,16 @@ interface ItemFormValues {
   enabled: boolean;
 }
 
-const ITEM_FIELDS = ['name', 'systemCoding', 'description', 'materials', 'timeLimitDays', 'sort', 'enabled'] as const;
+const ITEM_FIELDS = [
+  'name',
+  'systemCoding',
+  'gnCoding',
+  'description',
+  'materials',
+  'timeLimitDays',
+  'sort',
+  'enabled',
+] as const;
 
 function ItemFormModal({
   open,
@@ -172,6 +195,8 @@ function ItemFormModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<ItemFormValues>();
   const systems = useQuery({ ...businessSystemsQuery, enabled: open });
+  const systemCoding = Form.useWatch('systemCoding', form);
+  const nodes = useQuery({ ...nodeListQuery(systemCoding ?? ''), enabled: open && Boolean(systemCoding) });
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -184,6 +209,7 @@ function ItemFormModal({
         ? {
             name: record.name,
             systemCoding: record.systemCoding,
+            gnCoding: record.gnCoding,
             description: record.description,
             materials: record.materials,
             timeLimitDays: record.timeLimitDays,
@@ -201,6 +227,7 @@ function ItemFormModal({
     const body = {
       name: v.name.trim(),
       systemCoding: v.systemCoding ?? '',
+      gnCoding: v.gnCoding || null,
       description: (v.description ?? '').trim(),
       materials: (v.materials ?? []).map((m) => (m ?? '').trim()).filter(Boolean),
       timeLimitDays: v.timeLimitDays ?? 0,
@@ -258,6 +285,25 @@ function ItemFormModal({
               label: `${s.systemName}（${s.gnCoding}）`,
             }))}
             data-testid="item-system"
+            // the node belongs to the system: choosing another system clears it
+            onChange={() => form.setFieldValue('gnCoding', null)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="gnCoding"
+          label="办理节点"
+          extra="办事指南中的「去办理」直接打开该节点；不选则打开业务系统选择页"
+        >
+          <TreeSelect<string>
+            allowClear
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            treeDefaultExpandAll
+            placeholder={systemCoding ? '请选择办理该事项的菜单节点' : '请先选择办理系统'}
+            disabled={!systemCoding}
+            loading={nodes.isFetching}
+            treeData={nodeTreeOptions(nodes.data ?? [], true)}
+            notFoundContent="暂无数据"
+            data-testid="item-node"
           />
         </Form.Item>
         <Form.Item
@@ -368,6 +414,13 @@ function ServiceItemAdmin() {
       dataIndex: 'systemName',
       width: 170,
       render: (v: string | null, row) => v ?? <Tag color="error">{row.systemCoding}（系统不存在）</Tag>,
+    },
+    {
+      title: '办理节点',
+      dataIndex: 'nodeTitle',
+      width: 150,
+      ellipsis: true,
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">（系统选择页）</Typography.Text>,
     },
     {
       title: '办理时限',

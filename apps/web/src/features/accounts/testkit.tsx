@@ -1,4 +1,12 @@
-import type { AccountRow, ConfigSystem, EnterpriseInfo, LoginRoleType, Organization, ServiceItem } from '@ks/contracts';
+import type {
+  AccountRow,
+  ConfigSystem,
+  EnterpriseInfo,
+  LoginRoleType,
+  MenuItem,
+  Organization,
+  ServiceItem,
+} from '@ks/contracts';
 import { SESSION_KEYS } from '@ks/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
@@ -92,6 +100,8 @@ export function serviceItem(n: number, over: Partial<ServiceItem> = {}): Service
     sort: n * 10,
     version: 1,
     updatedAt: '2026-03-01T02:00:00.000Z',
+    gnCoding: null,
+    nodeTitle: null,
     link: '/judge?systemCoding=XYGL',
     ...over,
   };
@@ -126,6 +136,31 @@ export function signIn(role: LoginRoleType) {
 }
 
 /** A stateful fake of the administration endpoints, signed in with `role`; `handlers` replace or add endpoints. */
+const menuNode = (gnCoding: string, title: string, nodeProperties: string, children: MenuItem[] = []): MenuItem => ({
+  id: `node-${gnCoding}`,
+  parentId: null,
+  systemCoding: 'ZBTB',
+  gnCoding,
+  title,
+  icon: null,
+  itShows: '是',
+  nodeProperties,
+  style: 'table',
+  nodeSetFlag: false,
+  disabled: false,
+  groupName: null,
+  dataSource: 'engine',
+  sort: 0,
+  badge: 0,
+  score: null,
+  children,
+});
+/** The menu tree of ZBTB as the node picker of 办理事项 reads it. */
+export const ZBTB_NODES: MenuItem[] = [
+  menuNode('ZBTB_XMDJ', '项目进场登记', 'fiveInOne'),
+  menuNode('ZBTB_ZBGL', '招标管理', 'directory', [menuNode('ZBTB_ZBGG', '招标公告', 'list')]),
+];
+
 export function setupAccountsServer(role: LoginRoleType, path: string, handlers: Record<string, Handler> = {}) {
   signIn(role);
   // the request client reads the real location (jsdom: /, which counts as the sign-in page)
@@ -182,6 +217,9 @@ export function setupAccountsServer(role: LoginRoleType, path: string, handlers:
         name: '信用信息变更申请',
         materials: ['信用信息变更申请表', '营业执照副本扫描件'],
         timeLimitDays: 5,
+        gnCoding: 'XYGL_BGSQ',
+        nodeTitle: '信用变更申请',
+        link: '/applyIndex?gnCoding=XYGL_BGSQ&systemCoding=XYGL',
       }),
       serviceItem(2, {
         name: '投标保函在线办理',
@@ -394,6 +432,9 @@ export function setupAccountsServer(role: LoginRoleType, path: string, handlers:
       return { data: null, message: '删除成功' };
     }),
     'GET /ks/config/new/node/system-list': only(['M', 'D'], () => ({ data: state.systems })),
+    'GET /ks/config/new/node/node-list': only(['M', 'D'], (req) => ({
+      data: queryOf(req).get('systemCoding') === 'ZBTB' ? ZBTB_NODES : [],
+    })),
     ...handlers,
   });
   configureRequest({ transport: server.transport });

@@ -1,4 +1,4 @@
-import { type LoginResponse, Msg, SESSION_KEYS } from '@ks/contracts';
+import { Code, type LoginResponse, Msg, SESSION_KEYS } from '@ks/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -10,7 +10,7 @@ import { renderRoutes } from '../../test/render';
 import { testKeyPair } from '../../test/rsa';
 import { createFakeServer, type Handler, platformInfo, userInfo } from '../../test/server';
 import { ChangePasswordDialog, FORCED_PASSWORD_NOTICE } from './ChangePasswordDialog';
-import LoginPage from './LoginPage';
+import LoginPage, { BACK_TO_PORTAL } from './LoginPage';
 import { truncateReason } from './practice';
 
 let pem = '';
@@ -333,5 +333,46 @@ describe('truncateReason', () => {
     expect(truncateReason('一二三四五六七八九十一二三四五六')).toBe('一二三四五六七八九十一二三四五六');
     expect(truncateReason('一二三四五六七八九十一二三四五六七')).toBe('一二三四五六七八九十一二三四五六...');
     expect(truncateReason('')).toBe('');
+  });
+
+  it('says why the last session ended (/login?reason=…), and drops the reason from the address', async () => {
+    for (const [code, message] of [
+      [Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE],
+      [Code.SESSION_EXPIRED, Msg.SESSION_EXPIRED],
+      [Code.TOKEN_INVALID, Msg.TOKEN_INVALID],
+    ] as const) {
+      const { router, unmount } = renderRoutes(routes, `/?reason=${code}`);
+      expect((await screen.findByTestId('login-ended')).textContent).toContain(message);
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      // still shown once the address no longer carries it
+      expect(screen.getByTestId('login-ended').textContent).toContain(message);
+      unmount();
+    }
+  });
+
+  it('shows no reason for a code that does not end a session, nor for text', async () => {
+    for (const reason of ['500', '<b>x</b>', '']) {
+      const { unmount } = renderRoutes(routes, `/?reason=${encodeURIComponent(reason)}`);
+      await screen.findByTestId('login-account');
+      expect(screen.queryByTestId('login-ended')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('the reason gives way once the user signs in again', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, `/?reason=${Code.SIGNED_IN_ELSEWHERE}`);
+    await screen.findByTestId('login-ended');
+    loginHandler = () => ({ status: 400, code: 400, message: '账号或密码错误' });
+    await fillAndSubmit(user, 'user1', 'wrong');
+    expect((await screen.findByTestId('login-prompt')).textContent).toContain('账号或密码错误');
+    expect(screen.queryByTestId('login-ended')).toBeNull();
+  });
+
+  it('links back to the public portal', async () => {
+    renderRoutes(routes, '/');
+    const link = await screen.findByTestId('login-portal-link');
+    expect(link.textContent).toContain(BACK_TO_PORTAL);
+    expect(link.getAttribute('href')).toBe('/');
   });
 });

@@ -1,5 +1,6 @@
 import {
   ClusterOutlined,
+  HomeOutlined,
   LockOutlined,
   ReloadOutlined,
   SafetyCertificateOutlined,
@@ -15,15 +16,18 @@ import {
   type LoginResponse,
   type LoginRoleType,
   type PracticingStatus,
+  SESSION_END_REASON_PARAM,
+  sessionEndMessage,
 } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginErrorData, login } from '../../api/auth';
 import { encrypt } from '../../api/crypto';
 import { clearLoginPrompt, getLoginPrompt, showLoginPrompt, subscribeLoginPrompt } from '../../api/loginPrompt';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
+import { usePortalConfig } from '../../api/portalConfig';
 import { isApiError } from '../../api/request';
 import { homeUrlOrDefault } from '../../app/guard';
 import { requirePasswordChange } from '../../app/passwordChange';
@@ -135,6 +139,7 @@ function Intro({ platformName }: { platformName: string }) {
 }
 
 export const LOGIN_HEADING = '欢迎登录';
+export const BACK_TO_PORTAL = '返回门户首页';
 
 export interface LoginPageProps {
   /** The card heading: 欢迎登录, or 业务办理 on the business-handling entry (/admin-business, login mode ywbl). */
@@ -148,6 +153,17 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
   const { data: platform } = useQuery(platformQuery);
   const platformName = platform?.platformName || DEFAULT_PLATFORM_NAME;
   const promptText = useSyncExternalStore(subscribeLoginPrompt, getLoginPrompt, getLoginPrompt);
+  // the public portal is the landing page in login mode ggfw only (elsewhere `/` is this page)
+  const portal = usePortalConfig()?.loginMode === 'ggfw';
+  // why the last session ended (/login?reason=10017): the request client's prompt went with the page reload
+  const [params, setParams] = useSearchParams();
+  const [endedBecause, setEndedBecause] = useState(() => sessionEndMessage(params.get(SESSION_END_REASON_PARAM)));
+  useEffect(() => {
+    if (!params.has(SESSION_END_REASON_PARAM)) return;
+    const next = new URLSearchParams(params);
+    next.delete(SESSION_END_REASON_PARAM);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
 
   const [role, setRole] = useState<LoginRoleType>('U');
   const [submitting, setSubmitting] = useState(false);
@@ -214,6 +230,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
   const onFinish = async (values: LoginFormValues) => {
     if (submitting) return;
     clearLoginPrompt();
+    setEndedBecause(null);
     setSubmitting(true);
     let body: LoginRequest;
     try {
@@ -276,6 +293,13 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
             style={{ width: '100%', maxWidth: 420, boxShadow: '0 12px 40px rgba(19, 98, 252, 0.12)' }}
             styles={{ body: { padding: '32px 36px 28px' } }}
           >
+            {portal ? (
+              <div style={{ marginBottom: 4 }}>
+                <Link to="/" data-testid="login-portal-link" style={{ fontSize: 13 }}>
+                  <HomeOutlined /> {BACK_TO_PORTAL}
+                </Link>
+              </div>
+            ) : null}
             <div style={{ textAlign: 'center', marginBottom: 8 }}>
               <div data-testid="login-heading" style={{ fontSize: 22, fontWeight: 600, color: '#1f2a44' }}>
                 {heading}
@@ -294,6 +318,16 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
                 label: <span data-testid={`login-role-${key}`}>{LOGIN_ROLE_LABELS[key]}</span>,
               }))}
             />
+            {endedBecause && !promptText ? (
+              <Alert
+                data-testid="login-ended"
+                type="warning"
+                showIcon
+                title={endedBecause}
+                closable={{ onClose: () => setEndedBecause(null) }}
+                style={{ marginBottom: 16 }}
+              />
+            ) : null}
             {promptText ? (
               <Alert
                 data-testid="login-prompt"

@@ -84,11 +84,45 @@ describe('菜单设置', () => {
       disabled: true,
       groupName: null,
       dataSource: 'engine',
+      score: null,
     });
     expect(await screen.findByText('保存成功')).toBeTruthy();
     // the tree reloads and marks the item
     await waitFor(() => expect(within(node('A1')).getByText('隐藏')).toBeTruthy());
     expect(within(node('A1')).getByText('信用子项改名')).toBeTruthy();
+  });
+
+  it('a node’s score (shown in the sidebar) is set here, checked before sending', async () => {
+    const user = userEvent.setup();
+    const server = setupConfigServer({}, PATH);
+    renderConfig(PATH);
+    await select(user, 'A1');
+    const score = screen.getByTestId('menu-score');
+    await user.type(score, '12.345');
+    await user.click(screen.getByTestId('menu-save'));
+    await findFieldError('分值最多保留两位小数');
+    expect(server.callsTo('/ks/config/new/structure/edit')).toHaveLength(0);
+    await user.clear(score);
+    await user.type(score, '88.5');
+    await user.click(screen.getByTestId('menu-save'));
+    await waitFor(() => expect(server.callsTo('/ks/config/new/structure/edit')).toHaveLength(1));
+    expect(bodyOf(server.callsTo('/ks/config/new/structure/edit')[0])).toMatchObject({ gnCoding: 'A1', score: 88.5 });
+  });
+
+  it('links each node to its other settings, 审核级别 and 审核方式 included', async () => {
+    const user = userEvent.setup();
+    setupConfigServer({}, PATH);
+    renderConfig(PATH);
+    await select(user, 'A1');
+    expect(screen.getByTestId('node-link-auditLevel').getAttribute('href')).toBe(
+      '/system/auditLevel?systemCoding=XYGL&gnCoding=A1',
+    );
+    expect(screen.getByTestId('node-link-auditWay').getAttribute('href')).toBe(
+      '/system/auditWay?systemCoding=XYGL&gnCoding=A1',
+    );
+    expect(screen.getByTestId('node-link-setUpForm').getAttribute('href')).toBe(
+      '/system/setUpForm?systemCoding=XYGL&gnCoding=A1',
+    );
   });
 
   it('新增下级 checks the code, then creates the item under the selected one', async () => {
@@ -124,6 +158,7 @@ describe('菜单设置', () => {
       disabled: false,
       groupName: null,
       dataSource: 'engine',
+      score: null,
     });
     expect(await screen.findByText('保存成功')).toBeTruthy();
     // the new item is in the tree and selected, its code now read-only

@@ -6,7 +6,7 @@ import {
   SubnodeOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { CODE_PATTERN, type MenuItem, NEW_SYSTEM_MESSAGES } from '@ks/contracts';
+import { CODE_PATTERN, MENU_SCORE_MAX, MENU_SCORE_MESSAGES, type MenuItem, NEW_SYSTEM_MESSAGES } from '@ks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,6 +18,7 @@ import {
   Empty,
   Form,
   Input,
+  InputNumber,
   Popconfirm,
   Radio,
   Row,
@@ -52,7 +53,15 @@ import {
 } from '../../api/config';
 import { IconSelect, NamedIcon } from './icons';
 import { NodeFunctionsEditor } from './NodeFunctionsEditor';
-import { ConfigLayout, LoadError, NODE_PAGE_LINKS, SaveErrorAlert, SystemSelect, showSaveError } from './shared';
+import {
+  ConfigLayout,
+  LoadError,
+  NODE_PAGE_LINKS,
+  nodePageHref,
+  SaveErrorAlert,
+  SystemSelect,
+  showSaveError,
+} from './shared';
 import { type DropInfo, dropToMove, locate, moveUnder, parentIds, stepMove, subtreeIds } from './tree';
 
 interface MenuFormValues {
@@ -66,9 +75,11 @@ interface MenuFormValues {
   disabled: boolean;
   groupName?: string | null;
   dataSource: string;
+  score?: number | null;
 }
 
 const MENU_FIELDS = new Set([
+  'score',
   'title',
   'gnCoding',
   'icon',
@@ -90,6 +101,7 @@ const NEW_ITEM: Omit<MenuFormValues, 'title' | 'gnCoding'> = {
   disabled: false,
   groupName: null,
   dataSource: 'engine',
+  score: null,
 };
 
 function toFormValues(it: MenuItem): MenuFormValues {
@@ -104,6 +116,7 @@ function toFormValues(it: MenuItem): MenuFormValues {
     disabled: it.disabled,
     groupName: it.groupName,
     dataSource: it.dataSource,
+    score: it.score,
   };
 }
 
@@ -118,6 +131,7 @@ export function toMenuFields(v: MenuFormValues): MenuFields {
     disabled: !!v.disabled,
     groupName: v.groupName ?? null,
     dataSource: v.dataSource,
+    score: v.score ?? null,
   };
 }
 
@@ -389,6 +403,29 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
           notFoundContent="暂无数据"
         />
       </Form.Item>
+      <Form.Item
+        name="score"
+        label="分值"
+        extra="在侧边菜单中显示于节点名称旁（如信用评价标准的满分）；不填则不显示"
+        rules={[
+          { type: 'number', min: 0, max: MENU_SCORE_MAX, message: MENU_SCORE_MESSAGES.range },
+          {
+            validator: (_, v: number | null | undefined) =>
+              v == null || Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
+                ? Promise.resolve()
+                : Promise.reject(new Error(MENU_SCORE_MESSAGES.precision)),
+          },
+        ]}
+      >
+        <InputNumber<number>
+          min={0}
+          max={MENU_SCORE_MAX}
+          placeholder="不显示分值"
+          addonAfter="分"
+          style={{ width: 200 }}
+          data-testid="menu-score"
+        />
+      </Form.Item>
       <Form.Item name="dataSource" label="数据来源">
         <Select
           loading={dataSources.isPending}
@@ -538,7 +575,11 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
             extra={
               <Space size={12}>
                 {NODE_PAGE_LINKS.map((l) => (
-                  <Link key={l.path} to={`${l.path}?gnCoding=${encodeURIComponent(selectedItem.gnCoding)}`}>
+                  <Link
+                    key={l.path}
+                    to={nodePageHref(l.path, selectedItem.gnCoding, systemCoding)}
+                    data-testid={`node-link-${l.key}`}
+                  >
                     {l.title}
                   </Link>
                 ))}

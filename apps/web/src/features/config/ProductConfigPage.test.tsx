@@ -33,6 +33,8 @@ describe('产品配置', () => {
     expect(server.callsTo('/ks/config/notice-jump')).toHaveLength(1);
     const links = screen.getAllByTestId('config-link').map((a) => a.getAttribute('href'));
     expect(links).toEqual(CONFIG_PAGES.map((p) => p.path));
+    // 审核级别 and 审核方式 are reachable from the configuration menu, not only by typing their addresses
+    expect(links).toEqual(expect.arrayContaining(['/system/auditLevel', '/system/auditWay']));
     expect(screen.getByTestId('product-systems').textContent).toContain('信用管理系统');
   });
 

@@ -22,9 +22,10 @@ describe('卡片样式', () => {
     renderConfig(PATH);
     expect(await screen.findByTestId('card-not-set')).toBeTruthy();
     expect(bodyOf(server.callsTo('/ks/config/card-setting/info')[0])).toEqual({ gnCoding: 'A1' });
-    // the title field is chosen among the node's columns
+    // the title field is chosen among the node's fields and columns, by name
     await pickOption(user, 'card-title-key', '项目名称（projectName）');
-    await waitFor(() => expect(screen.getAllByTestId('card-preview-title')[0].textContent).toBe('projectName示例1'));
+    // the preview names the sample after the field, never its code
+    await waitFor(() => expect(screen.getAllByTestId('card-preview-title')[0].textContent).toBe('项目名称示例1'));
     expect(screen.getByTestId('card-preview').textContent).toContain('示例数据');
     expect(screen.getAllByTestId('card-preview-item')[0].style.width).toBe('33.3%');
     // a content line, typed freely (not among the columns)

@@ -20,8 +20,9 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardStyleKey, cardStyleQuery, saveCardStyle, tableColumnsQuery } from '../../api/config';
+import { nodeFieldsQuery } from '../../api/engine';
 import { MoveButtons } from './MoveButtons';
 import { CardPreview } from './previews';
 import {
@@ -73,9 +74,20 @@ export function toCardStyle(v: CardStyle): CardStyle {
   };
 }
 
-/** The field choices: the codes of the node's columns (free entry is allowed as well). */
-function fieldOptions(columns: TableColumn[] | undefined) {
-  return (columns ?? []).map((c) => ({ value: c.code, label: `${c.name}（${c.code}）` }));
+/** The node's field and column names by code (fields first: they name the values a card shows). */
+export function fieldNames(
+  fields: readonly { code: string; name: string }[] | undefined,
+  columns: TableColumn[] | undefined,
+) {
+  const names = new Map<string, string>();
+  for (const c of columns ?? []) if (c.name) names.set(c.code, c.name);
+  for (const f of fields ?? []) if (f.name) names.set(f.code, f.name);
+  return names;
+}
+
+/** The field choices: the node's fields and columns, by name (free entry is allowed as well). */
+function fieldOptions(names: ReadonlyMap<string, string>) {
+  return [...names].map(([code, name]) => ({ value: code, label: `${name}（${code}）` }));
 }
 
 const keyRules = (message: string) => [
@@ -83,16 +95,18 @@ const keyRules = (message: string) => [
   { pattern: CODE_PATTERN, message },
 ];
 
-function CardStyleEditor({ gnCoding }: { gnCoding: string }) {
+function CardStyleEditor({ gnCoding, systemCoding }: { gnCoding: string; systemCoding: string | null }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CardStyle>();
   const style = useQuery(cardStyleQuery(gnCoding));
   const columns = useQuery(tableColumnsQuery(gnCoding));
+  const nodeFields = useQuery(nodeFieldsQuery(gnCoding, systemCoding ?? ''));
   const values = Form.useWatch([], form) as CardStyle | undefined;
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const options = fieldOptions(columns.data);
+  const names = useMemo(() => fieldNames(nodeFields.data?.fields, columns.data), [nodeFields.data, columns.data]);
+  const options = fieldOptions(names);
 
   const load = useCallback(
     (data: CardStyle | null) => {
@@ -272,7 +286,7 @@ function CardStyleEditor({ gnCoding }: { gnCoding: string }) {
       </Col>
       <Col xs={24} xl={11}>
         <Card size="small" title="预览">
-          <CardPreview style={values} />
+          <CardPreview style={values} names={names} />
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 12, marginBottom: 0 }}>
             预览中的内容为示例数据，不代表节点的实际数据。
           </Typography.Paragraph>
@@ -290,7 +304,7 @@ export default function SetTypeCardPage() {
       <Card title="卡片样式" data-testid="set-type-card">
         <NodeTargetBar target={target} current="/system/setTypeCard" />
         {target.gnCoding ? (
-          <CardStyleEditor key={target.gnCoding} gnCoding={target.gnCoding} />
+          <CardStyleEditor key={target.gnCoding} gnCoding={target.gnCoding} systemCoding={target.systemCoding} />
         ) : (
           <Empty description="请选择系统与节点" data-testid="no-node" />
         )}

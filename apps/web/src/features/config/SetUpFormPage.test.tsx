@@ -150,9 +150,13 @@ describe('字段设置', { timeout: 45_000 }, () => {
     // the node's other parts, keeping the node
     const bar = await screen.findByTestId('node-target-bar');
     await waitFor(() =>
-      expect(within(bar).getByText('列表列设置').getAttribute('href')).toBe('/system/setUpList?gnCoding=A1'),
+      expect(within(bar).getByText('列表列设置').getAttribute('href')).toBe(
+        '/system/setUpList?systemCoding=XYGL&gnCoding=A1',
+      ),
     );
-    expect(within(bar).getByText('卡片样式').getAttribute('href')).toBe('/system/setTypeCard?gnCoding=A1');
+    expect(within(bar).getByText('卡片样式').getAttribute('href')).toBe(
+      '/system/setTypeCard?systemCoding=XYGL&gnCoding=A1',
+    );
     expect(within(bar).queryByText('字段设置')).toBeNull();
     expect(saves(server)).toHaveLength(0);
   });
@@ -598,7 +602,7 @@ describe('字段设置', { timeout: 45_000 }, () => {
     const again = await findConfirm(UNSAVED_FIELDS);
     await user.click(confirmButton(again, '离开'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/setUpList'));
-    expect(router.state.location.search).toBe('?gnCoding=A1');
+    expect(router.state.location.search).toBe('?systemCoding=XYGL&gnCoding=A1');
   });
 
   it('is reachable from the node’s other pages, keeping the node', async () => {
@@ -606,7 +610,7 @@ describe('字段设置', { timeout: 45_000 }, () => {
     renderConfig('/system/setUpList?gnCoding=A1');
     const bar = await screen.findByTestId('node-target-bar');
     const link = await within(bar).findByText('字段设置');
-    expect(link.getAttribute('href')).toBe('/system/setUpForm?gnCoding=A1');
+    expect(link.getAttribute('href')).toBe('/system/setUpForm?systemCoding=XYGL&gnCoding=A1');
   });
 
   it('is read-only for a node whose records come from a module', async () => {

@@ -27,13 +27,39 @@ describe('列表列设置', () => {
     expect((await screen.findByTestId('node-target-name')).textContent).toBe('当前节点：信用子项1（A1）· 信用管理系统');
     // the selector shows the node's system, found through the node's preview
     expect(within(screen.getByTestId('node-selector-system')).getByText('信用管理系统（XYGL）')).toBeTruthy();
-    // the preview shows the visible columns
+    // the preview shows the columns the list really shows: the list adds 操作 when none is configured
     const preview = screen.getByTestId('columns-preview');
     expect(
       within(preview)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['序号', '项目名称', '状态']);
+    ).toEqual(['序号', '项目名称', '状态', '操作']);
+    expect(screen.getByTestId('columns-count').textContent).toBe(
+      '已配置 2 列（最多 60 列）；列表实际显示 3 列；含自动补充的「操作」列',
+    );
+  });
+
+  it('counts what the list shows: hidden columns do not count; without columns the list shows the node’s fields', async () => {
+    const user = userEvent.setup();
+    setupConfigServer({}, PATH);
+    renderConfig(PATH);
+    await waitFor(() => expect(codes().map((c) => c.value)).toEqual(['projectName', 'status']));
+    // hide 状态: configured 2, shown 项目名称 + 操作
+    await user.click(screen.getAllByTestId('column-show')[1]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('columns-count').textContent).toBe(
+        '已配置 2 列（最多 60 列）；列表实际显示 2 列；含自动补充的「操作」列',
+      ),
+    );
+    // no columns at all: the list shows the node's fields, the status, the last change and the operations
+    for (const remove of screen.getAllByTestId('column-remove').reverse()) await user.click(remove);
+    await waitFor(() => expect(screen.getByTestId('columns-count').textContent).toContain('已配置 0 列'));
+    expect(screen.getByTestId('columns-count').textContent).toContain('未配置列时按节点字段显示');
+    const heads = within(screen.getByTestId('columns-preview'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(heads).toEqual(expect.arrayContaining(['项目名称', '招标人', '状态', '操作']));
+    expect(screen.getByTestId('columns-count').textContent).toContain(`列表实际显示 ${heads.length - 1} 列`);
   });
 
   it('adds, reorders and removes columns and saves them in order', async () => {
@@ -78,7 +104,8 @@ describe('列表列设置', () => {
       ],
     });
     expect(await screen.findByText('保存成功')).toBeTruthy();
-  });
+    // typing-heavy: each keystroke re-renders the form and its preview
+  }, 60_000);
 
   it('checks codes and names before saving', async () => {
     const user = userEvent.setup();

@@ -17,8 +17,10 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveColumns, tableColumnsKey, tableColumnsQuery } from '../../api/config';
+import { nodeFieldsQuery } from '../../api/engine';
+import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../engine/model';
 import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
 
@@ -82,9 +84,28 @@ export function toColumns(rows: ColumnRow[]): TableColumn[] {
 
 const ALIGN: Record<string, 'left' | 'center' | 'right'> = { 左对齐: 'left', 右对齐: 'right' };
 
-/** The list as users will see it: the shown columns with their names, alignment and width. */
-function ColumnsPreview({ rows }: { rows: ColumnRow[] }) {
-  const shown = rows.filter((r) => r?.show && r.code);
+/**
+ * The columns the node's list really shows for these rows: the shown ones, or — with none configured — the defaults
+ * made from the node's fields, plus what the list adds (操作 when missing; 状态 on an apply list).
+ */
+export function shownColumns(rows: ColumnRow[], fields: Parameters<typeof listColumns>[1], apply: boolean) {
+  const configured = toColumns(rows.filter((r) => r?.code?.trim()));
+  return listColumns(configured, fields, { requireStatus: apply }).filter((c) => c.show);
+}
+
+/** The count under the editor: how many columns are configured, and how many the list shows. */
+export function columnsSummary(configured: number, shown: TableColumn[], fromFields: boolean): string {
+  const added = shown
+    .filter((c) => c.code === OPERATIONS_COLUMN || c.code === STATUS_COLUMN)
+    .map((c) => `「${c.name}」`);
+  const parts = [`已配置 ${configured} 列（最多 ${MAX_COLUMNS} 列）`, `列表实际显示 ${shown.length} 列`];
+  if (fromFields) parts.push('未配置列时按节点字段显示');
+  if (added.length) parts.push(`含自动补充的${added.join('')}列`);
+  return parts.join('；');
+}
+
+/** The list as users will see it: the columns it shows with their names, alignment and width. */
+function ColumnsPreview({ shown }: { shown: TableColumn[] }) {
   if (!shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无显示的列" />;
   return (
     <Table
@@ -104,6 +125,8 @@ function ColumnsPreview({ rows }: { rows: ColumnRow[] }) {
           align: ALIGN[r.listAlignment] ?? ('center' as const),
         })),
       ]}
+      // header cells named for the test; the sample values below are marked as such by the card's title
+      onHeaderRow={() => ({ 'data-testid': 'columns-preview-head' }) as never}
       dataSource={[1, 2].map((n) => ({
         __key: n,
         ...Object.fromEntries(shown.map((r) => [r.code, `${r.name || r.code}${n}`])),
@@ -112,12 +135,27 @@ function ColumnsPreview({ rows }: { rows: ColumnRow[] }) {
   );
 }
 
-function ColumnsEditor({ gnCoding }: { gnCoding: string }) {
+function ColumnsEditor({
+  gnCoding,
+  systemCoding,
+  apply,
+}: {
+  gnCoding: string;
+  systemCoding: string | null;
+  /** an apply list (申请列表) always shows a status column */
+  apply: boolean;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ColumnsForm>();
   const columns = useQuery(tableColumnsQuery(gnCoding));
-  const rows = (Form.useWatch('columns', form) as ColumnRow[] | undefined) ?? [];
+  const watched = Form.useWatch('columns', form) as ColumnRow[] | undefined;
+  const rows = useMemo(() => watched ?? [], [watched]);
+  // the node's fields: a list without configured columns shows columns made from them
+  const nodeFields = useQuery(nodeFieldsQuery(gnCoding, systemCoding ?? ''));
+  const fields = nodeFields.data?.fields;
+  const shown = useMemo(() => shownColumns(rows, fields ?? [], apply), [rows, fields, apply]);
+  const configuredCount = rows.filter((r) => r?.code?.trim()).length;
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
@@ -309,8 +347,8 @@ function ColumnsEditor({ gnCoding }: { gnCoding: string }) {
                 >
                   新增列
                 </Button>
-                <Typography.Text type="secondary">
-                  共 {fields.length} 列，最多 {MAX_COLUMNS} 列
+                <Typography.Text type="secondary" data-testid="columns-count">
+                  {columnsSummary(configuredCount, shown, configuredCount === 0)}
                 </Typography.Text>
               </Space>
             </>
@@ -318,7 +356,7 @@ function ColumnsEditor({ gnCoding }: { gnCoding: string }) {
         }}
       </Form.List>
       <Card size="small" title="预览（示例数据）" style={{ marginTop: 16 }}>
-        <ColumnsPreview rows={rows} />
+        <ColumnsPreview shown={shown} />
       </Card>
       <div style={{ marginTop: 16, textAlign: 'right' }}>
         <Space>
@@ -342,7 +380,12 @@ export default function SetUpListPage() {
       <Card title="列表列设置" data-testid="setup-list">
         <NodeTargetBar target={target} current="/system/setUpList" />
         {target.gnCoding ? (
-          <ColumnsEditor key={target.gnCoding} gnCoding={target.gnCoding} />
+          <ColumnsEditor
+            key={target.gnCoding}
+            gnCoding={target.gnCoding}
+            systemCoding={target.systemCoding}
+            apply={target.preview.data?.node.nodeProperties === 'applyList'}
+          />
         ) : (
           <Empty description="请选择系统与节点" data-testid="no-node" />
         )}

@@ -16,15 +16,21 @@ const FONT: Record<string, { fontWeight?: number; fontStyle?: 'italic' }> = {
   normal: {},
 };
 
-/** Cards as a card list shows them with this style, filled with sample values. */
+/**
+ * Cards as a card list shows them with this style, filled with sample values named after the fields (their names
+ * from `names`, by code; the code only when the node has no such field).
+ */
 export function CardPreview({
   style,
   count = 3,
   testId = 'card-preview',
+  names,
 }: {
   style: Partial<CardStyle> | null | undefined;
   count?: number;
   testId?: string;
+  /** field code → field name */
+  names?: ReadonlyMap<string, string>;
 }) {
   if (!style?.titleKey) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请先选择标题字段" />;
@@ -53,7 +59,7 @@ export function CardPreview({
                 style={{ fontSize: 15, fontWeight: 600, color: '#1f2a44', marginBottom: 8 }}
                 data-testid="card-preview-title"
               >
-                {sampleValue(style.titleKey ?? '', undefined, n)}
+                {sampleValue(style.titleKey ?? '', names?.get(style.titleKey ?? ''), n)}
               </div>
               {contents.map((c, i) => (
                 <div
@@ -68,7 +74,7 @@ export function CardPreview({
                   data-testid="card-preview-line"
                 >
                   {c.label ? `${c.label}：` : ''}
-                  {sampleValue(c.contentKey, c.label, n)}
+                  {sampleValue(c.contentKey, c.label || names?.get(c.contentKey), n)}
                 </div>
               ))}
             </div>

@@ -15,15 +15,28 @@ export const CONFIG_PAGES = [
   { path: '/system/setTypeCard', title: '卡片样式', description: '卡片列表的标题、内容项与宽度' },
   { path: '/system/styleTemplate', title: '样式模板', description: '保存并复用列表列与卡片样式' },
   { path: '/system/echartsSetting', title: '图表设置', description: '节点的统计图表：类型、维度与度量' },
+  { path: '/system/auditLevel', title: '审核级别', description: '节点的审核级别、审核方式与审核人' },
+  { path: '/system/auditWay', title: '审核方式', description: '各审核级别的单人、会签或或签方式' },
   { path: '/system/jumpNoticeCfg', title: '消息跳转配置', description: '待办、驳回、公告、消息的跳转节点' },
 ] as const;
 
+/** The pages that configure one node (linked from 菜单设置 per node, and from each other). */
 export const NODE_PAGE_LINKS = [
-  { path: '/system/setUpForm', title: '字段设置' },
-  { path: '/system/setUpList', title: '列表列设置' },
-  { path: '/system/setTypeCard', title: '卡片样式' },
-  { path: '/system/echartsSetting', title: '图表设置' },
+  { key: 'setUpForm', path: '/system/setUpForm', title: '字段设置' },
+  { key: 'setUpList', path: '/system/setUpList', title: '列表列设置' },
+  { key: 'setTypeCard', path: '/system/setTypeCard', title: '卡片样式' },
+  { key: 'echartsSetting', path: '/system/echartsSetting', title: '图表设置' },
+  { key: 'auditLevel', path: '/system/auditLevel', title: '审核级别' },
+  { key: 'auditWay', path: '/system/auditWay', title: '审核方式' },
 ] as const;
+
+/** A node page's address for a node (and its system, when known). */
+export function nodePageHref(path: string, gnCoding: string, systemCoding?: string | null): string {
+  const q = new URLSearchParams();
+  if (systemCoding) q.set('systemCoding', systemCoding);
+  q.set('gnCoding', gnCoding);
+  return `${path}?${q.toString()}`;
+}
 
 /** Breadcrumb 首页 / 系统配置 / {title} above the page's cards; `wide` pages (editor beside preview) use the whole width. */
 export function ConfigLayout({
@@ -282,7 +295,7 @@ export function NodeTargetBar({ target, current }: { target: ReturnType<typeof u
             当前节点：<b>{node.title}</b>（{node.gnCoding}）· {preview.data?.systemName}
           </Typography.Text>
           {NODE_PAGE_LINKS.filter((l) => l.path !== current).map((l) => (
-            <Link key={l.path} to={`${l.path}?gnCoding=${encodeURIComponent(node.gnCoding)}`}>
+            <Link key={l.path} to={nodePageHref(l.path, node.gnCoding, node.systemCoding)}>
               {l.title}
             </Link>
           ))}

@@ -124,6 +124,8 @@ export interface ConfigState {
   charts: Record<string, Chart[]>;
   templates: StyleTemplate[];
   jumps: NoticeJump[];
+  /** the nodes' configured fields (code and name are what configuration pages read) */
+  nodeFields: Record<string, { code: string; name: string; type: string }[]>;
 }
 
 export const bodyOf = <T = Record<string, unknown>>(req: TransportRequest): T => JSON.parse(String(req.body)) as T;
@@ -185,6 +187,12 @@ export function setupConfigServer(handlers: Record<string, Handler> = {}, path =
     charts: {},
     templates: [],
     jumps: [],
+    nodeFields: {
+      A1: [
+        { code: 'projectName', name: '项目名称', type: 'text' },
+        { code: 'tenderer', name: '招标人', type: 'text' },
+      ],
+    },
   };
   const gn = (req: TransportRequest) =>
     req.method === 'GET' ? (queryOf(req).get('gnCoding') ?? '') : String(bodyOf(req).gnCoding ?? '');
@@ -318,6 +326,10 @@ export function setupConfigServer(handlers: Record<string, Handler> = {}, path =
       };
     },
     'POST /ks/common/common/table/columns': (req) => ({ data: state.columns[gn(req)] ?? [] }),
+    'POST /ks/common/array/fields': (req) => {
+      const fields = state.nodeFields[gn(req)] ?? [];
+      return { data: { fields, version: fields.length ? 1 : 0 } };
+    },
     'PUT /ks/config/node/columns': (req) => {
       const b = bodyOf<{ gnCoding: string; columns: TableColumn[] }>(req);
       state.columns[b.gnCoding] = b.columns;

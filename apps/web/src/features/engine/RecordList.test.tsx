@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../../api/request';
-import { resetPrompts } from '../../components/prompt';
+import { currentPrompt, resetPrompts } from '../../components/prompt';
 import { mockIntersectionObserver } from '../../engine/list/test-utils';
+import { userInfo } from '../../test/server';
 import { pickOption } from '../config/testkit';
 import { LIST_VIEW_STORAGE_KEY } from './model';
 import { LIST_URL, lastBody, PATHS, renderEngine, rid, setupEngine, storedRecord } from './testkit';
@@ -162,11 +163,31 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     await waitFor(() => expect(lastBody(calls, PATHS.list).search).toEqual({ xm: '王' }));
   });
 
-  it('a node without fields says so and asks for no records', async () => {
+  it('a node whose fields were never configured is not available yet: it names the area and asks for no records', async () => {
     const { calls } = setupEngine({}, { 'POST /ks/common/array/fields': () => ({ data: { fields: [], version: 0 } }) });
     renderEngine();
-    expect((await screen.findByTestId('engine-list-unconfigured')).textContent).toContain('该节点尚未配置字段');
+    expect(await screen.findByText('「执业注册申请」暂未开放')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('pending-area').textContent).toBe(
+        '信用管理系统 · 执业注册申请：该业务的办理功能正在建设中，当前版本暂不能办理。',
+      ),
+    );
+    expect(screen.queryByText('该节点尚未配置字段')).toBeNull();
+    // only developers configure fields
+    expect(screen.queryByTestId('pending-configure')).toBeNull();
     expect(calls.filter((c) => c.url === PATHS.list)).toHaveLength(0);
+    expect(currentPrompt()?.message ?? null).toBeNull();
+  });
+
+  it('a developer gets the way to 字段设置 of that node', async () => {
+    setupEngine({}, { 'POST /ks/common/array/fields': () => ({ data: { fields: [], version: 0 } }) });
+    sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, loginRoleType: 'D' }));
+    sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(['user']));
+    const user = userEvent.setup();
+    const { router } = renderEngine();
+    await user.click(await screen.findByTestId('pending-configure'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/setUpForm'));
+    expect(router.state.location.search).toBe('?gnCoding=ZYZC&systemCoding=XYGL');
   });
 
   it('shows 暂无数据 when nothing matches', async () => {

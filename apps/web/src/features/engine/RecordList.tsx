@@ -32,6 +32,7 @@ import { useActionLock, usePersistedPager } from '../../engine/list/hooks';
 import { type LeftNode, LeftTree } from '../../engine/list/LeftTree';
 import { SearchBar } from '../../engine/list/SearchBar';
 import { SearchPopup } from '../../engine/list/SearchPopup';
+import { UnconfiguredNode } from '../shell/PendingPage';
 import {
   CARD_STATUS_KEY,
   ENGINE_TEXTS,
@@ -284,6 +285,11 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
     );
   }
 
+  if (fieldsQ.data.version === 0) {
+    // a node whose fields were never configured has no list yet: the honest "not yet available" page (with the way
+    // to 字段设置 for developers), decided by the node's schema version, not by a list of nodes
+    return <UnconfiguredNode gnCoding={gnCoding} systemCoding={systemCoding} nodeTitle={node.title} />;
+  }
   if (!configured) {
     return (
       <Card size="small" title={node.title} data-testid="engine-list-unconfigured">

@@ -8,6 +8,7 @@ import {
   displayValue,
   isSortableColumn,
   LIST_VIEW_STORAGE_KEY,
+  listAuditSteps,
   listColumns,
   OPERATIONS_COLUMN,
   operationsWidth,
@@ -166,6 +167,24 @@ describe('rows and operations', () => {
     expect(row.zt).toBe('已通过');
     expect(row.statusColor).toBe('success');
     expect(row.__record.id).toBe('r1');
+  });
+
+  it('审核流程 shows the level now reviewing a pending record, the outcome of a decided one, nothing for a draft', () => {
+    const flow = [{ code: 'shlc', name: '审核流程', type: 'auditFlow', show: true }] as typeof COLUMNS;
+    const cell = (over: Partial<EngineRecord>) =>
+      recordRow(record(over), { fields: FIELDS, columns: [...COLUMNS, ...flow] }).shlc;
+    expect(cell({ status: 'pending', auditLevel: 2 })).toEqual([{ level: 2, name: '第2级审核', result: '审核中' }]);
+    expect(cell({ status: 'passed', auditLevel: 0 })).toEqual([{ name: '', result: '审核通过' }]);
+    expect(cell({ status: 'rejected', auditLevel: 0 })).toEqual([{ name: '', result: '已驳回' }]);
+    expect(cell({ status: 'draft', auditLevel: 0 })).toEqual([]);
+    // a history sent with the row wins
+    const history = [
+      { level: 0, action: 'submit', suggestion: null, userName: '张三', round: 1, time: '2026-03-01T02:00:00Z' },
+    ];
+    expect(listAuditSteps({ status: 'pending', auditLevel: 1, auditFlow: history })[0]).toMatchObject({
+      name: '申请',
+      result: '提交',
+    });
   });
 });
 

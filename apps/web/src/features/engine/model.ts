@@ -92,6 +92,21 @@ export function auditSteps(flow: readonly AuditFlowStep[] | undefined): AuditSte
   }));
 }
 
+/**
+ * The 审核流程 cell of a list row: the record's audit history when the server sent it, else where the record stands —
+ * the level now reviewing it while pending (第1级审核 审核中), the outcome once decided.
+ */
+export function listAuditSteps(record: Pick<EngineRecord, 'status' | 'auditLevel' | 'auditFlow'>): AuditStep[] {
+  if (record.auditFlow?.length) return auditSteps(record.auditFlow);
+  if (record.status === 'pending') {
+    const level = record.auditLevel ?? 0;
+    return [{ level, name: level > 0 ? levelText(level) : '审核', result: '审核中' }];
+  }
+  if (record.status === 'passed') return [{ name: '', result: '审核通过' }];
+  if (record.status === 'rejected') return [{ name: '', result: '已驳回' }];
+  return [];
+}
+
 // ── values as text ──────────────────────────────────────────────────────────
 
 /** value → label of a field's static options (the whole tree), read through labelKey / valueKey. */
@@ -302,7 +317,7 @@ export function recordRow(
   for (const c of ctx.columns) {
     if (byCode.has(c.code)) continue;
     if (c.type === 'operations') continue;
-    if (c.type === 'auditFlow') row[c.code] = auditSteps(record.auditFlow);
+    if (c.type === 'auditFlow') row[c.code] = listAuditSteps(record);
     else if (c.code === 'createdAt' || c.code === 'updatedAt') row[c.code] = formatDateTime(record[c.code]);
     else if (isStatusColumn(c) || c.type === 'state') row[c.code] = meta.text;
   }

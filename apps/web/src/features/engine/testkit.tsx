@@ -189,6 +189,7 @@ export function setupEngine(init: Partial<EngineState> = {}, handlers: Record<st
     ownerId: userInfo.id,
     createdAt: '2026-03-01T02:00:00.000Z',
     updatedAt: '2026-03-02T03:30:00.000Z',
+    auditLevel: r.auditLevel,
     values: r.values,
     operations: operationsOf(r.status, state.tableButtons),
   });
@@ -210,6 +211,16 @@ export function setupEngine(init: Partial<EngineState> = {}, handlers: Record<st
   const server = createFakeServer({
     'GET /ks/portal/v1/home/platform': () => ({ data: platformInfo }),
     'POST /ks/menu/v1/menus/main-menus': () => ({ data: state.menus }),
+    // who is signed in: as the session says (a test may sign in someone else)
+    'GET /ks/auth/v1/authorization/check-login': () => ({
+      data: {
+        userInfo: JSON.parse(sessionStorage.getItem(SESSION_KEYS.userInfo) ?? 'null'),
+        roles: JSON.parse(sessionStorage.getItem(SESSION_KEYS.roles) ?? '[]'),
+      },
+    }),
+    'POST /ks/authority/manager/system-list': () => ({
+      data: [{ systemName: '信用管理系统', systemCoding: 'XYGL', title: '信用管理', todoCount: 0 }],
+    }),
     'POST /ks/common/array/fields': () => ({ data: { fields: FIELDS, version: 3 } }),
     'POST /ks/common/common/table/columns': () => ({ data: state.columns }),
     'POST /ks/config/card-setting/info': () => ({

@@ -17,8 +17,14 @@ describe('business pages of later releases', () => {
     setupShell({ systemCoding: 'XYGL' });
     const { router } = renderRoutes(routes, '/credit/analysis?gnCoding=XY_SCORE&systemCoding=XYGL');
     const page = await screen.findByTestId('pending-page');
-    expect(page.textContent).toContain('该功能页面尚未开放');
-    expect(await screen.findByText(/「信用评分」（信用分析）的业务页面将在后续版本中提供/)).toBeTruthy();
+    // it names the business area: the system and the node
+    expect(await screen.findByText('「信用评分」暂未开放')).toBeTruthy();
+    expect(
+      await screen.findByText('信用管理 · 信用评分：信用分析业务的办理页面将在后续版本中提供，当前版本暂不能办理。'),
+    ).toBeTruthy();
+    expect(page.textContent).toContain('节点编码：XY_SCORE');
+    // nothing to configure about a page of a later release
+    expect(screen.queryByTestId('pending-configure')).toBeNull();
     // the shell stays: the sidebar of the chosen system is there
     expect(await screen.findByTestId('side-item-XY_LIST')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '返回业务系统' }));

@@ -42,12 +42,13 @@ describe('sidebar (spec §2, §4, screen 20)', () => {
     expect(screen.getByTestId('current-system').getAttribute('href')).toBe('/judge');
   });
 
-  it('makes the first menu’s first child active (selected, its menu open), with badges, scores and icons', async () => {
+  it('on the landing page highlights no item (the first menu is open), with badges, scores and icons', async () => {
     setupShell({ systemCoding: 'XYGL' });
     renderRoutes(shellRoutes, '/system/pageConfig');
     await screen.findByTestId('side-item-XY_LIST');
-    expect(isSelected('XY_LIST')).toBe(true);
+    expect(isSelected('XY_LIST')).toBe(false);
     expect(isSelected('XY_SCORE')).toBe(false);
+    expect(screen.getByTestId('side-menu').querySelector('.ant-menu-item-selected')).toBeNull();
     expect(li('XY_DIR').className).toContain('ant-menu-submenu-open');
     // badge 120 shows as 99+, score as a tag
     expect(screen.getByTestId('side-badge-XY_LIST').textContent).toContain('99+');
@@ -58,15 +59,45 @@ describe('sidebar (spec §2, §4, screen 20)', () => {
     expect(li('XY_LIST').querySelector('[data-icon="file-text"]')).not.toBeNull();
   });
 
-  it('a menu without children is itself the active item', async () => {
+  it('a node opened before is not highlighted on the landing page, nor a directory leaf', async () => {
+    sessionStorage.setItem(SESSION_KEYS.gnCoding, 'NEXT');
     setupShell({
       systemCoding: 'XYGL',
-      menus: [menu({ gnCoding: 'SOLO', title: '单独菜单' }), menu({ gnCoding: 'NEXT', title: '下一个' })],
+      menus: [
+        menu({ gnCoding: 'SOLO', title: '单独菜单' }),
+        menu({ gnCoding: 'NEXT', title: '下一个' }),
+        menu({ gnCoding: 'EMPTY_DIR', title: '空目录', nodeProperties: 'directory' }),
+      ],
     });
     renderRoutes(shellRoutes, '/system/pageConfig');
     await screen.findByTestId('side-item-SOLO');
-    expect(isSelected('SOLO')).toBe(true);
-    expect(isSelected('NEXT')).toBe(false);
+    for (const code of ['SOLO', 'NEXT', 'EMPTY_DIR']) expect(isSelected(code)).toBe(false);
+  });
+
+  it('a record page of a node (detail, form) highlights that node', async () => {
+    setupShell({ systemCoding: 'XYGL' });
+    renderRoutes(shellRoutes, '/dynamicPage/dynamicDetail?gnCoding=XY_LIST&systemCoding=XYGL&id=r1');
+    await screen.findByTestId('side-item-XY_LIST');
+    expect(isSelected('XY_LIST')).toBe(true);
+  });
+
+  it('a node page opened directly shows the sidebar of the system its URL names', async () => {
+    // nothing chosen yet in this session (a bookmark, a link from elsewhere)
+    const { server } = setupShell({});
+    renderRoutes(shellRoutes, '/credit/analysis?gnCoding=XY_SCORE&systemCoding=XYGL');
+    await screen.findByTestId('side-item-XY_SCORE');
+    expect(isSelected('XY_SCORE')).toBe(true);
+    expect(bodyOf(server.callsTo('/ks/menu/v1/menus/main-menus')[0])).toEqual({ systemCoding: 'XYGL' });
+    expect(sessionStorage.getItem(SESSION_KEYS.systemCoding)).toBe('XYGL');
+    await waitFor(() => expect(screen.getByTestId('current-system-name').textContent).toBe('信用管理'));
+  });
+
+  it('a configuration page does not take its systemCoding as the system being worked in', async () => {
+    setupShell({});
+    renderRoutes(shellRoutes, '/system/pageConfig?systemCoding=XYGL');
+    await screen.findByTestId('choose-system');
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+    expect(sessionStorage.getItem(SESSION_KEYS.systemCoding)).toBeNull();
   });
 
   it('follows the route: the node whose page is open is active', async () => {

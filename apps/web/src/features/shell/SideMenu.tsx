@@ -39,14 +39,15 @@ function ItemLabel({ node }: { node: MenuItem }) {
   return (
     <span
       data-testid={`side-item-${node.gnCoding}`}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, width: '100%', minWidth: 0 }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, width: '100%', minWidth: 0 }}
     >
       <span style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{node.title}</span>
       {node.score != null ? (
+        // compact: a nested item has about 100 px for its title and score
         <Tag
           color="gold"
           data-testid={`side-score-${node.gnCoding}`}
-          style={{ marginInlineEnd: 0, lineHeight: '18px' }}
+          style={{ marginInlineEnd: 0, paddingInline: 4, fontSize: 12, lineHeight: '18px', flex: 'none' }}
         >
           {node.score}分
         </Tag>
@@ -116,21 +117,21 @@ export function SideMenu({ systemCoding }: { systemCoding: string }) {
   const menus = useQuery(mainMenusQuery(systemCoding));
   const nodes = menus.data ?? [];
 
+  // highlighted: the node whose page is open, only (the landing page and other pages highlight nothing)
   const active = useMemo(
-    () =>
-      matchRoute(nodes, location, systemCoding, isAdmin, lastOpened) ??
-      (lastOpened ? findBy(nodes, (n) => n.gnCoding === lastOpened) : null) ??
-      defaultActive(nodes),
+    () => matchRoute(nodes, location, systemCoding, isAdmin, lastOpened),
     [nodes, location, systemCoding, isAdmin, lastOpened],
   );
+  // expanded: the way to the open node, else to the first menu's first child (spec §4)
+  const expandTo = active ?? defaultActive(nodes);
 
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   useEffect(() => {
-    if (!active) return;
-    const path = pathTo(nodes, active.id) ?? [];
-    const toOpen = active.children?.length ? path : path.slice(0, -1);
+    if (!expandTo) return;
+    const path = pathTo(nodes, expandTo.id) ?? [];
+    const toOpen = expandTo.children?.length ? path : path.slice(0, -1);
     if (toOpen.length) setOpenKeys((prev) => [...new Set([...prev, ...toOpen])]);
-  }, [active, nodes]);
+  }, [expandTo, nodes]);
 
   const items = useMemo(() => toItems(nodes), [nodes]);
 

@@ -32,7 +32,7 @@ describe('menu tree helpers', () => {
     expect(pathTo(tree, 'nope')).toBeNull();
   });
 
-  it('matches the route by path and node; directories by the node last opened', () => {
+  it('matches the route by path and node; record pages by their node; never a directory', () => {
     const loc = (url: string) => {
       const u = new URL(url, 'http://x');
       return { pathname: u.pathname, search: u.search };
@@ -49,7 +49,14 @@ describe('menu tree helpers', () => {
       menu({ gnCoding: 'P1', title: 'p1', nodeProperties: 'directory' }),
       menu({ gnCoding: 'P2', title: 'p2', nodeProperties: 'directory' }),
     ];
-    expect(matchRoute(dirs, loc('/system/pageConfig'), 'S', false, null)?.gnCoding).toBe('P1');
-    expect(matchRoute(dirs, loc('/system/pageConfig'), 'S', false, 'P2')?.gnCoding).toBe('P2');
+    // the landing page highlights nothing, whatever was opened before
+    expect(matchRoute(dirs, loc('/system/pageConfig'), 'S', false, null)).toBeNull();
+    expect(matchRoute(dirs, loc('/system/pageConfig'), 'S', false, 'P2')).toBeNull();
+    expect(matchRoute(tree, loc('/system/pageConfig'), 'XYGL', false, 'XY_LIST')).toBeNull();
+    // a record of a node: that node
+    expect(
+      matchRoute(tree, loc('/dynamicPage/dynamicDetail?gnCoding=XY_LIST&id=1'), 'XYGL', false, null)?.gnCoding,
+    ).toBe('XY_LIST');
+    expect(matchRoute(tree, loc('/system/setUpForm?gnCoding=XY_LIST'), 'XYGL', false, null)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { MenuItem } from '@ks/contracts';
 import { routeForNode } from '@ks/contracts';
+import { isRecordPage } from '../../app/nodePages';
 
 /** Pure helpers over a (visible) menu tree: the default active item, the first leaf, route matching. */
 
@@ -45,9 +46,10 @@ function leaves(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * The leaf whose route is the current location: same path and, when the route names a node, the same gnCoding.
- * Several leaves may share a route without a node (directories go to /system/pageConfig); `preferGnCoding` (the
- * node last opened) decides between them.
+ * The leaf whose page is the current location: its route (same path, same gnCoding), or — on a record page of a node
+ * (detail, form) — the leaf whose gnCoding the URL names. Only nodes with a page of their own take part: directories
+ * lead to the landing page, which highlights no item. `preferGnCoding` (the node last opened) decides between leaves
+ * sharing a route.
  */
 export function matchRoute(
   items: readonly MenuItem[],
@@ -57,11 +59,15 @@ export function matchRoute(
   preferGnCoding: string | null,
 ): MenuItem | null {
   const here = new URLSearchParams(location.search);
-  const hits = leaves(items).filter((node) => {
+  const wanted = here.get('gnCoding');
+  const all = leaves(items);
+  const hits = all.filter((node) => {
     const url = new URL(routeForNode(node, systemCoding, isAdmin), 'http://x');
-    if (url.pathname !== location.pathname) return false;
     const gn = url.searchParams.get('gnCoding');
-    return gn === null || here.get('gnCoding') === gn;
+    return gn !== null && url.pathname === location.pathname && wanted === gn;
   });
-  return hits.find((n) => n.gnCoding === preferGnCoding) ?? hits[0] ?? null;
+  const hit = hits.find((n) => n.gnCoding === preferGnCoding) ?? hits[0];
+  if (hit) return hit;
+  if (!wanted || !isRecordPage(location.pathname)) return null;
+  return all.find((n) => n.gnCoding === wanted && n.nodeProperties !== 'directory') ?? null;
 }

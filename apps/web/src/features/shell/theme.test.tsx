@@ -99,6 +99,7 @@ describe('theme settings (spec §3 Theme, §4, §9)', () => {
     await waitFor(() => expect(dataTheme()).toBe('dark'));
     await user.click(screen.getByTestId('user-dropdown'));
     await user.click(await screen.findByTestId('logout-item'));
+    await user.click(await screen.findByTestId('logout-confirm'));
     await screen.findByTestId('signed-out');
     expect(dataTheme()).toBeUndefined();
     expect(sessionStorage.getItem(SESSION_KEYS.token)).toBeNull();
@@ -118,6 +119,7 @@ describe('theme settings (spec §3 Theme, §4, §9)', () => {
     expect(style.getPropertyValue(TABLE_VARS.text)).toBe('#eeeeee');
     await user.click(screen.getByTestId('user-dropdown'));
     await user.click(await screen.findByTestId('logout-item'));
+    await user.click(await screen.findByTestId('logout-confirm'));
     await screen.findByTestId('signed-out');
     expect(style.getPropertyValue(TABLE_VARS.bg)).toBe('');
     expect(style.getPropertyValue(TABLE_VARS.text)).toBe('');

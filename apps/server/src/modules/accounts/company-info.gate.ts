@@ -1,0 +1,60 @@
+import { companyInfoRequiredMessage, missingEnterpriseFields, paths } from '@ks/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { enterprises } from '../../db/schema';
+import { companyInfoRequired } from '../../platform/errors';
+
+/**
+ * Spec §2 "418 leads to /system/companyInfo?type=1": an enterprise user (role U linked to an enterprise) whose
+ * enterprise record leaves a required field empty (ENTERPRISE_REQUIRED_FIELDS: 法定代表人, 所在地区, 注册地址,
+ * 注册资本, 成立日期) gets 418 from business calls until it is completed, with a message naming what is missing.
+ *
+ * The gate is an onRequest hook of the scope the business modules are registered in (engine records, uploads and
+ * attachments; see app.ts): sign-in, user info, menus, the shell, the company-information calls themselves and
+ * public routes are outside that scope and never answer 418. Inside it, public routes and the message centre's
+ * to-do calls (shown on every page of the shell) are let through.
+ *
+ * A complete enterprise stays complete (the update refuses empty required fields), so that verdict is kept per
+ * process for a minute; an incomplete one is read again on every call, so completing the information takes effect at
+ * once on every process.
+ */
+
+/** Business-scope endpoints that are not business handling: the message centre's to-dos. */
+const EXEMPT = new Set<string>([paths.todoSystems.path, paths.todoList.path]);
+const COMPLETE_TTL_MS = 60_000;
+const MAX_KEPT = 10_000;
+
+export async function enterpriseMissing(db: Db, enterpriseId: string) {
+  const [row] = await db
+    .select({
+      legalPerson: enterprises.legalPerson,
+      region: enterprises.region,
+      address: enterprises.address,
+      registeredCapital: enterprises.registeredCapital,
+      establishedAt: enterprises.establishedAt,
+    })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId));
+  return row ? missingEnterpriseFields(row) : null;
+}
+
+export function companyInfoGate(db: Db, clock: () => number = Date.now) {
+  const complete = new Map<string, number>();
+  return async function requireCompleteEnterprise(req: FastifyRequest): Promise<void> {
+    if (req.routeOptions.config?.public) return;
+    const user = req.auth?.user;
+    // no session: the route itself answers 401; only enterprise users are gated
+    const id = user?.loginRoleType === 'U' ? user.enterpriseId : null;
+    if (!id) return;
+    if (req.routeOptions.url && EXEMPT.has(req.routeOptions.url)) return;
+    const until = complete.get(id);
+    if (until !== undefined && until > clock()) return;
+    const missing = await enterpriseMissing(db, id);
+    // an enterprise row that is gone is not this gate's to report
+    if (missing === null) return;
+    if (missing.length > 0) throw companyInfoRequired(companyInfoRequiredMessage(missing), { missing });
+    if (complete.size >= MAX_KEPT) complete.clear();
+    complete.set(id, clock() + COMPLETE_TTL_MS);
+  };
+}
