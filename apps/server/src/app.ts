@@ -231,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.auth = await auth.authenticate(token || null, req.ip);
     });
     authRoutes(ks, auth);
-    portalRoutes(ks, db, config, version);
+    portalRoutes(ks, db, config, version, deps.now ?? (() => new Date()));
     shellRoutes(ks, db);
     engineRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:accounts

@@ -294,7 +294,7 @@ export const filesApi = {
   },
   uploadNotice: {
     ...paths.uploadNotice,
-    summary: '上传公告附件（管理员；multipart file）；公开地址',
+    summary: '上传公告附件（管理员及被授予门户公告新增或编辑权限的用户；multipart file）；公开地址',
     tag: '文件',
     auth: true,
     form: noticeUploadFormSchema,

@@ -14,6 +14,7 @@ import {
   IMAGE_EXTENSIONS,
   NOTICE_EXTENSIONS,
   noticeUploadFormSchema,
+  PORTAL_NOTICE_NODE,
   smallUploadFormSchema,
   templateQuerySchema,
   tooManyFilesMessage,
@@ -25,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { AppError, badRequest, forbidden, notFound, parse, unauthorized } from '../../platform/errors';
+import { canCall, findNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { callerOf, canReadFile, type FileCaller } from './access';
@@ -78,7 +80,7 @@ function formRoute<D extends EndpointDef>(
   app: FastifyInstance,
   def: D,
   handler: FormHandler<z.infer<D['data']>>,
-  opts: { roles?: string[]; message?: string } = {},
+  opts: { roles?: string[]; message?: string; guard?: (auth: AuthContext) => Promise<unknown> } = {},
 ) {
   app.route({
     method: def.method,
@@ -87,6 +89,7 @@ function formRoute<D extends EndpointDef>(
     handler: async (req, reply) => {
       if (!req.auth) throw unauthorized();
       if (opts.roles && !opts.roles.includes(req.auth.user.loginRoleType)) throw forbidden();
+      if (opts.guard) await opts.guard(req.auth);
       const data = await handler({ req, reply, auth: req.auth });
       return ok(data, opts.message ?? UploadMsg.DONE);
     },
@@ -177,7 +180,16 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
         parse(noticeUploadFormSchema, fields);
         return { allowed: NOTICE_EXTENSIONS, visibility: 'public', source: 'notice' };
       }),
-    { roles: ['M'] },
+    // whoever may write notices: administrators, and those granted 新增 or 编辑 on the notice node
+    {
+      guard: async (auth) => {
+        const c = { id: auth.user.id, loginRoleType: auth.user.loginRoleType };
+        const node = await findNode(deps.db, PORTAL_NOTICE_NODE);
+        if (!node || !((await canCall(deps.db, c, node, 'add')) || (await canCall(deps.db, c, node, 'edit')))) {
+          throw forbidden();
+        }
+      },
+    },
   );
 
   formRoute(app, api.batchUpload, async ({ req, auth }) => {

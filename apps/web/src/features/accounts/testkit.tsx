@@ -74,6 +74,7 @@ export function enterpriseInfo(over: Partial<EnterpriseInfo> = {}): EnterpriseIn
     staffCount: 2,
     updatedAt: '2026-03-01T02:00:00.000Z',
     missing: [],
+    change: null,
     ...over,
   };
 }
