@@ -14,7 +14,6 @@ import {
   IMAGE_EXTENSIONS,
   NOTICE_EXTENSIONS,
   noticeUploadFormSchema,
-  PORTAL_NOTICE_NODE,
   smallUploadFormSchema,
   templateQuerySchema,
   tooManyFilesMessage,
@@ -26,7 +25,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from '../../platform/envelope';
 import { AppError, badRequest, forbidden, notFound, parse, unauthorized } from '../../platform/errors';
-import { canCall, findNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { callerOf, canReadFile, type FileCaller } from './access';
@@ -181,15 +179,7 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
         return { allowed: NOTICE_EXTENSIONS, visibility: 'public', source: 'notice' };
       }),
     // whoever may write notices: administrators, and those granted 新增 or 编辑 on the notice node
-    {
-      guard: async (auth) => {
-        const c = { id: auth.user.id, loginRoleType: auth.user.loginRoleType };
-        const node = await findNode(deps.db, PORTAL_NOTICE_NODE);
-        if (!node || !((await canCall(deps.db, c, node, 'add')) || (await canCall(deps.db, c, node, 'edit')))) {
-          throw forbidden();
-        }
-      },
-    },
+    { guard: (auth) => svc.requireNoticeWriter(deps, me(auth)) },
   );
 
   formRoute(app, api.batchUpload, async ({ req, auth }) => {
