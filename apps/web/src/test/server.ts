@@ -68,7 +68,9 @@ export function noticeDetail(n: number, over: Partial<NoticeDetail> = {}): Notic
   return {
     ...noticeSummary(n),
     bodyHtml: '<p>正文</p>',
-    attachments: [{ name: '招标文件.pdf', url: '/files/a.pdf' }],
+    attachments: [
+      { name: '招标文件.pdf', url: '/ks/common/common/file/download?fileId=20000000-0000-4000-a000-000000000001' },
+    ],
     amount: '1234567.5',
     tenderer: '某某市住房和城乡建设局',
     projectName: '某某市滨河东路道路改造工程',
