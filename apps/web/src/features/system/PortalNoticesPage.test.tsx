@@ -110,6 +110,18 @@ describe('门户公告管理', () => {
     });
   });
 
+  it('a developer sees the menu but not the drafts: the list answers 403 and the page says so, without a dialog', async () => {
+    setup(
+      ['user'],
+      { 'GET /ks/portal/v1/admin/notices': () => ({ status: 403, code: 403, message: '无权进行此操作' }) },
+      [],
+    );
+    render();
+    expect((await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).textContent).toContain('无权访问');
+    expect(screen.queryByText('草稿公告')).toBeNull();
+    expect(currentPrompt()).toBeNull();
+  });
+
   it('shows only the buttons the server lists for the user', async () => {
     setup(['user'], {}, ['add', 'publish']);
     render();
