@@ -95,6 +95,17 @@ export function isAllowedBodyHref(href: string): boolean {
 /** Whether a body image or video address may stay: a path of this site only. */
 export const isAllowedMediaSrc = (src: string) => isSameSitePath(src.trim());
 
+/**
+ * An address that stays on this site whatever page it is on: a path (`/…`) or a relative reference (`a.png`,
+ * `../a.png`) — no scheme, not protocol-relative, no backslash. What a browser may load under `img-src 'self'`.
+ */
+export function isSameOriginReference(url: string): boolean {
+  const u = url.trim();
+  if (!u || UNSAFE_CHARS.test(u)) return false;
+  if (u.startsWith('//')) return false;
+  return !/^[a-z][a-z0-9+.-]*:/i.test(u);
+}
+
 /** A link the portal may put in href (attachments, data links): http(s) of other sites or paths of this site. */
 export function safeHref(url: string | null | undefined): string | null {
   const u = url?.trim();

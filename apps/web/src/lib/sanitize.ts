@@ -1,4 +1,4 @@
-import { safeHref as allowedHref, isAllowedBodyHref, isAllowedMediaSrc, isExternalHttpUrl } from '@ks/contracts';
+import { safeHref as allowedHref, isAllowedBodyHref, isExternalHttpUrl, isSameOriginReference } from '@ks/contracts';
 import DOMPurify from 'dompurify';
 
 /**
@@ -10,7 +10,8 @@ import DOMPurify from 'dompurify';
  * Removed: scripts, event handlers, javascript: URLs, forms, frames, style blocks and attributes. Links follow the
  * portal's rule (contracts portal-rules): http(s) to other sites — opened in a new window with rel="noopener
  * noreferrer" — paths of this site, mail and anchors; anything else (`//host`, `/\host`, `https://a@host` …) loses
- * its address. Images and videos load from this site only: another site's address is dropped, so a page never asks
+ * its address. Images and videos load from this site only (paths and relative references): another site's address —
+ * or a data: URI — is dropped, so a page never asks
  * the browser for something the content security policy forbids.
  */
 let hooked = false;
@@ -38,7 +39,7 @@ function ensureHook(): void {
     }
     for (const attr of MEDIA_ATTRS[node.tagName] ?? []) {
       const v = node.getAttribute(attr);
-      if (v !== null && (attr === 'srcset' || !isAllowedMediaSrc(v))) node.removeAttribute(attr);
+      if (v !== null && (attr === 'srcset' || !isSameOriginReference(v))) node.removeAttribute(attr);
     }
   });
 }
