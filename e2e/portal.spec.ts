@@ -342,6 +342,8 @@ test.describe('portal notice administration', () => {
   test('an admin creates a notice with unsafe HTML, publishes it (sanitised on the portal), then withdraws it', async ({
     browser,
   }) => {
+    // the editor and the uploader load their own chunks
+    test.setTimeout(120_000);
     const { context, page } = await newClient(browser);
     const title = `E2E测试公告${Date.now()}`;
     await signIn(page, 'admin', 'M');
@@ -371,16 +373,38 @@ test.describe('portal notice administration', () => {
         });
       }).toPass({ timeout: 15_000 });
     }
-    await drawer.getByLabel('项目编号').fill('E2E-0001');
+    await drawer.getByLabel('项目编号').fill('E14010020269001');
+    await drawer.getByLabel('项目名称').fill('太原市E2E测试道路改造工程');
+    await drawer.getByLabel('标段名称').fill('施工一标段');
     await drawer.getByLabel('金额').fill('1234567.89');
+    // the body is written in the rich-text editor; pasted HTML with a script and a handler is sanitised on the way in
+    const editable = drawer.getByTestId('notice-body-area').locator('[data-slate-editor]');
+    await expect(editable).toBeVisible({ timeout: 20_000 });
+    await editable.click();
+    await page.keyboard.type('正文');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(async () => {
+      const html = '<p>粘贴</p><script>window.__x=1</script><img src=x onerror="window.__y=1">';
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          'text/html': new Blob([html], { type: 'text/html' }),
+          'text/plain': new Blob(['粘贴'], { type: 'text/plain' }),
+        }),
+      ]);
+    });
+    await page.keyboard.press('Control+V');
+    await expect(editable).toContainText('粘贴');
+    await drawer.getByTestId('notice-preview-open').click();
+    const preview = page.getByTestId('notice-preview');
+    await expect(preview).toContainText('正文');
+    expect(await preview.innerHTML()).not.toContain('onerror');
+    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    // attachments are uploaded files, not typed addresses
     await drawer
-      .getByTestId('notice-body')
-      .fill('<p>正文</p><script>window.__x=1</script><img src=x onerror="window.__y=1">');
-    await expect(drawer.getByTestId('notice-preview')).toContainText('正文');
-    expect(await drawer.getByTestId('notice-preview').innerHTML()).not.toContain('onerror');
-    await drawer.getByTestId('notice-attachment-add').click();
-    await drawer.getByPlaceholder('附件名称').fill('招标文件.pdf');
-    await drawer.getByPlaceholder('https://… 或 /files/…').fill('https://files.example.test/a.pdf');
+      .getByTestId('notice-attachments')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '招标文件.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n') });
+    await expect(drawer.getByTestId('notice-attachments').getByTestId('attachment-name')).toHaveText(['招标文件.pdf']);
     await drawer.getByTestId('notice-save').click();
     await expect(page.locator('.ant-message')).toContainText('保存成功');
     await expect(drawer).toBeHidden();
@@ -404,10 +428,14 @@ test.describe('portal notice administration', () => {
     await expect(portal.getByTestId('notice-detail-title')).toHaveText(title);
     await expect(portal.getByTestId('notice-body')).toContainText('正文');
     await expect(portal.getByTestId('notice-meta')).toContainText('1,234,567.89 元');
-    await expect(portal.getByTestId('notice-attachments').getByRole('link', { name: '招标文件.pdf' })).toHaveAttribute(
-      'href',
-      'https://files.example.test/a.pdf',
-    );
+    await expect(portal.getByTestId('notice-meta')).toContainText('太原市E2E测试道路改造工程');
+    await expect(portal.getByTestId('notice-meta')).toContainText('施工一标段');
+    const attachment = portal.getByTestId('notice-attachments').getByRole('link', { name: '招标文件.pdf' });
+    await expect(attachment).toHaveAttribute('href', /^\/ks\/common\/common\/file\/download\?fileId=[0-9a-f-]{36}$/);
+    // a public file: anyone may download it
+    const file = await portal.request.get((await attachment.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
     const detailUrl = portal.url();
     expect(await portal.evaluate(() => (window as unknown as { __x?: unknown }).__x)).toBeUndefined();
     expect(await portal.evaluate(() => (window as unknown as { __y?: unknown }).__y)).toBeUndefined();

@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
     authRoutes(ks, auth, config.loginRateLimitPerMinute);
-    portalRoutes(ks, db, config, version);
+    portalRoutes(ks, db, config, version, deps.now ?? (() => new Date()));
     shellRoutes(ks, db);
     // @app:accounts
     accountsRoutes(ks, db);

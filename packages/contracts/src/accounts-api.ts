@@ -8,6 +8,9 @@ import {
   accountUpdateSchema,
   adminAccountCreateSchema,
   adminAccountListQuerySchema,
+  enterpriseChangeAuditSchema,
+  enterpriseChangeListQuerySchema,
+  enterpriseChangeSchema,
   enterpriseInfoQuerySchema,
   enterpriseInfoSchema,
   enterpriseInfoUpdateSchema,
@@ -156,7 +159,8 @@ export const accountsApi = {
   },
   enterpriseInfoUpdate: {
     ...paths.enterpriseInfoUpdate,
-    summary: '完善企业信息（本企业用户或管理员）；名称与信用代码不可修改；updatedAt 过期 409',
+    summary:
+      '修改企业信息：企业用户的修改作为变更申请待管理员审核（通过前门户仍显示原信息），管理员直接修改；名称与信用代码不可修改；updatedAt 过期 409',
     tag: T.ent,
     auth: true,
     body: enterpriseInfoUpdateSchema,
@@ -169,6 +173,22 @@ export const accountsApi = {
     auth: true,
     query: enterpriseListQuerySchema,
     data: pageOf(enterpriseListItemSchema),
+  },
+  enterpriseChangeList: {
+    ...paths.enterpriseChangeList,
+    summary: '企业信息变更申请列表（管理员）：状态（默认待审核）、关键字，分页',
+    tag: T.ent,
+    auth: true,
+    query: enterpriseChangeListQuerySchema,
+    data: pageOf(enterpriseChangeSchema),
+  },
+  enterpriseChangeAudit: {
+    ...paths.enterpriseChangeAudit,
+    summary: '审核企业信息变更（管理员）：通过则写入企业信息并在门户公示；驳回须填写审核建议',
+    tag: T.ent,
+    auth: true,
+    body: enterpriseChangeAuditSchema,
+    data: enterpriseChangeSchema,
   },
   serviceItemList: {
     ...paths.serviceItemList,

@@ -125,7 +125,27 @@ export const ENTERPRISE_MESSAGES = {
   stale: '企业信息已被他人修改，请刷新后重试',
   capital: '注册资本格式有误（元，最多两位小数）',
   establishedFuture: '成立日期不能晚于今天',
+  unchanged: '信息与当前公示的信息相同，无需提交',
+  changeNotFound: '该变更申请不存在',
+  changeDecided: '该变更申请已审核，请刷新后查看',
+  changeStale: '该变更申请已被企业修改，请刷新后重新审核',
+  changeOutdated: '企业信息在申请提交后已被修改，无法直接通过，请驳回并由企业重新提交',
+  reasonRequired: '请填写审核建议',
+  submitted: '已提交，待管理员审核通过后生效',
 } as const;
+
+/**
+ * Changes an enterprise makes to its own information wait for an administrator (they never reach the public record
+ * by themselves): pending (待审核) → approved (已通过, the values are applied) or rejected (已驳回, with the reason).
+ */
+export const ENTERPRISE_CHANGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type EnterpriseChangeStatus = (typeof ENTERPRISE_CHANGE_STATUSES)[number];
+export const ENTERPRISE_CHANGE_STATUS_LABELS: Record<EnterpriseChangeStatus, string> = {
+  pending: '待审核',
+  approved: '已通过',
+  rejected: '已驳回',
+};
+export const ENTERPRISE_CHANGE_REASON_MAX = 500;
 
 // ── 办理事项 (service matters) ───────────────────────────────────────────────
 

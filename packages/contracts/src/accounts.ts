@@ -9,6 +9,8 @@ import {
   CAPITAL_PATTERN,
   CONTACT_PHONE_PATTERN,
   ENTERPRISE_MESSAGES as E,
+  ENTERPRISE_CHANGE_REASON_MAX,
+  ENTERPRISE_CHANGE_STATUSES,
   ENTERPRISE_SORTS,
   SERVICE_ITEM_LIMITS as L,
   ORG_MESSAGES as O,
@@ -219,6 +221,33 @@ export const organizationIdQuerySchema = z.object({ id: uuid(O.notFound) });
 
 // ── 企业信息 ────────────────────────────────────────────────────────────────
 
+/** One changed field of an enterprise change: what it was (the approved value) and what the enterprise asks for. */
+export const enterpriseChangeItemSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type EnterpriseChangeItem = z.infer<typeof enterpriseChangeItemSchema>;
+
+export const enterpriseChangeSchema = z.object({
+  id: z.string(),
+  enterpriseId: z.string(),
+  enterpriseName: z.string(),
+  creditCode: z.string(),
+  status: z.enum(ENTERPRISE_CHANGE_STATUSES),
+  items: z.array(enterpriseChangeItemSchema),
+  submittedBy: z.string(),
+  submittedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** the reviewer's reason (a rejection always has one) */
+  reason: z.string().nullable(),
+  /** sent back with a decision: a change the enterprise revised meanwhile is a 409 */
+  version: z.number().int(),
+});
+export type EnterpriseChange = z.infer<typeof enterpriseChangeSchema>;
+
 export const enterpriseInfoSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -236,6 +265,8 @@ export const enterpriseInfoSchema = z.object({
   updatedAt: z.string(),
   /** required fields still empty (ENTERPRISE_REQUIRED_FIELDS) */
   missing: z.array(z.string()),
+  /** the enterprise's latest change: pending, or the last one decided (so a rejection and its reason show) */
+  change: enterpriseChangeSchema.nullable(),
 });
 export type EnterpriseInfo = z.infer<typeof enterpriseInfoSchema>;
 export const enterpriseInfoQuerySchema = z.object({ id: uuid(E.notFound).optional() });
@@ -264,8 +295,33 @@ export const enterpriseListQuerySchema = z.object({
   pageSize,
 });
 export type EnterpriseListQuery = z.input<typeof enterpriseListQuerySchema>;
-export const enterpriseListItemSchema = enterpriseInfoSchema.omit({ address: true, registeredCapital: true });
+export const enterpriseListItemSchema = enterpriseInfoSchema
+  .omit({ address: true, registeredCapital: true, change: true })
+  .extend({ pendingChange: z.boolean() });
 export type EnterpriseListItem = z.infer<typeof enterpriseListItemSchema>;
+
+export const enterpriseChangeListQuerySchema = z.object({
+  status: z.enum(ENTERPRISE_CHANGE_STATUSES, '状态不在可选范围内').default('pending'),
+  keyword,
+  pageNum,
+  pageSize,
+});
+export type EnterpriseChangeListQuery = z.input<typeof enterpriseChangeListQuerySchema>;
+
+/** 通过 (pass true) or 驳回 (pass false, with the reason). */
+export const enterpriseChangeAuditSchema = z
+  .object({
+    id: uuid(E.changeNotFound),
+    version: z.number({ error: '缺少版本号，请刷新后重试' }).int().min(1),
+    pass: z.boolean({ error: '请选择通过或驳回' }),
+    reason: text()
+      .trim()
+      .max(ENTERPRISE_CHANGE_REASON_MAX, `审核建议最多 ${ENTERPRISE_CHANGE_REASON_MAX} 个字符`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => v.pass || !!v.reason, { message: E.reasonRequired, path: ['reason'] });
+export type EnterpriseChangeAudit = z.input<typeof enterpriseChangeAuditSchema>;
 
 // ── 办理事项 ────────────────────────────────────────────────────────────────
 

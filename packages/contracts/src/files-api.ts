@@ -122,7 +122,8 @@ export const uploadTaskSchema = z.object({
   fileNo: optionalCode,
   fileType: z.string().trim().max(40).optional(),
   /** attachment (default: images and PDF, or the type's formats) | video (mp4, webm; public address, for the editor) */
-  usage: z.enum(['attachment', 'video']).default('attachment'),
+  /** attachment (private), video (the editor's, public) or notice (a portal notice's attachment, public) */
+  usage: z.enum(['attachment', 'video', 'notice']).default('attachment'),
 });
 export const uploadTaskResultSchema = z.object({
   /** null when the file was already there (instant upload) */
@@ -294,7 +295,7 @@ export const filesApi = {
   },
   uploadNotice: {
     ...paths.uploadNotice,
-    summary: '上传公告附件（管理员；multipart file）；公开地址',
+    summary: '上传公告附件（管理员及被授予门户公告新增或编辑权限的用户；multipart file）；公开地址',
     tag: '文件',
     auth: true,
     form: noticeUploadFormSchema,

@@ -17,6 +17,7 @@ export * from './identifiers';
 export * from './paths';
 export * from './portal';
 export * from './portal-constants';
+export * from './portal-rules';
 export * from './roles';
 export * from './shell';
 export * from './shell-constants';

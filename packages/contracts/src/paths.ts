@@ -127,6 +127,8 @@ export const paths = {
   enterpriseInfo: { method: 'GET', path: '/ks/basic/v1/enterprise/info' },
   enterpriseInfoUpdate: { method: 'PUT', path: '/ks/basic/v1/enterprise/info' },
   enterpriseInfoList: { method: 'GET', path: '/ks/basic/v1/enterprise/info/list' },
+  enterpriseChangeList: { method: 'GET', path: '/ks/basic/v1/enterprise/changes' },
+  enterpriseChangeAudit: { method: 'POST', path: '/ks/basic/v1/enterprise/changes/audit' },
   serviceItemList: { method: 'GET', path: '/ks/config/v1/service-items' },
   serviceItemCreate: { method: 'POST', path: '/ks/config/v1/service-items' },
   serviceItemUpdate: { method: 'PUT', path: '/ks/config/v1/service-items' },

@@ -27,8 +27,51 @@ export const REGIONS = [
   '吕梁市',
 ] as const;
 
+/** Administrative division codes (GB/T 2260) of the regions: the province itself and its 11 cities. */
+export const REGION_DIVISION_CODES: Record<(typeof REGIONS)[number], string> = {
+  省本级: '140000',
+  太原市: '140100',
+  大同市: '140200',
+  阳泉市: '140300',
+  长治市: '140400',
+  晋城市: '140500',
+  朔州市: '140600',
+  晋中市: '140700',
+  运城市: '140800',
+  忻州市: '140900',
+  临汾市: '141000',
+  吕梁市: '141100',
+};
+
+/**
+ * Project numbers (项目编号) name the trade type and the region: a letter of the trade type, the region's division
+ * code, the year and a sequence number — E140100 2026 0007 is the 7th construction project of 太原市 in 2026.
+ */
+export const TRADE_TYPE_LETTERS: Record<(typeof TRADE_TYPES)[number], string> = {
+  工程建设: 'E',
+  政府采购: 'G',
+  土地矿业: 'T',
+  国有产权: 'C',
+  医药采购: 'Y',
+  其他交易: 'Q',
+};
+
 export const CREDIT_GRADES = ['AAA', 'AA', 'A', 'B', 'C'] as const;
 export type CreditGrade = (typeof CREDIT_GRADES)[number];
+
+/** The lowest credit score of each grade: AAA ≥ 90, AA ≥ 80, A ≥ 70, B ≥ 60, C below. */
+export const CREDIT_GRADE_FLOORS: readonly [CreditGrade, number][] = [
+  ['AAA', 90],
+  ['AA', 80],
+  ['A', 70],
+  ['B', 60],
+  ['C', 0],
+];
+
+/** The grade a credit score earns (the score is a base score plus valid good-conduct items minus bad-conduct ones). */
+export function creditGradeOf(score: number): CreditGrade {
+  return (CREDIT_GRADE_FLOORS.find(([, floor]) => score >= floor) ?? ['C', 0])[0];
+}
 
 /** Market entity kinds on the portal: enterprises, agencies (enterprises of type 招标代理机构) and practitioners. */
 export const MARKET_KINDS = ['enterprise', 'agency', 'practitioner'] as const;

@@ -10,8 +10,13 @@ import {
   REGIONS,
   TRADE_TYPES,
 } from './portal-constants';
+import { dateProblem, fileIdOfUrl, NOTICE_LINK_MESSAGES } from './portal-rules';
 
-const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式有误，请重新输入');
+/** A real calendar day in the portal's range: 2020-13-45, 2020-02-30 and 0000-01-01 are 400s, never a query. */
+const dateStr = z.string().superRefine((v, ctx) => {
+  const problem = dateProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 const pageNum = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce
   .number()
@@ -39,6 +44,16 @@ export type NoticeListQuery = z.infer<typeof noticeListQuerySchema>;
 
 export const attachmentSchema = z.object({ name: z.string().min(1).max(200), url: z.string().min(1).max(500) });
 
+/** A notice attachment as saved: a name and the download address of a file uploaded for notices (checked to exist). */
+export const noticeAttachmentInputSchema = z.object({
+  name: z.string().trim().min(1, '请输入附件名称').max(200, '附件名称不能超过200个字符'),
+  url: z
+    .string()
+    .trim()
+    .max(500, '附件地址不能超过500个字符')
+    .refine((u) => fileIdOfUrl(u) !== null, NOTICE_LINK_MESSAGES.attachmentNotOurs),
+});
+
 export const noticeSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -55,6 +70,9 @@ export const noticeDetailSchema = noticeSummarySchema.extend({
   attachments: z.array(attachmentSchema),
   amount: z.string().nullable(),
   tenderer: z.string().nullable(),
+  /** free text until the tendering module links notices to its projects and sections */
+  projectName: z.string().nullable(),
+  sectionName: z.string().nullable(),
 });
 export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
@@ -113,7 +131,15 @@ export const marketDetailSchema = z.object({
     creditScore: z.number().nullable(),
   }),
   qualifications: z.array(
-    z.object({ name: z.string(), level: z.string(), certNo: z.string(), validUntil: z.string().nullable() }),
+    z.object({
+      name: z.string(),
+      level: z.string(),
+      /** practitioners' certificate numbers are masked as in the list */
+      certNo: z.string(),
+      validUntil: z.string().nullable(),
+      /** past its validity (China Standard Time): shown as 已过期 */
+      expired: z.boolean(),
+    }),
   ),
   performances: z.array(
     z.object({
@@ -132,6 +158,8 @@ export const marketDetailSchema = z.object({
       issuer: z.string(),
       startDate: z.string(),
       endDate: z.string().nullable(),
+      /** past its end date: it no longer counts towards the score (shown as 已失效) */
+      expired: z.boolean(),
     }),
   ),
 });
@@ -153,14 +181,16 @@ export const noticeInputSchema = z.object({
   tradeType: z.enum(TRADE_TYPES, { message: '请选择交易类型' }),
   region: z.enum(REGIONS, { message: '请选择地区' }),
   projectCode: z.string().trim().max(64, '项目编号不能超过64个字符').optional().nullable(),
-  tenderer: z.string().trim().max(200).optional().nullable(),
+  projectName: z.string().trim().max(200, '项目名称不能超过200个字符').optional().nullable(),
+  sectionName: z.string().trim().max(200, '标段名称不能超过200个字符').optional().nullable(),
+  tenderer: z.string().trim().max(200, '招标人不能超过200个字符').optional().nullable(),
   amount: z
     .string()
     .regex(/^\d{1,14}(\.\d{1,2})?$/, '金额格式有误（元，最多两位小数）')
     .optional()
     .nullable(),
   bodyHtml: z.string().min(1, '请填写内容').max(500_000, '正文过长'),
-  attachments: z.array(attachmentSchema).max(20).default([]),
+  attachments: z.array(noticeAttachmentInputSchema).max(20, '附件不能超过20个').default([]),
 });
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 

@@ -281,6 +281,18 @@ export async function requireNode(db: Db, c: Caller, gnCoding: string): Promise<
   return node;
 }
 
+/**
+ * Throws 403 unless the caller is an administrator or was granted the node itself (visible or any function) — a
+ * developer's view of every menu does not count. For what is not public beyond the node, such as draft notices.
+ */
+export async function requireGranted(db: Db, c: Caller, gnCoding: string): Promise<NodeRef> {
+  const node = await findNode(db, gnCoding);
+  if (!node) throw forbidden();
+  if (isAdmin(c)) return node;
+  if (node.disabled || !(await hasGrant(db, c, node.id, null))) throw forbidden();
+  return node;
+}
+
 /** May the caller press this function of this node? */
 export async function canCall(db: Db, c: Caller, node: NodeRef, functionCode: string): Promise<boolean> {
   if (isAdmin(c)) return true;

@@ -35,7 +35,8 @@ export function route<D extends EndpointDef>(
   def: D,
   handler: (ctx: HandlerCtx<D>) => Promise<z.infer<D['data']>>,
   opts: {
-    message?: string;
+    /** the success message; a function of the caller when it depends on who asked */
+    message?: string | ((auth: AuthContext | null) => string);
     rateLimit?: { max: number; timeWindow: string | number };
     /** login role types allowed (M admin, D developer, U user); checked before the input is read */
     roles?: string[];
@@ -57,7 +58,8 @@ export function route<D extends EndpointDef>(
       const body = (def.body ? parse(def.body, req.body) : undefined) as Infer<D['body']>;
       const query = (def.query ? parse(def.query, req.query) : undefined) as Infer<D['query']>;
       const data = await handler({ req, reply, body, query, auth: req.auth as HandlerCtx<D>['auth'] });
-      return ok(data ?? null, opts.message);
+      const message = typeof opts.message === 'function' ? opts.message(req.auth) : opts.message;
+      return ok(data ?? null, message);
     },
   });
 }

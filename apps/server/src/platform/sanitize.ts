@@ -1,6 +1,10 @@
+import { isAllowedBodyHref, isExternalHttpUrl } from '@ks/contracts';
 import sanitizeHtml from 'sanitize-html';
 
-/** The one HTML sanitiser for user rich text (notices, articles): no scripts, no event handlers, no javascript: URLs. */
+/**
+ * The one HTML sanitiser for user rich text (notices, articles): no scripts, no event handlers, no javascript: URLs,
+ * links by the portal's rule (contracts portal-rules).
+ */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'sub', 'sup', 'font', 'video', 'source'],
   allowedAttributes: {
@@ -18,10 +22,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'], source: ['http', 'https'] },
   allowProtocolRelative: false,
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
+    // links: http(s) of other sites open in a new window without opener or referrer; a link that is neither that nor a
+    // path of this site, mail or an anchor (`/\host`, `https:/\host`, `https://a@host` …) loses its address
+    a: (tagName, attribs) => {
+      const { href, ...rest } = attribs;
+      const h = href?.trim();
+      if (!h || !isAllowedBodyHref(h)) return { tagName, attribs: rest };
+      if (isExternalHttpUrl(h))
+        return { tagName, attribs: { ...rest, href: h, target: '_blank', rel: 'noopener noreferrer' } };
+      return {
+        tagName,
+        attribs: rest.target === '_blank' ? { ...rest, href: h, rel: 'noopener noreferrer' } : { ...rest, href: h },
+      };
+    },
   },
 };
 

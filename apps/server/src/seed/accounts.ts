@@ -47,7 +47,7 @@ export const DEMO_ORGANIZATIONS = [
     name: '大同市水务局',
     orgType: '行业主管部门',
     region: '大同市',
-    creditCode: null,
+    creditCode: code('11140200MB0194732'),
     contact: '郭永明',
     phone: '0352-2046615',
     address: '大同市平城区御河西路 288 号',

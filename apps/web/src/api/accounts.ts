@@ -6,6 +6,9 @@ import type {
   AdminAccountCreate,
   AdminAccountListQuery,
   ConfigSystem,
+  EnterpriseChange,
+  EnterpriseChangeAudit,
+  EnterpriseChangeListQuery,
   EnterpriseInfo,
   EnterpriseInfoUpdate,
   EnterpriseListItem,
@@ -136,6 +139,18 @@ export const enterpriseListQuery = (f: EnterpriseListQuery) =>
 
 export const updateEnterpriseInfo = (body: EnterpriseInfoUpdate) =>
   save<EnterpriseInfo>(paths.enterpriseInfoUpdate, body);
+
+/** Enterprises' information changes (administrators): pending first-come-first-served, or the decided ones. */
+export const enterpriseChangeListQuery = (f: EnterpriseChangeListQuery) =>
+  queryOptions({
+    queryKey: [...ENTERPRISES_KEY, 'changes', clean(f)],
+    queryFn: () => load<Page<EnterpriseChange>>(paths.enterpriseChangeList, clean(f)),
+    placeholderData: keepPreviousData,
+  });
+
+/** 通过 / 驳回 (with the reason) of a change, naming the version the reviewer saw (409 when it moved). */
+export const auditEnterpriseChange = (body: EnterpriseChangeAudit) =>
+  save<EnterpriseChange>(paths.enterpriseChangeAudit, body);
 
 /** Enterprise types, for the list filter (public). */
 export const enterpriseTypesQuery = queryOptions({

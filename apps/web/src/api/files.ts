@@ -116,6 +116,14 @@ export const uploadAttachment = (file: File, target: UploadTarget & { gnCoding: 
     timeout: UPLOAD_REQUEST_TIMEOUT_MS,
   });
 
+/** upload-notice (file): a portal notice's attachment, public once stored (those who may write notices only). */
+export const uploadNoticeFile = (file: File) =>
+  call<UploadedFile>('uploadNotice', {
+    data: form({}, file, file.name),
+    silent: true,
+    timeout: UPLOAD_REQUEST_TIMEOUT_MS,
+  });
+
 /** The small-file call (fileType, gnCoding, systemCoding, fileNo, file): a typed attachment up to 5 MB. */
 export const uploadSmallFile = (file: File, target: UploadTarget) =>
   call<UploadedFile>('smallUpload', {
@@ -139,7 +147,7 @@ export interface UploadTaskBody extends UploadTarget {
   /** number of chunks */
   chunk: number;
   fileSize: number;
-  usage?: 'attachment' | 'video';
+  usage?: 'attachment' | 'video' | 'notice';
 }
 
 export const createUploadTask = (body: UploadTaskBody) =>

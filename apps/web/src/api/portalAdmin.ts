@@ -1,7 +1,7 @@
 import type { AdminNotice, NoticeCategory, NoticeInput, NoticeStatus } from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type Params, request } from './request';
+import { isApiError, type Params, reportApiError, request } from './request';
 
 /** Administration of portal notices (admins only; the server answers 403 to anyone else). */
 
@@ -23,6 +23,7 @@ export type NoticeSaveBody = NoticeInput | (NoticeInput & { id: string; version:
 
 export const ADMIN_NOTICES_KEY = ['adminNotices'] as const;
 
+/** A 403 (drafts are not for everyone who sees the menu, e.g. developers) is shown by the page; the rest as usual. */
 export const adminNoticeListQuery = (f: AdminNoticeFilters) =>
   queryOptions({
     queryKey: [...ADMIN_NOTICES_KEY, 'list', f],
@@ -31,8 +32,13 @@ export const adminNoticeListQuery = (f: AdminNoticeFilters) =>
         url: paths.adminNoticeList.path,
         method: paths.adminNoticeList.method,
         params: { ...f } as Params,
+        silent: true,
+      }).catch((err: unknown) => {
+        if (isApiError(err) && err.status !== 403) reportApiError(err);
+        throw err;
       }),
     placeholderData: keepPreviousData,
+    retry: (n, err) => !(isApiError(err) && err.status === 403) && n < 1,
   });
 
 export const adminNoticeDetailQuery = (id: string) =>

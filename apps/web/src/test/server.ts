@@ -68,9 +68,13 @@ export function noticeDetail(n: number, over: Partial<NoticeDetail> = {}): Notic
   return {
     ...noticeSummary(n),
     bodyHtml: '<p>正文</p>',
-    attachments: [{ name: '招标文件.pdf', url: '/files/a.pdf' }],
+    attachments: [
+      { name: '招标文件.pdf', url: '/ks/common/common/file/download?fileId=20000000-0000-4000-a000-000000000001' },
+    ],
     amount: '1234567.5',
     tenderer: '某某市住房和城乡建设局',
+    projectName: '某某市滨河东路道路改造工程',
+    sectionName: '施工一标段',
     ...over,
   };
 }
@@ -110,7 +114,9 @@ export function marketDetail(n: number, over: Partial<MarketDetail> = {}): Marke
       establishedAt: '2010-05-01',
       creditScore: 92.5,
     },
-    qualifications: [{ name: '建筑工程施工总承包', level: '一级', certNo: 'D114000001', validUntil: '2028-12-31' }],
+    qualifications: [
+      { name: '建筑工程施工总承包', level: '一级', certNo: 'D114000001', validUntil: '2028-12-31', expired: false },
+    ],
     performances: [],
     creditRecords: [
       {
@@ -120,6 +126,7 @@ export function marketDetail(n: number, over: Partial<MarketDetail> = {}): Marke
         issuer: '省住房和城乡建设厅',
         startDate: '2025-01-01',
         endDate: null,
+        expired: false,
       },
     ],
     ...over,

@@ -25,6 +25,9 @@ export const notices = pgTable(
     tradeType: varchar('trade_type', { length: 20 }).notNull(),
     region: varchar('region', { length: 20 }).notNull(),
     projectCode: varchar('project_code', { length: 64 }),
+    /** project and section (标段) named in free text until the tendering module links notices to its records */
+    projectName: varchar('project_name', { length: 200 }),
+    sectionName: varchar('section_name', { length: 200 }),
     tenderer: varchar('tenderer', { length: 200 }),
     /** yuan */
     amount: numeric('amount', { precision: 16, scale: 2 }),

@@ -9,7 +9,8 @@ import * as items from './service-items.service';
 
 /**
  * The administration pages' endpoints. Login role types are checked before the input is read: M administers
- * everything here; D reads organisations; U reads the staff of their own enterprise and completes its information.
+ * everything here (and decides enterprises' information changes); D reads organisations; U reads the staff of their own
+ * enterprise and proposes changes to its information.
  */
 const ADMIN = ['M'];
 const ADMIN_OR_DEV = ['M', 'D'];
@@ -72,9 +73,14 @@ export function accountsRoutes(app: FastifyInstance, db: Db) {
   });
   route(app, api.enterpriseInfoUpdate, async ({ auth, body }) => enterprise.update(db, auth, body), {
     roles: ADMIN_OR_USER,
-    message: '保存成功',
+    message: (auth) => (auth ? enterprise.updateMessage(auth) : '保存成功'),
   });
   route(app, api.enterpriseInfoList, async ({ query }) => enterprise.list(db, query), { roles: ADMIN });
+  route(app, api.enterpriseChangeList, async ({ query }) => enterprise.listChanges(db, query), { roles: ADMIN });
+  route(app, api.enterpriseChangeAudit, async ({ auth, body }) => enterprise.audit(db, auth, body), {
+    roles: ADMIN,
+    message: '操作成功',
+  });
 
   // 办理事项
   route(app, api.serviceItemList, async ({ auth, query }) => items.list(db, auth, query));

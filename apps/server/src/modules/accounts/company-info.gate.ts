@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { enterprises } from '../../db/schema';
 import { companyInfoRequired } from '../../platform/errors';
+import { pendingOf } from './enterprise-changes.repo';
 
 /**
  * Spec §2 "418 leads to /system/companyInfo?type=1": an enterprise user (role U linked to an enterprise) whose
@@ -15,7 +16,8 @@ import { companyInfoRequired } from '../../platform/errors';
  * public routes are outside that scope and never answer 418. Inside it, public routes and the message centre's
  * to-do calls (shown on every page of the shell) are let through.
  *
- * A complete enterprise stays complete (the update refuses empty required fields), so that verdict is kept per
+ * Fields filled in a change that waits for an administrator's review count as given (the enterprise is not held
+ * up by the review of its own information). A complete enterprise stays complete (the update refuses empty required fields), so that verdict is kept per
  * process for a minute; an incomplete one is read again on every call, so completing the information takes effect at
  * once on every process.
  */
@@ -36,7 +38,14 @@ export async function enterpriseMissing(db: Db, enterpriseId: string) {
     })
     .from(enterprises)
     .where(eq(enterprises.id, enterpriseId));
-  return row ? missingEnterpriseFields(row) : null;
+  if (!row) return null;
+  const missing = missingEnterpriseFields(row);
+  if (!missing.length) return missing;
+  // what the enterprise has submitted and an administrator has yet to review counts as given: the enterprise is not
+  // held up by the review of its own information
+  const pending = await pendingOf(db, enterpriseId);
+  const proposed = (pending?.values ?? {}) as Record<string, string | null>;
+  return missing.filter((f) => proposed[f] === null || proposed[f] === undefined || String(proposed[f]).trim() === '');
 }
 
 export function companyInfoGate(db: Db, clock: () => number = Date.now) {

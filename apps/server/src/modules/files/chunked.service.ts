@@ -10,6 +10,7 @@ import {
   extensionOf,
   MAX_CHUNKS,
   mimeOf,
+  NOTICE_EXTENSIONS,
   paths,
   SNIFF_BYTES,
   UPLOAD_CHUNK_SIZE,
@@ -33,6 +34,7 @@ import {
   type FilesDeps,
   GL_NAME,
   oversize,
+  requireNoticeWriter,
   requireUploadNode,
   toUploaded,
 } from './files.service';
@@ -95,8 +97,12 @@ export interface TaskInput {
   gnCoding?: string;
   fileNo?: string;
   fileType?: string;
-  usage: 'attachment' | 'video';
+  usage: 'attachment' | 'video' | 'notice';
 }
+
+/** Public files: the editor's videos and notice attachments; their rows say where they came from. */
+const visibilityOf = (usage: string) => (usage === 'video' || usage === 'notice' ? 'public' : 'private');
+const sourceOf = (usage: string) => (usage === 'notice' ? 'notice' : 'chunked');
 
 /** Name and format rules of a chunked upload: typed attachment, video, or the default images and PDF. */
 async function checkName(
@@ -107,6 +113,9 @@ async function checkName(
   if (!name) throw badRequest(UploadMsg.EMPTY_NAME);
   if (input.usage === 'video') {
     const msg = checkExtension(name, VIDEO_EXTENSIONS);
+    if (msg) throw badRequest(msg);
+  } else if (input.usage === 'notice') {
+    const msg = checkExtension(name, NOTICE_EXTENSIONS);
     if (msg) throw badRequest(msg);
   } else if (input.fileNo && input.gnCoding) {
     const type = await attachmentTypeOf(deps.db, input.gnCoding, input.fileNo);
@@ -129,11 +138,12 @@ async function readHead(deps: FilesDeps, key: string, size: number): Promise<Buf
 /** upload-task: instant answer for bytes the caller's side already holds, else the task and the chunks it lacks. */
 export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInput) {
   await requireUploadNode(deps, c, input.gnCoding);
+  if (input.usage === 'notice') await requireNoticeWriter(deps, c);
   const { name, ext } = await checkName(deps, input);
   if (input.fileSize > deps.chunkedMaxBytes) throw payloadTooLarge(oversize(deps.chunkedMaxBytes));
   const total = chunkCountOf(input.fileSize);
   if (input.chunk !== total || total > MAX_CHUNKS) throw badRequest(UploadMsg.CHUNK_COUNT);
-  const visibility = input.usage === 'video' ? 'public' : 'private';
+  const visibility = visibilityOf(input.usage);
   const base = { md5: input.md5, chunkSize: UPLOAD_CHUNK_SIZE, total };
 
   // instant upload: only from files of the caller's own enterprise (or account) — knowing an md5 proves nothing
@@ -162,7 +172,7 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
           annexNo: input.fileNo ?? null,
           fileType: input.fileType ?? null,
           visibility,
-          source: 'chunked',
+          source: sourceOf(input.usage),
         });
         await writeOpLog(tx, c.actor, {
           glName: GL_NAME,
@@ -450,8 +460,8 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
         gnCoding: t.gnCoding,
         annexNo: t.annexNo,
         fileType: t.fileType,
-        visibility: t.usage === 'video' ? 'public' : 'private',
-        source: 'chunked',
+        visibility: visibilityOf(t.usage),
+        source: sourceOf(t.usage),
       });
       await tx.delete(uploadParts).where(eq(uploadParts.taskId, t.id));
       await tx

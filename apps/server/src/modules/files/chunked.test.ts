@@ -500,6 +500,37 @@ describe('video usage and expiry', () => {
     expect(r.res.rawPayload.equals(data.subarray(UPLOAD_CHUNK_SIZE - 5, UPLOAD_CHUNK_SIZE + 5))).toBe(true);
   });
 
+  it('stores large notice attachments as public notice files, for those who may write notices only', async () => {
+    const data = PDF(UPLOAD_CHUNK_SIZE + 7000);
+    // an enterprise user may not write notices
+    const refused = await startTask(user, data, '招标文件（第二册）.pdf', { usage: 'notice' });
+    expect(refused.status).toBe(403);
+    const admin = await loginToken(t.app, 'admin', 'M');
+    const task = await startTask(admin, data, '招标文件（第二册）.pdf', { usage: 'notice' });
+    expect(task.status).toBe(200);
+    const id = task.body.data.uploadId;
+    await sendChunk(admin, id, data, 0);
+    await sendChunk(admin, id, data, 1);
+    const m = await api.post(MERGE, admin, { uploadId: id, fileName: '招标文件（第二册）.pdf', md5: md5(data) });
+    expect(m.status).toBe(200);
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, m.body.data.fileId));
+    expect(row).toMatchObject({ visibility: 'public', source: 'notice' });
+    // anyone may download it from the notice
+    expect((await api.get(m.body.data.url, null)).status).toBe(200);
+    // a notice takes it as an attachment
+    const saved = await api.post('/ks/portal/v1/admin/notices/save', admin, {
+      title: '大附件公告',
+      category: '招标公告',
+      tradeType: '工程建设',
+      region: '太原市',
+      bodyHtml: '<p>正文</p>',
+      attachments: [{ name: '招标文件（第二册）.pdf', url: m.body.data.url }],
+    });
+    expect(saved.status).toBe(200);
+    // notice formats only: a video is no notice attachment
+    expect((await startTask(admin, MP4(UPLOAD_CHUNK_SIZE + 10), '宣传片.mp4', { usage: 'notice' })).status).toBe(400);
+  });
+
   it('frees expired unfinished uploads', async () => {
     const data = PDF(MB12);
     const id = (await startTask(user, data, 'expire.pdf')).body.data.uploadId;

@@ -78,7 +78,7 @@ function formRoute<D extends EndpointDef>(
   app: FastifyInstance,
   def: D,
   handler: FormHandler<z.infer<D['data']>>,
-  opts: { roles?: string[]; message?: string } = {},
+  opts: { roles?: string[]; message?: string; guard?: (auth: AuthContext) => Promise<unknown> } = {},
 ) {
   app.route({
     method: def.method,
@@ -87,6 +87,7 @@ function formRoute<D extends EndpointDef>(
     handler: async (req, reply) => {
       if (!req.auth) throw unauthorized();
       if (opts.roles && !opts.roles.includes(req.auth.user.loginRoleType)) throw forbidden();
+      if (opts.guard) await opts.guard(req.auth);
       const data = await handler({ req, reply, auth: req.auth });
       return ok(data, opts.message ?? UploadMsg.DONE);
     },
@@ -177,7 +178,8 @@ function registerRoutes(app: FastifyInstance, deps: FilesDeps & { auth: AuthServ
         parse(noticeUploadFormSchema, fields);
         return { allowed: NOTICE_EXTENSIONS, visibility: 'public', source: 'notice' };
       }),
-    { roles: ['M'] },
+    // whoever may write notices: administrators, and those granted 新增 or 编辑 on the notice node
+    { guard: (auth) => svc.requireNoticeWriter(deps, me(auth)) },
   );
 
   formRoute(app, api.batchUpload, async ({ req, auth }) => {

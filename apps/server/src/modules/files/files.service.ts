@@ -9,6 +9,7 @@ import {
   extensionOf,
   type FileOperationType,
   mimeOf,
+  PORTAL_NOTICE_NODE,
   paths,
   previewKind,
   tooLargeMessage,
@@ -20,7 +21,7 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
-import { requireNode } from '../../platform/permissions';
+import { canCall, findNode, requireNode } from '../../platform/permissions';
 import { putSettingIfAbsent } from '../../platform/settings';
 import { newStorageKey, type Storage } from '../../platform/storage';
 import { canReadFile, type FileCaller, ownsFile, recordAccess, requireWritable } from './access';
@@ -171,6 +172,14 @@ export async function storeUploads(
 /** The node must be one the caller sees (its uploads, its attachment types). */
 export async function requireUploadNode(deps: FilesDeps, c: FileCaller, gnCoding: string | undefined | null) {
   if (gnCoding) await requireNode(deps.db, c, gnCoding);
+}
+
+/** Notice attachments are uploaded by whoever may write notices: administrators, and holders of 新增 or 编辑. */
+export async function requireNoticeWriter(deps: FilesDeps, c: FileCaller) {
+  const node = await findNode(deps.db, PORTAL_NOTICE_NODE);
+  if (!node || !((await canCall(deps.db, c, node, 'add')) || (await canCall(deps.db, c, node, 'edit')))) {
+    throw forbidden();
+  }
 }
 
 // ---- lists ---------------------------------------------------------------------------------------------------------

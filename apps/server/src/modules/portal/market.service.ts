@@ -56,7 +56,17 @@ export async function listMarket(db: Db, q: MarketListQuery) {
   return { records: records.map(enterpriseEntity), total };
 }
 
-export async function marketDetail(db: Db, kind: MarketKind, id: string): Promise<MarketDetail> {
+/** Today in China Standard Time (the platform's calendar), YYYY-MM-DD. */
+export const todayInChina = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+export async function marketDetail(
+  db: Db,
+  kind: MarketKind,
+  id: string,
+  now: Date = new Date(),
+): Promise<MarketDetail> {
+  const today = todayInChina(now);
+  const past = (d: string | null) => d !== null && d < today;
   let basic: MarketDetail['basic'];
   if (kind === 'practitioner') {
     const p = await repo.findPractitioner(db, id);
@@ -91,8 +101,10 @@ export async function marketDetail(db: Db, kind: MarketKind, id: string): Promis
     qualifications: quals.map((q) => ({
       name: q.name,
       level: q.level,
-      certNo: q.certNo,
+      // a practitioner's certificate is their registration: masked here as in the list
+      certNo: kind === 'practitioner' ? maskCertNo(q.certNo) : q.certNo,
       validUntil: dateText(q.validUntil),
+      expired: past(dateText(q.validUntil)),
     })),
     performances: perfs.map((p) => ({
       projectName: p.projectName,
@@ -107,6 +119,7 @@ export async function marketDetail(db: Db, kind: MarketKind, id: string): Promis
       issuer: c.issuer,
       startDate: dateText(c.startDate)!,
       endDate: dateText(c.endDate),
+      expired: past(dateText(c.endDate)),
     })),
   };
 }

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { countEnterprises } from './market.repo';
+import { checkNoticeLinks } from './notice-links';
 import * as repo from './notices.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -32,7 +33,15 @@ function summary(
 }
 
 function detail(r: repo.NoticeRow): NoticeDetail {
-  return { ...summary(r), bodyHtml: r.bodyHtml, attachments: r.attachments, amount: r.amount, tenderer: r.tenderer };
+  return {
+    ...summary(r),
+    bodyHtml: r.bodyHtml,
+    attachments: r.attachments,
+    amount: r.amount,
+    tenderer: r.tenderer,
+    projectName: r.projectName,
+    sectionName: r.sectionName,
+  };
 }
 
 function adminView(r: repo.NoticeRow): AdminNotice {
@@ -104,6 +113,8 @@ function columns(input: NoticeInput) {
     tradeType: input.tradeType,
     region: input.region,
     projectCode: input.projectCode || null,
+    projectName: input.projectName || null,
+    sectionName: input.sectionName || null,
     tenderer: input.tenderer || null,
     amount: input.amount || null,
     bodyHtml: sanitizeRichText(input.bodyHtml),
@@ -116,6 +127,8 @@ export async function saveNotice(
   actor: Actor,
   input: NoticeInput & { id?: string; version?: number },
 ): Promise<AdminNotice> {
+  // links first: a notice never points at another site's files, at a dead file, or through a protocol trick
+  await checkNoticeLinks(db, input);
   return db.transaction(async (tx) => {
     let row: repo.NoticeRow | undefined;
     if (input.id) {

@@ -2,7 +2,7 @@ import { api, PORTAL_NOTICE_NODE } from '@ks/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireFunction, requireNode } from '../../platform/permissions';
+import { requireFunction, requireGranted } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import { enterpriseTypes, practiceAreas } from './market.repo';
 import * as market from './market.service';
@@ -21,7 +21,13 @@ const callerOf = (auth: { user: { id: string; loginRoleType: string } }) => ({
   loginRoleType: auth.user.loginRoleType,
 });
 
-export function portalRoutes(app: FastifyInstance, db: Db, config: Config, version: string) {
+export function portalRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  version: string,
+  now: () => Date = () => new Date(),
+) {
   route(app, api.platform, async ({ reply }) => {
     revalidate(reply);
     return platformInfo(db, config, version);
@@ -56,11 +62,14 @@ export function portalRoutes(app: FastifyInstance, db: Db, config: Config, versi
   });
   route(app, api.marketDetail, async ({ reply, query }) => {
     revalidate(reply);
-    return market.marketDetail(db, query.kind, query.id);
+    return market.marketDetail(db, query.kind, query.id, now());
   });
 
-  // Administration of notices: administrators only.
-  const see = { guard: (auth: Parameters<typeof callerOf>[0]) => requireNode(db, callerOf(auth), PORTAL_NOTICE_NODE) };
+  // Administration of notices (drafts and withdrawn notices are not public): administrators, and whoever an
+  // administrator granted the node to — not developers by their view of every menu.
+  const see = {
+    guard: (auth: Parameters<typeof callerOf>[0]) => requireGranted(db, callerOf(auth), PORTAL_NOTICE_NODE),
+  };
   const fn = (code: string) => ({
     guard: (auth: Parameters<typeof callerOf>[0]) => requireFunction(db, callerOf(auth), PORTAL_NOTICE_NODE, code),
   });

@@ -44,6 +44,8 @@ export interface AttachmentUploaderProps {
   onBusyChange?: (busy: boolean) => void;
   /** md5 of chunked uploads (default: the md5 worker) */
   hash?: HashFn;
+  /** notice: portal notices' attachments (upload-notice; chunked with usage notice), public once stored */
+  usage?: 'attachment' | 'notice';
   testId?: string;
 }
 
@@ -71,6 +73,7 @@ export function AttachmentUploader({
   onRemove,
   onBusyChange,
   hash,
+  usage,
   testId = 'attachment-uploader',
 }: AttachmentUploaderProps) {
   const { message } = App.useApp();
@@ -81,6 +84,7 @@ export function AttachmentUploader({
     typed,
     notify,
     hash,
+    usage,
     onUploaded: (file, local) => onUploaded?.(file, local),
   });
   const formats = useMemo(() => (type ? parseFormats(type.annexFormat) : [...accept]), [type, accept]);

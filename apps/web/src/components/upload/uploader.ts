@@ -15,6 +15,7 @@ import {
   type UploadTarget,
   uploadAttachment,
   uploadChunk,
+  uploadNoticeFile,
   uploadSmallFile,
 } from '../../api/files';
 import { isApiError } from '../../api/request';
@@ -40,8 +41,8 @@ export class UploadStopped extends Error {
 
 export interface UploadJobOptions {
   target: UploadTarget;
-  /** chunked uploads: attachment (default) or video */
-  usage?: 'attachment' | 'video';
+  /** attachment (default), video (the editor's, always chunked) or notice (a portal notice's public attachment) */
+  usage?: 'attachment' | 'video' | 'notice';
   /** the number shown on the progress bar */
   onProgress?: (progress: number) => void;
   onPhase?: (phase: UploadPhase) => void;
@@ -118,9 +119,11 @@ export class UploadJob {
     const { target } = this.options;
     this.options.onPhase?.('uploading');
     const file =
-      target.gnCoding && !target.fileNo
-        ? await uploadAttachment(this.file, { ...target, gnCoding: target.gnCoding })
-        : await uploadSmallFile(this.file, target);
+      this.options.usage === 'notice'
+        ? await uploadNoticeFile(this.file)
+        : target.gnCoding && !target.fileNo
+          ? await uploadAttachment(this.file, { ...target, gnCoding: target.gnCoding })
+          : await uploadSmallFile(this.file, target);
     this.check();
     return file?.url ? file : false;
   }

@@ -23,6 +23,8 @@ export interface UploadQueueOptions {
   typed: boolean;
   notify: Notify;
   onUploaded: (file: UploadedFile, local: File) => void;
+  /** what the files are for (default: attachments of records) */
+  usage?: 'attachment' | 'notice';
   hash?: HashFn;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -61,6 +63,7 @@ export function useUploadQueue(options: UploadQueueOptions) {
       const o = latest.current;
       const job = new UploadJob(file, {
         target: o.target,
+        usage: o.usage,
         hash: o.hash,
         sleep: o.sleep,
         onProgress: (progress) => update(uid, { progress }),

@@ -5,9 +5,14 @@ import {
   COMPANY_INFO_PROMPT,
   DATE_FORMAT,
   DEFAULT_PAGE_SIZE,
+  ENTERPRISE_CHANGE_REASON_MAX,
+  ENTERPRISE_CHANGE_STATUS_LABELS,
   ENTERPRISE_FIELD_LABELS,
   ENTERPRISE_MESSAGES,
   ENTERPRISE_SORTS,
+  type EnterpriseChange,
+  type EnterpriseChangeItem,
+  type EnterpriseChangeStatus,
   type EnterpriseInfo,
   type EnterpriseListItem,
   type EnterpriseListQuery,
@@ -18,31 +23,41 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
+  Badge,
   Button,
+  type ButtonProps,
   Card,
   DatePicker,
   Descriptions,
   Drawer,
   Form,
   Input,
+  Modal,
+  Popconfirm,
+  Segmented,
   Select,
   Skeleton,
   Space,
   Table,
   type TableColumnsType,
+  Tabs,
   Tag,
+  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  auditEnterpriseChange,
   ENTERPRISES_KEY,
+  enterpriseChangeListQuery,
   enterpriseInfoQuery,
   enterpriseListQuery,
   enterpriseTypesQuery,
   updateEnterpriseInfo,
 } from '../../api/accounts';
-import { formatDateTime } from '../../lib/format';
+import { isApiError } from '../../api/request';
+import { formatDateTime, formatYuan } from '../../lib/format';
 import {
   AccountsLayout,
   applySaveError,
@@ -70,6 +85,98 @@ const COMPANY_FIELDS = ['legalPerson', 'region', 'address', 'registeredCapital',
 const missingText = (missing: string[]) =>
   missing.map((f) => ENTERPRISE_FIELD_LABELS[f as EnterpriseRequiredField] ?? f).join('、');
 
+/** A value of a change as people read it: capital in yuan with separators, empty as 未填写. */
+function changeValueText(item: Pick<EnterpriseChangeItem, 'field'>, v: string | null): string {
+  if (v === null || v === '') return '未填写';
+  return item.field === 'registeredCapital' ? (formatYuan(v) ?? v) : v;
+}
+
+/** What a change asks for: each field, what it is now (public) and what it would become. */
+export function ChangeItems({ items, testId = 'change-items' }: { items: EnterpriseChangeItem[]; testId?: string }) {
+  return (
+    <Table<EnterpriseChangeItem>
+      rowKey="field"
+      size="small"
+      pagination={false}
+      dataSource={items}
+      data-testid={testId}
+      columns={[
+        { title: '变更项', dataIndex: 'label', width: 140 },
+        {
+          title: '原值（门户现行）',
+          key: 'old',
+          render: (_, i) => <Typography.Text delete>{changeValueText(i, i.oldValue)}</Typography.Text>,
+        },
+        {
+          title: '新值',
+          key: 'new',
+          render: (_, i) => <Typography.Text strong>{changeValueText(i, i.newValue)}</Typography.Text>,
+        },
+      ]}
+    />
+  );
+}
+
+const CHANGE_COLORS: Record<EnterpriseChangeStatus, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+/** The enterprise's latest change as its staff (or an administrator) sees it above the form. */
+function ChangeStatus({ change, own }: { change: EnterpriseChange; own: boolean }) {
+  if (change.status === 'pending') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="company-change-pending"
+        title={own ? '变更申请审核中' : '该企业有待审核的变更申请'}
+        description={
+          <>
+            <div style={{ marginBottom: 8 }}>
+              {change.submittedBy} 于 {formatDateTime(change.submittedAt)} 提交。
+              {own
+                ? '管理员审核通过前，门户与各业务系统仍使用原信息；审核前可修改后再次提交。'
+                : '请在「变更审核」中处理。'}
+            </div>
+            <ChangeItems items={change.items} />
+          </>
+        }
+      />
+    );
+  }
+  if (change.status === 'rejected') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginBottom: 16 }}
+        data-testid="company-change-rejected"
+        title={`变更申请已被驳回（${formatDateTime(change.decidedAt)}）`}
+        description={
+          <>
+            <div data-testid="company-change-reason">审核建议：{change.reason}</div>
+            <div style={{ marginTop: 4 }}>
+              驳回的变更：{change.items.map((i) => i.label).join('、')}。修改后可重新提交。
+            </div>
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <Alert
+      type="success"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="company-change-approved"
+      title={`最近一次变更已于 ${formatDateTime(change.decidedAt)} 审核通过（${change.items.map((i) => i.label).join('、')}）`}
+    />
+  );
+}
+
 /**
  * One enterprise: the read-only identity (name, credit code, type) and the fields its staff complete. A save sends
  * the `updatedAt` it was based on; the server refuses a stale one (409) and the form reloads.
@@ -92,19 +199,39 @@ export function EnterpriseEditor({
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
-  const fill = (e: EnterpriseInfo) =>
+  const role = useLoginRoleType();
+  // an enterprise's own edits are proposals an administrator decides; an administrator's edit applies at once
+  const proposes = role === 'U';
+
+  /** The form starts from the public values, with a pending proposal's values over them (to revise it). */
+  const fill = (e: EnterpriseInfo) => {
+    const v: Record<string, string | null> = {
+      legalPerson: e.legalPerson,
+      region: e.region,
+      address: e.address,
+      registeredCapital: e.registeredCapital,
+      establishedAt: e.establishedAt,
+    };
+    if (proposes && e.change?.status === 'pending') for (const i of e.change.items) v[i.field] = i.newValue;
     form.setFieldsValue({
-      legalPerson: e.legalPerson ?? '',
-      region: (e.region ?? undefined) as CompanyFormValues['region'],
-      address: e.address ?? '',
-      registeredCapital: e.registeredCapital ? String(Number(e.registeredCapital)) : '',
-      establishedAt: e.establishedAt ? dayjs(e.establishedAt) : null,
+      legalPerson: v.legalPerson ?? '',
+      region: (v.region ?? undefined) as CompanyFormValues['region'],
+      address: v.address ?? '',
+      registeredCapital: v.registeredCapital ? String(Number(v.registeredCapital)) : '',
+      establishedAt: v.establishedAt ? dayjs(v.establishedAt) : null,
     });
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another version arrives
   useEffect(() => {
     if (info.data) fill(info.data);
-  }, [info.data?.id, info.data?.updatedAt]);
+  }, [
+    info.data?.id,
+    info.data?.updatedAt,
+    info.data?.change?.id,
+    info.data?.change?.version,
+    info.data?.change?.status,
+  ]);
 
   if (info.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (info.isError) return <LoadFailure error={info.error} what={TITLE} />;
@@ -124,7 +251,7 @@ export function EnterpriseEditor({
         registeredCapital: v.registeredCapital.trim(),
         establishedAt: v.establishedAt ? v.establishedAt.format('YYYY-MM-DD') : '',
       });
-      message.success('保存成功');
+      message.success(proposes ? ENTERPRISE_MESSAGES.submitted : '保存成功');
       queryClient.setQueryData(enterpriseInfoQuery(id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: [...ENTERPRISES_KEY, 'list'] });
       onSaved?.(saved);
@@ -157,6 +284,9 @@ export function EnterpriseEditor({
           title={`以下信息尚未完善：${missingText(e.missing)}`}
         />
       ) : null}
+      {e.change && (proposes || e.change.status === 'pending') ? (
+        <ChangeStatus change={e.change} own={proposes} />
+      ) : null}
       <Descriptions
         bordered
         size="small"
@@ -184,6 +314,11 @@ export function EnterpriseEditor({
         style={{ maxWidth: 720 }}
         disabled={saving}
       >
+        {proposes ? (
+          <Typography.Paragraph type="secondary" data-testid="company-review-note">
+            修改的企业信息须经管理员审核通过后才会在门户公示和用于各业务系统。
+          </Typography.Paragraph>
+        ) : null}
         <div style={{ display: 'flex', gap: 16 }}>
           <Form.Item
             name="legalPerson"
@@ -248,7 +383,7 @@ export function EnterpriseEditor({
         </div>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="company-save">
-            保存
+            {proposes ? (e.change?.status === 'pending' ? '修改并重新提交' : '提交审核') : '保存'}
           </Button>
           <Button onClick={() => fill(e)} data-testid="company-reset">
             重置
@@ -298,6 +433,19 @@ function EnterpriseList() {
           </Tag>
         ) : (
           <Tag color="success">完整</Tag>
+        ),
+    },
+    {
+      title: '变更申请',
+      dataIndex: 'pendingChange',
+      width: 100,
+      render: (pending: boolean) =>
+        pending ? (
+          <Tag color="processing" data-testid="enterprise-pending">
+            待审核
+          </Tag>
+        ) : (
+          '—'
         ),
     },
     {
@@ -369,7 +517,7 @@ function EnterpriseList() {
         columns={columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1300 }}
         locale={{ emptyText: '暂无数据' }}
         data-testid="enterprise-table"
         pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
@@ -391,9 +539,248 @@ function EnterpriseList() {
   );
 }
 
+type ChangeFilters = { status: EnterpriseChangeStatus; keyword?: string; pageNum: number; pageSize: number };
+
 /**
- * 企业信息 `/system/companyInfo`: a U user completes their own enterprise (with `?type=1`, sent here by the global
- * prompt's 418, the page asks for it first); administrators manage every enterprise; developers have no access.
+ * 变更审核 (administrators): enterprises' information changes. Pending ones, oldest first, with what changes (old →
+ * new), 通过 (the values are written and become public) and 驳回 (with the reason the enterprise will read); decided
+ * ones with who decided and why. A change the enterprise revised meanwhile (409) reloads the list.
+ */
+export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<ChangeFilters>({ status: 'pending', pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [keyword, setKeyword] = useState('');
+  const [rejecting, setRejecting] = useState<EnterpriseChange | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reasonForm] = Form.useForm<{ reason: string }>();
+  const list = useQuery(enterpriseChangeListQuery(filters));
+
+  const decide = async (c: EnterpriseChange, pass: boolean, reason?: string) => {
+    setBusy(c.id);
+    try {
+      await auditEnterpriseChange({ id: c.id, version: c.version, pass, reason: reason ?? null });
+      message.success(pass ? '已通过，门户已更新' : '已驳回');
+      setRejecting(null);
+      onDecided?.();
+    } catch (err) {
+      // a 409 (decided or revised meanwhile) is a message; the list reloads either way
+      if (isApiError(err) && err.status === 409) message.warning(err.message);
+      else applySaveError(err);
+    } finally {
+      setBusy(null);
+      void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY });
+    }
+  };
+
+  if (list.isError && !list.data) return <LoadFailure error={list.error} what="变更审核" />;
+  const pending = filters.status === 'pending';
+  const columns: TableColumnsType<EnterpriseChange> = [
+    {
+      title: '企业',
+      key: 'enterprise',
+      width: 240,
+      render: (_, c) => (
+        <>
+          <div>{c.enterpriseName}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {c.creditCode}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: '变更内容（原值 → 新值）',
+      key: 'items',
+      render: (_, c) => (
+        <div data-testid="change-row-items">
+          {c.items.map((i) => (
+            <div key={i.field}>
+              <Typography.Text type="secondary">{i.label}：</Typography.Text>
+              <Typography.Text delete>{changeValueText(i, i.oldValue)}</Typography.Text>
+              {' → '}
+              <Typography.Text strong>{changeValueText(i, i.newValue)}</Typography.Text>
+            </div>
+          ))}
+        </div>
+      ),
+    },
+    { title: '提交人', dataIndex: 'submittedBy', width: 100 },
+    { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (v: string) => formatDateTime(v) },
+    ...(pending
+      ? []
+      : ([
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: EnterpriseChangeStatus) => (
+              <Tag color={CHANGE_COLORS[s]}>{ENTERPRISE_CHANGE_STATUS_LABELS[s]}</Tag>
+            ),
+          },
+          {
+            title: '审核',
+            key: 'decision',
+            width: 260,
+            render: (_, c) => (
+              <>
+                <div>
+                  {c.decidedBy} · {formatDateTime(c.decidedAt)}
+                </div>
+                {c.reason ? <Typography.Text type="secondary">审核建议：{c.reason}</Typography.Text> : null}
+              </>
+            ),
+          },
+        ] as TableColumnsType<EnterpriseChange>)),
+    ...(pending
+      ? ([
+          {
+            title: '操作',
+            key: 'actions',
+            width: 140,
+            fixed: 'right',
+            render: (_, c) => (
+              <Space size={4}>
+                <Popconfirm
+                  title="确认通过？"
+                  description="通过后新信息立即在门户公示"
+                  okText="确定"
+                  cancelText="取消"
+                  okButtonProps={{ 'data-testid': 'confirm-ok' } as ButtonProps}
+                  onConfirm={() => decide(c, true)}
+                >
+                  <Button type="link" size="small" loading={busy === c.id} data-testid="change-pass">
+                    通过
+                  </Button>
+                </Popconfirm>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  disabled={busy === c.id}
+                  onClick={() => {
+                    reasonForm.resetFields();
+                    setRejecting(c);
+                  }}
+                  data-testid="change-reject"
+                >
+                  驳回
+                </Button>
+              </Space>
+            ),
+          },
+        ] as TableColumnsType<EnterpriseChange>)
+      : []),
+  ];
+
+  return (
+    <div data-testid="change-review">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<EnterpriseChangeStatus>
+          value={filters.status}
+          onChange={(status) => setFilters((f) => ({ ...f, status, pageNum: 1 }))}
+          options={(['pending', 'approved', 'rejected'] as const).map((v) => ({
+            value: v,
+            label: ENTERPRISE_CHANGE_STATUS_LABELS[v],
+          }))}
+          data-testid="change-status"
+        />
+        <Input.Search
+          allowClear
+          placeholder="企业名称或统一社会信用代码"
+          style={{ width: 300 }}
+          maxLength={50}
+          value={keyword}
+          onChange={(ev) => setKeyword(ev.target.value)}
+          onSearch={(v) => setFilters((f) => ({ ...f, keyword: v.trim() || undefined, pageNum: 1 }))}
+          enterButton="搜索"
+        />
+      </Space>
+      <Table<EnterpriseChange>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: pending ? '暂无待审核的变更申请' : '暂无数据' }}
+        data-testid="change-table"
+        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
+      />
+      <Modal
+        open={rejecting !== null}
+        title={`驳回变更申请：${rejecting?.enterpriseName ?? ''}`}
+        okText="驳回"
+        okButtonProps={{ danger: true, loading: busy !== null, 'data-testid': 'change-reject-ok' } as ButtonProps}
+        cancelText="取消"
+        onCancel={() => setRejecting(null)}
+        onOk={() => reasonForm.submit()}
+        destroyOnHidden
+      >
+        {rejecting ? <ChangeItems items={rejecting.items} testId="reject-items" /> : null}
+        <Form
+          form={reasonForm}
+          layout="vertical"
+          style={{ marginTop: 16 }}
+          onFinish={(v) => rejecting && decide(rejecting, false, v.reason.trim())}
+        >
+          <Form.Item
+            name="reason"
+            label="审核建议"
+            rules={[
+              { required: true, whitespace: true, message: ENTERPRISE_MESSAGES.reasonRequired },
+              { max: ENTERPRISE_CHANGE_REASON_MAX, message: `审核建议最多 ${ENTERPRISE_CHANGE_REASON_MAX} 个字符` },
+            ]}
+          >
+            <Input.TextArea
+              rows={5}
+              maxLength={ENTERPRISE_CHANGE_REASON_MAX}
+              showCount
+              placeholder="请说明驳回原因，企业将看到此建议"
+              data-testid="change-reason"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+/** Administrators: the enterprise list and the review of enterprises' changes (with the number waiting). */
+function AdminCompanyInfo() {
+  const queryClient = useQueryClient();
+  const waiting = useQuery(enterpriseChangeListQuery({ status: 'pending', pageNum: 1, pageSize: 10 }));
+  const count = waiting.data?.total ?? 0;
+  return (
+    <Tabs
+      defaultActiveKey={count ? 'review' : 'list'}
+      key={waiting.isPending ? 'loading' : 'ready'}
+      items={[
+        { key: 'list', label: '企业信息管理', children: <EnterpriseList /> },
+        {
+          key: 'review',
+          label: (
+            <span data-testid="change-review-tab">
+              变更审核 <Badge count={count} size="small" />
+            </span>
+          ),
+          children: (
+            <Card>
+              <EnterpriseChangeReview
+                onDecided={() => void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY })}
+              />
+            </Card>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * 企业信息 `/system/companyInfo`: a U user proposes changes to their own enterprise, which an administrator passes or
+ * rejects before they reach the public record (with `?type=1`, sent here by the global prompt's 418, the page asks to
+ * complete it first); administrators manage every enterprise and review the changes; developers have no access.
  */
 export default function CompanyInfoPage() {
   const role = useLoginRoleType();
@@ -406,7 +793,7 @@ export default function CompanyInfoPage() {
           <EnterpriseEditor prompt={prompt} />
         </Card>
       ) : role === 'M' ? (
-        <EnterpriseList />
+        <AdminCompanyInfo />
       ) : (
         <ForbiddenCard what={TITLE} />
       )}

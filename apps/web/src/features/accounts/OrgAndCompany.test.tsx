@@ -1,4 +1,4 @@
-import { COMPANY_INFO_PROMPT } from '@ks/contracts';
+import { COMPANY_INFO_PROMPT, ENTERPRISE_MESSAGES } from '@ks/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { currentPrompt } from '../../components/prompt';
 import {
   bodyOf,
   confirmPopover,
+  enterpriseChange,
   findFieldError,
   OWN_ENTERPRISE,
   pickOption,
@@ -21,6 +22,7 @@ afterEach(resetAll);
 
 const ORGS = '/ks/basic/v1/organizations';
 const INFO = '/ks/basic/v1/enterprise/info';
+const AUDIT = '/ks/basic/v1/enterprise/changes/audit';
 
 describe('管理机构 /system/managementInfo', () => {
   it('U users get 403 without a request', async () => {
@@ -151,13 +153,15 @@ describe('企业信息 /system/companyInfo', () => {
     expect(screen.queryByDisplayValue('示例建设工程有限公司')).toBeNull();
   });
 
-  it('saves the own enterprise with the updatedAt it was based on', async () => {
+  it('submits a change of the own enterprise for review, with the updatedAt it was based on', async () => {
     const user = userEvent.setup();
     const server = setupAccountsServer('U', '/system/companyInfo');
     renderAccounts('/system/companyInfo');
     const address = await screen.findByTestId('company-address');
     await waitFor(() => expect((address as HTMLInputElement).value).toBe('太原市小店区长治路 227 号'));
     expect((screen.getByTestId('company-capital') as HTMLInputElement).value).toBe('80000000');
+    expect(screen.getByTestId('company-review-note').textContent).toContain('须经管理员审核通过');
+    expect(screen.getByTestId('company-save').textContent).toBe('提交审核');
     await user.clear(address);
     await user.type(address, '太原市小店区长治路 227 号 8 层');
     await user.clear(screen.getByTestId('company-capital'));
@@ -168,7 +172,7 @@ describe('企业信息 /system/companyInfo', () => {
     await user.clear(screen.getByTestId('company-capital'));
     await user.type(screen.getByTestId('company-capital'), '90000000.5');
     await user.click(screen.getByTestId('company-save'));
-    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(await screen.findByText(ENTERPRISE_MESSAGES.submitted)).toBeTruthy();
     expect(bodyOf(server.callsTo(INFO).find((c) => c.method === 'PUT')!)).toEqual({
       id: OWN_ENTERPRISE,
       updatedAt: '2026-03-01T02:00:00.000Z',
@@ -178,6 +182,32 @@ describe('企业信息 /system/companyInfo', () => {
       registeredCapital: '90000000.5',
       establishedAt: '2008-06-18',
     });
+    // the page says it waits for review, with what changes; the form keeps the proposed values to revise them
+    const pending = await screen.findByTestId('company-change-pending');
+    expect(pending.textContent).toContain('变更申请审核中');
+    const rows = within(pending)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.some((r) => r?.includes('注册地址') && r.includes('太原市小店区长治路 227 号 8 层'))).toBe(true);
+    expect((address as HTMLInputElement).value).toBe('太原市小店区长治路 227 号 8 层');
+    expect(screen.getByTestId('company-save').textContent).toBe('修改并重新提交');
+  });
+
+  it('a rejected change shows why, and the form is back at the public values', async () => {
+    const server = setupAccountsServer('U', '/system/companyInfo');
+    server.state.enterprises[0]!.change = enterpriseChange(1, {
+      status: 'rejected',
+      reason: '注册地址与营业执照不一致',
+      decidedBy: '平台管理员',
+      decidedAt: '2026-03-06T02:00:00.000Z',
+    });
+    renderAccounts('/system/companyInfo');
+    const rejected = await screen.findByTestId('company-change-rejected');
+    expect(rejected.textContent).toContain('变更申请已被驳回');
+    expect(screen.getByTestId('company-change-reason').textContent).toBe('审核建议：注册地址与营业执照不一致');
+    await waitFor(() =>
+      expect((screen.getByTestId('company-address') as HTMLInputElement).value).toBe('太原市小店区长治路 227 号'),
+    );
   });
 
   it('a stale save (409) is reported and the newer version is loaded', async () => {
@@ -191,6 +221,55 @@ describe('企业信息 /system/companyInfo', () => {
     await user.click(screen.getByTestId('company-save'));
     await waitFor(() => expect(currentPrompt()?.message).toBe('企业信息已被他人修改，请刷新后重试'));
     await waitFor(() => expect((address as HTMLInputElement).value).toBe('别人改的地址'));
+  });
+
+  it('an administrator reviews changes: sees old → new, passes one, and rejects another only with a reason', async () => {
+    const user = userEvent.setup();
+    const server = setupAccountsServer('M', '/system/companyInfo');
+    server.state.changes.push(
+      enterpriseChange(1),
+      enterpriseChange(2, {
+        enterpriseId: uuid(101),
+        enterpriseName: '汾河路桥建设有限公司',
+        items: [{ field: 'legalPerson', label: '法定代表人', oldValue: null, newValue: '周红' }],
+      }),
+    );
+    renderAccounts('/system/companyInfo');
+    // with changes waiting, the review tab opens first and counts them
+    const table = await screen.findByTestId('change-table');
+    expect(screen.getByTestId('change-review-tab').textContent).toContain('2');
+    await screen.findByText('示例建设工程有限公司');
+    const first = rowOf('示例建设工程有限公司');
+    expect(within(first).getByTestId('change-row-items').textContent).toBe(
+      '注册地址：太原市小店区长治路 227 号 → 太原市迎泽区新建路 1 号',
+    );
+    await user.click(within(first).getByTestId('change-pass'));
+    await confirmPopover(user);
+    await waitFor(() =>
+      expect(bodyOf(server.callsTo(AUDIT)[0]!)).toEqual({ id: uuid(701), version: 1, pass: true, reason: null }),
+    );
+    expect(await screen.findByText('已通过，门户已更新')).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByText('示例建设工程有限公司')).toBeNull());
+
+    await user.click(within(rowOf('汾河路桥建设有限公司')).getByTestId('change-reject'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('reject-items').textContent).toContain('未填写');
+    await user.click(within(dialog).getByTestId('change-reject-ok'));
+    expect(await within(dialog).findByText('请填写审核建议')).toBeTruthy();
+    expect(server.callsTo(AUDIT)).toHaveLength(1);
+    await user.type(within(dialog).getByTestId('change-reason'), '请上传法定代表人身份证明');
+    await user.click(within(dialog).getByTestId('change-reject-ok'));
+    await waitFor(() =>
+      expect(bodyOf(server.callsTo(AUDIT)[1]!)).toEqual({
+        id: uuid(702),
+        version: 1,
+        pass: false,
+        reason: '请上传法定代表人身份证明',
+      }),
+    );
+    // decided ones are listed with the reason
+    await user.click(within(screen.getByTestId('change-status')).getByText('已驳回'));
+    expect(await screen.findByText('审核建议：请上传法定代表人身份证明')).toBeTruthy();
   });
 
   it('an administrator pages through enterprises and edits one in a drawer', async () => {

@@ -1,13 +1,14 @@
 import type {
   AccountRow,
   ConfigSystem,
+  EnterpriseChange,
   EnterpriseInfo,
   LoginRoleType,
   MenuItem,
   Organization,
   ServiceItem,
 } from '@ks/contracts';
-import { SESSION_KEYS } from '@ks/contracts';
+import { ENTERPRISE_FIELD_LABELS, ENTERPRISE_MESSAGES, SESSION_KEYS } from '@ks/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -83,6 +84,32 @@ export function enterpriseInfo(over: Partial<EnterpriseInfo> = {}): EnterpriseIn
     staffCount: 2,
     updatedAt: '2026-03-01T02:00:00.000Z',
     missing: [],
+    change: null,
+    ...over,
+  };
+}
+
+export function enterpriseChange(n: number, over: Partial<EnterpriseChange> = {}): EnterpriseChange {
+  return {
+    id: uuid(700 + n),
+    enterpriseId: OWN_ENTERPRISE,
+    enterpriseName: '示例建设工程有限公司',
+    creditCode: '91140100MA0K8G2J7X',
+    status: 'pending',
+    items: [
+      {
+        field: 'address',
+        label: '注册地址',
+        oldValue: '太原市小店区长治路 227 号',
+        newValue: '太原市迎泽区新建路 1 号',
+      },
+    ],
+    submittedBy: '张建国',
+    submittedAt: '2026-03-05T01:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    reason: null,
+    version: 1,
     ...over,
   };
 }
@@ -117,6 +144,8 @@ export interface AccountsState {
   userRoles: Record<string, string[]>;
   organizations: Organization[];
   enterprises: EnterpriseInfo[];
+  /** enterprises' information changes (as the server keeps them) */
+  changes: EnterpriseChange[];
   items: ServiceItem[];
   systems: ConfigSystem[];
 }
@@ -212,6 +241,7 @@ export function setupAccountsServer(role: LoginRoleType, path: string, handlers:
         staffCount: 1,
       }),
     ],
+    changes: [],
     items: [
       serviceItem(1, {
         name: '信用信息变更申请',
@@ -386,8 +416,43 @@ export function setupAccountsServer(role: LoginRoleType, path: string, handlers:
       if (e.updatedAt !== b.updatedAt) {
         return { status: 409, code: 409, message: '企业信息已被他人修改，请刷新后重试' };
       }
-      Object.assign(e, { ...b, updatedAt: '2026-03-05T00:00:00.000Z', missing: [] });
-      return { data: e, message: '保存成功' };
+      if (role === 'M') {
+        Object.assign(e, { ...b, updatedAt: '2026-03-05T00:00:00.000Z', missing: [] });
+        return { data: e, message: '保存成功' };
+      }
+      // an enterprise's edit: a pending change, the enterprise itself unchanged
+      const fields = ['legalPerson', 'region', 'address', 'registeredCapital', 'establishedAt'] as const;
+      const items = fields
+        .filter((f) => String(e[f] ?? '') !== String(b[f] ?? ''))
+        .map((f) => ({ field: f, label: ENTERPRISE_FIELD_LABELS[f], oldValue: e[f], newValue: b[f] }));
+      const pending = state.changes.find((c) => c.enterpriseId === e.id && c.status === 'pending');
+      const change: EnterpriseChange = pending
+        ? Object.assign(pending, { items, version: pending.version + 1 })
+        : enterpriseChange(state.changes.length + 1, { enterpriseId: e.id, enterpriseName: e.name, items });
+      if (!pending) state.changes.push(change);
+      e.change = change;
+      return { data: e, message: ENTERPRISE_MESSAGES.submitted };
+    }),
+    'GET /ks/basic/v1/enterprise/changes': only(['M'], (req) => {
+      const q = queryOf(req);
+      const rows = state.changes.filter((c) => c.status === (q.get('status') ?? 'pending'));
+      return { data: page(rows, q) };
+    }),
+    'POST /ks/basic/v1/enterprise/changes/audit': only(['M'], (req) => {
+      const b = bodyOf<{ id: string; version: number; pass: boolean; reason: string | null }>(req);
+      const c = state.changes.find((x) => x.id === b.id)!;
+      if (c.status !== 'pending' || c.version !== b.version) {
+        return { status: 409, code: 409, message: ENTERPRISE_MESSAGES.changeStale };
+      }
+      Object.assign(c, {
+        status: b.pass ? 'approved' : 'rejected',
+        reason: b.reason,
+        decidedBy: '平台管理员',
+        decidedAt: '2026-03-06T02:00:00.000Z',
+      });
+      const e = state.enterprises.find((x) => x.id === c.enterpriseId)!;
+      if (b.pass) for (const i of c.items) Object.assign(e, { [i.field]: i.newValue });
+      return { data: c };
     }),
     'GET /ks/basic/v1/enterprise/info/list': only(['M'], (req) => {
       const q = queryOf(req);

@@ -117,6 +117,49 @@ describe('/market-details', () => {
     expect(back.getAttribute('href')).toBe('/market-list?kind=enterprise');
   });
 
+  it('marks lapsed qualifications 已过期 and lapsed credit records 已失效', async () => {
+    const e = allEntities[0];
+    server = createPortalServer({
+      'GET /ks/portal/v1/market/detail': () => ({
+        data: marketDetail(1, {
+          qualifications: [
+            {
+              name: '建筑工程施工总承包',
+              level: '二级',
+              certNo: 'D214000001',
+              validUntil: '2024-01-31',
+              expired: true,
+            },
+            {
+              name: '市政公用工程施工总承包',
+              level: '二级',
+              certNo: 'D214000002',
+              validUntil: '2029-01-31',
+              expired: false,
+            },
+          ],
+          creditRecords: [
+            {
+              kind: '不良',
+              title: '安全管理不到位',
+              score: -3,
+              issuer: '住建局',
+              startDate: '2024-01-01',
+              endDate: '2025-01-01',
+              expired: true,
+            },
+          ],
+        }),
+      }),
+    });
+    configureRequest({ transport: server.transport });
+    render(`/market-details?kind=enterprise&id=${e.id}`);
+    const rows = (await screen.findByTestId('qualifications')).querySelectorAll('tbody tr');
+    expect(within(rows[0] as HTMLElement).getByTestId('expired').textContent).toBe('已过期');
+    expect(within(rows[1] as HTMLElement).queryByTestId('expired')).toBeNull();
+    expect(within(screen.getByTestId('credit-records')).getByTestId('expired').textContent).toBe('已失效');
+  });
+
   it('an unknown entity shows a friendly page without a dialog', async () => {
     render('/market-details?kind=agency&id=10000000-0000-4000-8000-999999999999');
     const nf = await screen.findByTestId('entity-not-found');

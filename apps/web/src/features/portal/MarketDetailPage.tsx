@@ -155,7 +155,19 @@ function Detail({ kind, id }: { kind: MarketKind; id: string }) {
             { title: '资质名称', render: (q) => q.name },
             { title: '等级', render: (q) => q.level },
             { title: '证书编号', render: (q) => q.certNo },
-            { title: '有效期至', render: (q) => formatDate(q.validUntil) || '—' },
+            {
+              title: '有效期至',
+              render: (q) => (
+                <>
+                  {formatDate(q.validUntil) || '—'}
+                  {q.expired ? (
+                    <Tag tone="orange" testId="expired">
+                      已过期
+                    </Tag>
+                  ) : null}
+                </>
+              ),
+            },
           ]}
         />
       </Section>
@@ -185,7 +197,16 @@ function Detail({ kind, id }: { kind: MarketKind; id: string }) {
             { title: '认定单位', render: (c) => c.issuer },
             {
               title: '有效期',
-              render: (c) => `${formatDate(c.startDate)} 至 ${c.endDate ? formatDate(c.endDate) : '长期'}`,
+              render: (c) => (
+                <>
+                  {`${formatDate(c.startDate)} 至 ${c.endDate ? formatDate(c.endDate) : '长期'}`}
+                  {c.expired ? (
+                    <Tag tone="orange" testId="expired">
+                      已失效
+                    </Tag>
+                  ) : null}
+                </>
+              ),
             },
           ]}
         />

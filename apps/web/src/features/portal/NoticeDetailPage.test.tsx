@@ -26,13 +26,22 @@ describe('notice detail', () => {
       attachments: [
         { name: '招标文件.pdf', url: '/files/a.pdf' },
         { name: '图纸.zip', url: 'javascript:alert(1)' },
+        { name: '清单.xlsx', url: '/\\evil.example/x' },
       ],
     });
     const server = setup(detail);
     render(detail.id);
     expect((await screen.findByTestId('notice-detail-title')).textContent).toBe(detail.title);
     const meta = screen.getByTestId('notice-meta').textContent ?? '';
-    for (const part of [detail.category, detail.tradeType, detail.region, detail.projectCode!, detail.tenderer!]) {
+    for (const part of [
+      detail.category,
+      detail.tradeType,
+      detail.region,
+      detail.projectCode!,
+      detail.tenderer!,
+      '某某市滨河东路道路改造工程',
+      '施工一标段',
+    ]) {
       expect(meta).toContain(part);
     }
     expect(meta).toContain('1,234,567.50 元');
@@ -44,6 +53,8 @@ describe('notice detail', () => {
     // an unsafe address is shown as text, not as a link
     expect(within(attachments[1]).queryByRole('link')).toBeNull();
     expect(attachments[1].textContent).toContain('图纸.zip');
+    // a backslash address leaves the site in a browser (/\\host is //host): no link either
+    expect(within(attachments[2]).queryByRole('link')).toBeNull();
     expect(
       within(screen.getByTestId('breadcrumb'))
         .getAllByRole('listitem')

@@ -47,6 +47,8 @@ function Detail({ id }: { id: string }) {
     ['交易类型', data.tradeType],
     ['所在地区', data.region],
     ['项目编号', data.projectCode],
+    ['项目名称', data.projectName],
+    ['标段', data.sectionName],
     ['招标人', data.tenderer],
     ['金额', amount],
     ['发布时间', formatDateTime(data.publishedAt)],

@@ -312,8 +312,20 @@ export function GradeTag({ grade }: { grade: string | null | undefined }) {
   );
 }
 
-export function Tag({ children, tone = 'blue' }: { children: ReactNode; tone?: 'blue' | 'green' | 'orange' | 'gray' }) {
-  return <span className={`kp-tag kp-tag-${tone}`}>{children}</span>;
+export function Tag({
+  children,
+  tone = 'blue',
+  testId,
+}: {
+  children: ReactNode;
+  tone?: 'blue' | 'green' | 'orange' | 'gray';
+  testId?: string;
+}) {
+  return (
+    <span className={`kp-tag kp-tag-${tone}`} data-testid={testId}>
+      {children}
+    </span>
+  );
 }
 
 /** The keyword box with 搜索 / 重置 used by the portal's filter panels. */

@@ -1,5 +1,5 @@
 import type { AdminNotice } from '@ks/contracts';
-import { SESSION_KEYS } from '@ks/contracts';
+import { NOTICE_LINK_MESSAGES, SESSION_KEYS } from '@ks/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,13 @@ import { configureRequest, type TransportRequest } from '../../api/request';
 import { browser } from '../../app/browser';
 import { routes } from '../../app/routes';
 import { currentPrompt, resetPrompts } from '../../components/prompt';
+import { fileOf, formOf, uploaded } from '../../components/upload/testkit';
 import { queryOf } from '../../test/portal';
 import { renderRoutes } from '../../test/render';
 import { adminNotice, createFakeServer, type Handler, platformInfo, systems, userInfo } from '../../test/server';
+import { findMessage } from '../engine/testkit';
 import { fieldErrorsOf, fieldPath, toNoticeInput } from './NoticeFormDrawer';
+import { noticeBodyProblem } from './noticeLinks';
 
 function signIn(roles: string[]) {
   sessionStorage.setItem(SESSION_KEYS.token, 'tok-admin');
@@ -87,6 +90,7 @@ afterEach(() => {
 
 const render = () => renderRoutes(routes, '/system/portalNotices', { antd: false });
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
+const editorArea = () => screen.getByTestId('notice-body-area');
 
 async function confirmPopover(user: ReturnType<typeof userEvent.setup>) {
   const ok = await screen.findByTestId('confirm-ok');
@@ -97,7 +101,7 @@ describe('门户公告管理', () => {
   it('without a grant on the node (403) shows 无权访问 and loads nothing', async () => {
     const server = setup(['user']);
     render();
-    expect((await screen.findByTestId('forbidden')).textContent).toContain('无权访问');
+    expect((await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).textContent).toContain('无权访问');
     expect(document.body.textContent).toContain('403');
     expect(server.callsTo('/ks/portal/v1/admin/notices')).toHaveLength(0);
     expect(JSON.parse(String(server.callsTo('/ks/common/buttons/table-button')[0]?.body))).toEqual({
@@ -106,10 +110,22 @@ describe('门户公告管理', () => {
     });
   });
 
+  it('a developer sees the menu but not the drafts: the list answers 403 and the page says so, without a dialog', async () => {
+    setup(
+      ['user'],
+      { 'GET /ks/portal/v1/admin/notices': () => ({ status: 403, code: 403, message: '无权进行此操作' }) },
+      [],
+    );
+    render();
+    expect((await screen.findByTestId('forbidden', {}, { timeout: 10_000 })).textContent).toContain('无权访问');
+    expect(screen.queryByText('草稿公告')).toBeNull();
+    expect(currentPrompt()).toBeNull();
+  });
+
   it('shows only the buttons the server lists for the user', async () => {
     setup(['user'], {}, ['add', 'publish']);
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     expect(screen.getByTestId('notice-create')).toBeTruthy();
     const draft = rowOf('草稿公告');
     expect(within(draft).getByTestId('notice-publish')).toBeTruthy();
@@ -121,7 +137,7 @@ describe('门户公告管理', () => {
   it('lists notices with status tags and the actions each status allows', async () => {
     const server = setup();
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       '标题',
       '类别',
@@ -154,7 +170,7 @@ describe('门户公告管理', () => {
     const user = userEvent.setup();
     const server = setup();
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.type(screen.getByPlaceholderText('公告标题关键字'), '医院{Enter}');
     await waitFor(() =>
       expect(queryOf(server.callsTo('/ks/portal/v1/admin/notices').at(-1)!).get('keyword')).toBe('医院'),
@@ -165,7 +181,7 @@ describe('门户公告管理', () => {
     const user = userEvent.setup();
     const server = setup();
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(within(rowOf('草稿公告')).getByTestId('notice-publish'));
     expect(server.callsTo('/ks/portal/v1/admin/notices/publish')).toHaveLength(0);
     await confirmPopover(user);
@@ -196,24 +212,37 @@ describe('门户公告管理', () => {
       'POST /ks/portal/v1/admin/notices/publish': () => ({ status: 409, code: 409, message: '该公告已发布' }),
     });
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(within(rowOf('草稿公告')).getByTestId('notice-publish'));
     await confirmPopover(user);
     await waitFor(() => expect(currentPrompt()?.message).toBe('该公告已发布'));
   });
 
-  it('编辑 loads the notice, previews the body sanitised and saves with id and version', async () => {
+  it('编辑 loads the notice into the rich-text editor, previews it sanitised and saves with id and version', async () => {
     const user = userEvent.setup();
     const server = setup();
-    notices[0].bodyHtml = '<p>正文</p><img src="x" onerror="window.__y=1">';
+    notices[0].bodyHtml = '<p>正文</p><img src="https://evil.example/x.png" onerror="window.__y=1">';
+    notices[0].projectName = '太原市滨河东路道路改造工程';
+    notices[0].sectionName = '施工一标段';
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
     const title = await screen.findByTestId('notice-title-input');
     await waitFor(() => expect((title as HTMLInputElement).value).toBe('草稿公告'));
-    const preview = screen.getByTestId('notice-preview');
+    expect((screen.getByTestId('notice-project-name') as HTMLInputElement).value).toBe('太原市滨河东路道路改造工程');
+    expect((screen.getByTestId('notice-section-name') as HTMLInputElement).value).toBe('施工一标段');
+    // the body is in the screen-12 editor (its own chunk), with image upload in its toolbar
+    await waitFor(() => expect(editorArea().textContent).toContain('正文'), { timeout: 10_000 });
+    expect(screen.getByTestId('notice-body-toolbar').querySelector('[data-menu-key="uploadImage"]')).not.toBeNull();
+
+    await user.click(screen.getByTestId('notice-preview-open'));
+    const preview = await screen.findByTestId('notice-preview');
     expect(preview.textContent).toBe('正文');
-    expect(preview.innerHTML).not.toContain('onerror');
+    expect(preview.innerHTML).not.toMatch(/onerror|evil\.example/);
+    expect(screen.getByTestId('notice-preview-title').textContent).toBe('草稿公告');
+    const modal = screen.getByTestId('notice-preview').closest('.ant-modal') as HTMLElement;
+    await user.click(modal.querySelector('.ant-modal-close') as HTMLElement);
+
     await user.clear(title);
     await user.type(title, '改过的标题');
     await user.click(screen.getByTestId('notice-save'));
@@ -227,9 +256,67 @@ describe('门户公告管理', () => {
       tradeType: notices[0].tradeType,
       region: notices[0].region,
       amount: notices[0].amount,
+      projectName: '太原市滨河东路道路改造工程',
+      sectionName: '施工一标段',
       attachments: notices[0].attachments,
     });
+    expect(body.bodyHtml).toContain('正文');
+    expect(body.bodyHtml).not.toMatch(/onerror|evil\.example/);
     expect(await screen.findByText('保存成功')).toBeTruthy();
+  });
+
+  it('uploads attachments with the attachment uploader to upload-notice and saves their addresses', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const server = setup(['admin'], {
+      'POST /ks/common/common/upload-notice': () => ({ data: uploaded(7, '工程量清单.pdf') }),
+    });
+    render();
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
+    await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
+    await waitFor(() => expect((screen.getByTestId('notice-title-input') as HTMLInputElement).value).toBe('草稿公告'));
+    const box = screen.getByTestId('notice-attachments');
+    expect(
+      within(box)
+        .getAllByTestId('attachment-name')
+        .map((n) => n.textContent),
+    ).toEqual(['招标文件.pdf']);
+    // no address typed by hand: files are chosen and uploaded
+    expect(within(box).queryByRole('textbox')).toBeNull();
+    await user.upload(box.querySelector('input[type=file]') as HTMLInputElement, fileOf('工程量清单.pdf'));
+    await waitFor(() =>
+      expect(
+        within(box)
+          .getAllByTestId('attachment-name')
+          .map((n) => n.textContent),
+      ).toEqual(['招标文件.pdf', '工程量清单.pdf']),
+    );
+    const sent = server.callsTo('/ks/common/common/upload-notice');
+    expect(sent).toHaveLength(1);
+    expect(formOf(sent[0]!).file?.name).toBe('工程量清单.pdf');
+    expect(server.callsTo('/ks/common/common/upload/attachment')).toHaveLength(0);
+    expect(within(box).getByText(/待保存/)).toBeTruthy();
+
+    // the first one is removed (after a confirmation)
+    await user.click(within(box).getAllByTestId('attachment-remove')[0]!);
+    await user.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(within(box).getAllByTestId('attachment-name')).toHaveLength(1));
+
+    await user.click(screen.getByTestId('notice-save'));
+    await waitFor(() => expect(server.callsTo('/ks/portal/v1/admin/notices/save')).toHaveLength(1));
+    const body = JSON.parse(String(server.callsTo('/ks/portal/v1/admin/notices/save')[0].body));
+    expect(body.attachments).toEqual([{ name: '工程量清单.pdf', url: uploaded(7, '工程量清单.pdf').url }]);
+  });
+
+  it('refuses attachment formats a notice does not take, before sending', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const server = setup();
+    render();
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
+    await user.click(screen.getByTestId('notice-create'));
+    const box = await screen.findByTestId('notice-attachments');
+    await user.upload(box.querySelector('input[type=file]') as HTMLInputElement, fileOf('setup.exe'));
+    await findMessage('格式错误，请上传');
+    expect(server.callsTo('/ks/common/common/upload-notice')).toHaveLength(0);
   });
 
   it('shows the field errors of a 400 on the form fields, without a dialog', async () => {
@@ -239,16 +326,17 @@ describe('门户公告管理', () => {
         status: 400,
         code: 400,
         message: '请求参数有误',
-        data: { fieldErrors: { title: ['标题已存在'], 'attachments.0.url': ['附件地址无效'] } },
+        data: { fieldErrors: { title: ['标题已存在'], 'attachments.0.url': ['附件文件不存在或已删除，请重新上传'] } },
       }),
     });
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
     await waitFor(() => expect((screen.getByTestId('notice-title-input') as HTMLInputElement).value).toBe('草稿公告'));
     await user.click(screen.getByTestId('notice-save'));
     expect(await screen.findByText('标题已存在')).toBeTruthy();
-    expect(screen.getByText('附件地址无效')).toBeTruthy();
+    // an attachment's error shows on the attachment list, naming the attachment
+    expect(screen.getByText('「招标文件.pdf」附件文件不存在或已删除，请重新上传')).toBeTruthy();
     expect(screen.getByTestId('notice-form-error').textContent).toContain('请求参数有误');
     expect(currentPrompt()).toBeNull();
   });
@@ -263,7 +351,7 @@ describe('门户公告管理', () => {
       }),
     });
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(within(rowOf('草稿公告')).getByTestId('notice-edit'));
     await waitFor(() => expect((screen.getByTestId('notice-title-input') as HTMLInputElement).value).toBe('草稿公告'));
     await user.click(screen.getByTestId('notice-save'));
@@ -275,12 +363,13 @@ describe('门户公告管理', () => {
     const user = userEvent.setup();
     const server = setup();
     render();
-    await screen.findByText('草稿公告');
+    await screen.findByText('草稿公告', {}, { timeout: 15_000 });
     await user.click(screen.getByTestId('notice-create'));
     await user.click(await screen.findByTestId('notice-save'));
-    for (const msg of ['请输入公告标题', '请选择公告类别', '请选择交易类型', '请选择地区', '请填写内容']) {
-      expect(await screen.findByText(msg)).toBeTruthy();
-    }
+    const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+    await waitFor(() =>
+      expect(errors()).toEqual(['请输入公告标题', '请选择公告类别', '请选择交易类型', '请选择地区', '请填写内容']),
+    );
     await user.type(screen.getByTestId('notice-amount'), '12.345');
     expect(await screen.findByText('金额格式有误（元，最多两位小数）')).toBeTruthy();
     expect(server.callsTo('/ks/portal/v1/admin/notices/save')).toHaveLength(0);
@@ -288,7 +377,7 @@ describe('门户公告管理', () => {
 });
 
 describe('form helpers', () => {
-  it('turns form values into the NoticeInput (blank optional fields as null, empty attachment rows dropped)', () => {
+  it('turns form values into the NoticeInput (blank optional fields as null, attachments as name and address)', () => {
     expect(
       toNoticeInput({
         title: ' 标题 ',
@@ -296,13 +385,12 @@ describe('form helpers', () => {
         tradeType: '工程建设',
         region: '太原市',
         projectCode: ' ',
+        projectName: ' 太原市滨河东路道路改造工程 ',
+        sectionName: '',
         tenderer: '某单位',
         amount: '',
         bodyHtml: '<p>x</p>',
-        attachments: [
-          { name: ' a.pdf ', url: ' /f/a.pdf ' },
-          { name: '', url: '' },
-        ],
+        attachments: [{ name: 'a.pdf', url: '/ks/common/common/file/download?fileId=1', added: true, fileSize: 3 }],
       }),
     ).toEqual({
       title: '标题',
@@ -310,17 +398,38 @@ describe('form helpers', () => {
       tradeType: '工程建设',
       region: '太原市',
       projectCode: null,
+      projectName: '太原市滨河东路道路改造工程',
+      sectionName: null,
       tenderer: '某单位',
       amount: null,
       bodyHtml: '<p>x</p>',
-      attachments: [{ name: 'a.pdf', url: '/f/a.pdf' }],
+      attachments: [{ name: 'a.pdf', url: '/ks/common/common/file/download?fileId=1' }],
     });
   });
 
-  it('maps server field paths to form names and ignores unknown fields', () => {
+  it('maps server field paths to form names, attachments to the list, and ignores unknown fields', () => {
     expect(fieldPath('attachments.0.url')).toEqual(['attachments', 0, 'url']);
-    const err = { status: 400, data: { fieldErrors: { title: ['x'], _: ['y'], id: ['z'] } } };
-    expect(fieldErrorsOf(err as never)).toEqual([{ name: ['title'], errors: ['x'] }]);
+    const err = {
+      status: 400,
+      data: { fieldErrors: { title: ['x'], _: ['y'], id: ['z'], 'attachments.1.url': ['坏'] } },
+    };
+    expect(
+      fieldErrorsOf(err as never, [
+        { name: 'a.pdf', url: 'u' },
+        { name: 'b.pdf', url: 'v' },
+      ]),
+    ).toEqual([
+      { name: ['title'], errors: ['x'] },
+      { name: ['attachments'], errors: ['「b.pdf」坏'] },
+    ]);
     expect(fieldErrorsOf({ status: 409, data: null } as never)).toEqual([]);
+  });
+
+  it('checks body links and media by the portal rule before saving', () => {
+    expect(noticeBodyProblem('<p><a href="https://www.ccgp.gov.cn/">a</a><a href="/transac">b</a></p>')).toBeNull();
+    expect(noticeBodyProblem('<a href="/\\evil.example/x">x</a>')).toBe(NOTICE_LINK_MESSAGES.badLink);
+    expect(noticeBodyProblem('<a href="//evil.example/x">x</a>')).toBe(NOTICE_LINK_MESSAGES.badLink);
+    expect(noticeBodyProblem('<img src="https://evil.example/x.png">')).toBe(NOTICE_LINK_MESSAGES.mediaNotOurs);
+    expect(noticeBodyProblem('<img src="/ks/common/common/file/download?fileId=1">')).toBeNull();
   });
 });

@@ -43,7 +43,7 @@ import {
   publishNotice,
   withdrawNotice,
 } from '../../api/portalAdmin';
-import { request } from '../../api/request';
+import { isApiError, request } from '../../api/request';
 import { formatDateTime } from '../../lib/format';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 
@@ -98,6 +98,7 @@ function NoticeManager({ can }: { can: Set<string> }) {
   });
 
   const setFilter = (next: Partial<AdminNoticeFilters>) => setFilters((f) => ({ ...f, ...next, pageNum: 1 }));
+  const listForbidden = isApiError(list.error) && list.error.status === 403;
 
   const actionButton = (kind: Action, row: AdminNotice, danger = false) => (
     <Popconfirm
@@ -176,6 +177,8 @@ function NoticeManager({ can }: { can: Set<string> }) {
     },
   ];
 
+  // the menu may be visible (developers see every menu) while the notices are not: drafts are not public
+  if (listForbidden) return <Forbidden />;
   return (
     <Card
       title="门户公告管理"
@@ -265,9 +268,30 @@ function NoticeManager({ can }: { can: Set<string> }) {
  * 门户公告管理 `/system/portalNotices`: governed by the PORTAL_NOTICE node's functions (administrators hold them all);
  * each button shows only when the server lists it, and the server checks it again when pressed.
  */
+function Forbidden() {
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <Result
+        status="403"
+        title="403"
+        subTitle={
+          <Typography.Text type="secondary" data-testid="forbidden">
+            {FORBIDDEN_TEXT}：您没有门户公告管理的权限
+          </Typography.Text>
+        }
+        extra={
+          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
+            返回首页
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
 export default function PortalNoticesPage() {
   const buttons = useQuery(noticeButtonsQuery);
-  const navigate = useNavigate();
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto' }}>
       <Breadcrumb
@@ -281,22 +305,7 @@ export default function PortalNoticesPage() {
       ) : buttons.isSuccess ? (
         <NoticeManager can={new Set(buttons.data.map((b) => b.code))} />
       ) : (
-        <Card>
-          <Result
-            status="403"
-            title="403"
-            subTitle={
-              <Typography.Text type="secondary" data-testid="forbidden">
-                {FORBIDDEN_TEXT}：您没有门户公告管理的权限
-              </Typography.Text>
-            }
-            extra={
-              <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-                返回首页
-              </Button>
-            }
-          />
-        </Card>
+        <Forbidden />
       )}
     </div>
   );
