@@ -1,3 +1,4 @@
+import { creditCodeCheckChar, idNumberCheckChar } from '@ks/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentTypes, menuNodes, users } from '../../db/schema';
@@ -33,10 +34,12 @@ const levelsOf = async (gnCoding: string) =>
     })
   ).json() as Body;
 
+const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
 const PERSON = {
   xm: '赵从业',
   xb: '男',
-  sfzh: '140105199001011234',
+  sfzh: `14010519900101123${idNumberCheckChar('14010519900101123')}`,
   lxdh: '13900139000',
   szdq: '山西省/太原市/小店区',
   ssqy: '示例建设工程有限公司',
@@ -48,7 +51,9 @@ const GUARANTEE = {
   xmmc: '太原市某道路改造工程',
   bhlx: 'tb',
   bhje: 200000,
-  yxq: '2026-01-01,2026-06-30',
+  sqdwdm: `91140100MA0K8G2J7${creditCodeCheckChar('91140100MA0K8G2J7')}`,
+  // a validity still to come, whatever day the test runs
+  yxq: `${daysFromNow(10)},${daysFromNow(200)}`,
   lxr: '张建国',
   lxdh: '13800138000',
 };

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, grants, menuNodes, nodeFunctions, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 import { judge, NO_REVIEW, type RecordAction } from './policy';
 
 /**
@@ -41,7 +41,7 @@ beforeAll(async () => {
     (
       await db
         .insert(enterprises)
-        .values({ name, creditCode: `${first17}${creditCodeCheckChar(first17)}` })
+        .values({ ...ENTERPRISE_DETAILS, name, creditCode: `${first17}${creditCodeCheckChar(first17)}` })
         .returning()
     )[0]!.id;
   const [demo] = await db.select().from(users).where(eq(users.account, 'user1'));
