@@ -95,7 +95,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
     } finally {
       clearSession();
       queryClient.clear();
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   };
 
@@ -131,7 +131,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
     }
     const entry = entries.find((m) => `${HEADER_MENU_PREFIX}${m.key}` === key);
     if (!entry) return;
-    if (entry.path.startsWith('/') && !entry.path.startsWith('//')) navigate(entry.path);
+    if (entry.path.startsWith('/') && !entry.path.startsWith('//')) void navigate(entry.path);
     else window.open(entry.path, '_blank', 'noopener,noreferrer');
   };
 

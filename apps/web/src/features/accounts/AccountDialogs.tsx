@@ -156,7 +156,7 @@ export function AccountFormModal({
           enterpriseId: v.enterpriseId ?? '',
         });
       }
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved(row);
     } catch (err) {
       setErrors(applySaveError(err, form, ACCOUNT_FIELDS));
@@ -277,7 +277,7 @@ export function ResetPasswordModal({
     setErrors([]);
     try {
       await resetAccountPassword(row.id, v.password);
-      message.success('密码已重置');
+      void message.success('密码已重置');
       onSaved();
     } catch (err) {
       setErrors(applySaveError(err, form, ['password']));
@@ -342,7 +342,7 @@ export function RolesModal({
     setErrors([]);
     try {
       await saveAccountRoles(row.id, checked);
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved();
     } catch (err) {
       setErrors(applySaveError(err));
@@ -392,7 +392,7 @@ export function StatusAction({ row, self, onDone }: { row: AccountRow; self: boo
   const mutation = useMutation({
     mutationFn: () => setAccountStatus(row.id, next),
     onSuccess: () => {
-      message.success('操作成功');
+      void message.success('操作成功');
       onDone();
     },
     onError: onDone,
@@ -437,7 +437,7 @@ export function UnlockAction({ row, onDone }: { row: AccountRow; onDone: () => v
   const mutation = useMutation({
     mutationFn: () => unlockAccount(row.id),
     onSuccess: () => {
-      message.success('已解除锁定');
+      void message.success('已解除锁定');
       onDone();
     },
     onError: onDone,

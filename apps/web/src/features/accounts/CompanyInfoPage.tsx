@@ -251,7 +251,7 @@ export function EnterpriseEditor({
         registeredCapital: v.registeredCapital.trim(),
         establishedAt: v.establishedAt ? v.establishedAt.format('YYYY-MM-DD') : '',
       });
-      message.success(proposes ? ENTERPRISE_MESSAGES.submitted : '保存成功');
+      void message.success(proposes ? ENTERPRISE_MESSAGES.submitted : '保存成功');
       queryClient.setQueryData(enterpriseInfoQuery(id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: [...ENTERPRISES_KEY, 'list'] });
       onSaved?.(saved);
@@ -560,12 +560,12 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
     setBusy(c.id);
     try {
       await auditEnterpriseChange({ id: c.id, version: c.version, pass, reason: reason ?? null });
-      message.success(pass ? '已通过，门户已更新' : '已驳回');
+      void message.success(pass ? '已通过，门户已更新' : '已驳回');
       setRejecting(null);
       onDecided?.();
     } catch (err) {
       // a 409 (decided or revised meanwhile) is a message; the list reloads either way
-      if (isApiError(err) && err.status === 409) message.warning(err.message);
+      if (isApiError(err) && err.status === 409) void message.warning(err.message);
       else applySaveError(err);
     } finally {
       setBusy(null);

@@ -127,7 +127,7 @@ function OrgFormModal({
     try {
       if (record) await updateOrganization({ ...body, id: record.id, version: record.version });
       else await createOrganization(body);
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved();
     } catch (err) {
       setErrors(applySaveError(err, form, ORG_FIELDS));
@@ -247,7 +247,7 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
   const remove = useMutation({
     mutationFn: (id: string) => deleteOrganization(id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       refresh();
     },
     onError: refresh,

@@ -237,7 +237,7 @@ function ItemFormModal({
     try {
       if (record) await updateServiceItem({ ...body, id: record.id, version: record.version });
       else await createServiceItem(body);
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved();
     } catch (err) {
       setErrors(applySaveError(err, form, ITEM_FIELDS));
@@ -398,7 +398,7 @@ function ServiceItemAdmin() {
   const remove = useMutation({
     mutationFn: (id: string) => deleteServiceItem(id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       refresh();
     },
     onError: refresh,

@@ -185,7 +185,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
   }, [form]);
 
   const goHome = useCallback(() => {
-    navigate(homeUrlOrDefault(getHomeUrl()), { replace: true });
+    void navigate(homeUrlOrDefault(getHomeUrl()), { replace: true });
   }, [navigate]);
 
   const afterLogin = useCallback(

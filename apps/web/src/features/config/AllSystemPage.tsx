@@ -71,7 +71,7 @@ function SystemEditModal({
         title: v.title.trim(),
         enabled: v.enabled,
       });
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved();
     } catch (err) {
       setErrors(showSaveError(err, form, (name) => name.length === 1 && SYSTEM_FIELDS.has(String(name[0]))));
@@ -146,7 +146,7 @@ export default function AllSystemPage() {
     mutationFn: (s: ConfigSystem) =>
       renameSystem({ systemCoding: s.gnCoding, systemName: s.systemName, title: s.title, enabled: !s.enabled }, false),
     onSuccess: () => {
-      message.success('操作成功');
+      void message.success('操作成功');
       refresh();
     },
   });
@@ -154,7 +154,7 @@ export default function AllSystemPage() {
   const remove = useMutation({
     mutationFn: (s: ConfigSystem) => deleteSystem(s.gnCoding),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       refresh();
     },
   });

@@ -122,7 +122,7 @@ export function AttachmentTypesEditor({ gnCoding, engineNode }: { gnCoding: stri
     try {
       const saved = await saveAttachmentTypes(gnCoding, body);
       queryClient.setQueryData(attDescriptionQuery(gnCoding).queryKey, saved);
-      message.success('保存成功');
+      void message.success('保存成功');
     } catch (err) {
       setErrors(
         showSaveError(

@@ -82,7 +82,7 @@ export function DisplayGroupsDrawer({ system, onClose }: { system: ConfigSystem 
     try {
       if (editing) await updateDisplayGroup({ id: editing.id, ...body });
       else await createDisplayGroup({ systemCoding, ...body });
-      message.success('保存成功');
+      void message.success('保存成功');
       cancelEdit();
       refresh();
     } catch (err) {
@@ -95,7 +95,7 @@ export function DisplayGroupsDrawer({ system, onClose }: { system: ConfigSystem 
   const remove = useMutation({
     mutationFn: (id: string) => deleteDisplayGroup(id),
     onSuccess: (_, id) => {
-      message.success('删除成功');
+      void message.success('删除成功');
       if (editing?.id === id) cancelEdit();
       refresh();
     },

@@ -99,7 +99,7 @@ function ChartsEditor({ gnCoding }: { gnCoding: string }) {
     try {
       const saved = await saveCharts(gnCoding, body);
       queryClient.setQueryData(chartsKey(gnCoding), saved);
-      message.success('保存成功');
+      void message.success('保存成功');
     } catch (err) {
       setErrors(
         showSaveError(err, form, (name) => name.length === 3 && name[0] === 'charts' && Number(name[1]) < body.length),

@@ -126,7 +126,7 @@ function JumpDrawer({
     };
     try {
       await saveNoticeJump(body);
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved();
     } catch (err) {
       setErrors(showSaveError(err, form, (name) => name.length === 1 && JUMP_FIELDS.has(String(name[0]))));
@@ -226,7 +226,7 @@ export default function JumpNoticeCfgPage() {
   const remove = useMutation({
     mutationFn: (id: string) => deleteNoticeJump(id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       refresh();
     },
   });

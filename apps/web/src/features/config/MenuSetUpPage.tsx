@@ -245,7 +245,7 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
     onSuccess: (next, body) => {
       queryClient.setQueryData(nodeListKey(systemCoding), next);
       expand(body.parentId);
-      message.success('操作成功');
+      void message.success('操作成功');
     },
     // the prompt shows the refusal; the tree on screen may be stale
     onError: () => void queryClient.invalidateQueries({ queryKey: nodeListKey(systemCoding) }),
@@ -254,7 +254,7 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
   const remove = useMutation({
     mutationFn: (id: string) => deleteMenu(id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       setMode(selected?.parentId ? { kind: 'edit', id: selected.parentId } : { kind: 'none' });
       invalidate();
     },
@@ -272,13 +272,13 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
           gnCoding: v.gnCoding.trim(),
           ...toMenuFields(v),
         });
-        message.success('保存成功');
+        void message.success('保存成功');
         expand(mode.parentId);
         invalidate();
         setMode({ kind: 'edit', id: created.id });
       } else if (selectedItem) {
         await editMenu({ id: selectedItem.id, gnCoding: selectedItem.gnCoding, ...toMenuFields(v) });
-        message.success('保存成功');
+        void message.success('保存成功');
         invalidate();
       }
     } catch (err) {

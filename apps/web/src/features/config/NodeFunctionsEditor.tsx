@@ -59,7 +59,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
     try {
       const saved = await saveNodeFunctions(gnCoding, functions);
       queryClient.setQueryData(functionListKey(gnCoding), saved);
-      message.success('保存成功');
+      void message.success('保存成功');
     } catch (err) {
       setErrors(
         showSaveError(

@@ -129,7 +129,7 @@ function CardStyleEditor({ gnCoding, systemCoding }: { gnCoding: string; systemC
     try {
       const saved = await saveCardStyle(gnCoding, body);
       queryClient.setQueryData(cardStyleKey(gnCoding), saved);
-      message.success('保存成功');
+      void message.success('保存成功');
     } catch (err) {
       setErrors(
         showSaveError(

@@ -238,7 +238,7 @@ function FieldsEditor({
       const res = await saveNodeFields({ gnCoding, fields, version: loaded.version });
       apply(res, true);
       setConflict(null);
-      message.success('保存成功');
+      void message.success('保存成功');
       void queryClient.invalidateQueries({ queryKey: [...ENGINE_KEY, 'fields', gnCoding] });
       void queryClient.invalidateQueries({ queryKey: [...ENGINE_KEY, 'filters', gnCoding] });
       void queryClient.invalidateQueries({ queryKey: [...ENGINE_KEY, 'form', gnCoding] });

@@ -180,7 +180,7 @@ function ColumnsEditor({
     try {
       const saved = await saveColumns(gnCoding, body);
       queryClient.setQueryData(tableColumnsKey(gnCoding), saved);
-      message.success('保存成功');
+      void message.success('保存成功');
     } catch (err) {
       setErrors(
         showSaveError(err, form, (name) => name.length === 3 && name[0] === 'columns' && Number(name[1]) < body.length),

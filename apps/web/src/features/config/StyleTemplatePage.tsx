@@ -76,7 +76,7 @@ function CreateTemplateModal({
     setErrors([]);
     try {
       await createStyleTemplate({ name: v.name.trim(), kind: v.kind, fromGnCoding: v.fromGnCoding });
-      message.success('保存成功');
+      void message.success('保存成功');
       form.resetFields();
       onCreated();
     } catch (err) {
@@ -147,7 +147,7 @@ function ApplyTemplateModal({ template, onClose }: { template: StyleTemplate | n
   const apply = useMutation({
     mutationFn: (body: { id: string; gnCoding: string }) => applyStyleTemplate(body),
     onSuccess: (_, body) => {
-      message.success('操作成功');
+      void message.success('操作成功');
       for (const part of ['columns', 'cardStyle', 'preview']) {
         void queryClient.invalidateQueries({ queryKey: [...CONFIG_KEY, part, body.gnCoding] });
       }
@@ -193,7 +193,7 @@ export default function StyleTemplatePage() {
   const remove = useMutation({
     mutationFn: (id: string) => deleteStyleTemplate(id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       refresh();
     },
   });

@@ -110,7 +110,7 @@ function RecordView({ node, id, variant }: { node: EngineNode; id: string; varia
     detailPath: PATHS[variant].detail,
     onChanged: ({ deleted }) => {
       reload();
-      if (deleted) back();
+      if (deleted) void back();
     },
   });
 
@@ -378,7 +378,7 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
         void message.success(ENGINE_TEXTS.saved);
         refresh();
         // §4: saving ends editing; the saved record is shown read-only (编辑 edits it again)
-        navigate(viewUrl(saved.id), { replace: true });
+        void navigate(viewUrl(saved.id), { replace: true });
       } catch (err) {
         failed(err);
       } finally {
@@ -408,7 +408,7 @@ function RecordForm({ node, id, variant }: { node: EngineNode; id: string | null
             await submitRecord({ gnCoding, id, version: data.version ?? 0 });
             void message.success(ENGINE_TEXTS.submitted);
             refresh();
-            navigate(viewUrl(id), { replace: true });
+            void navigate(viewUrl(id), { replace: true });
           } catch (err) {
             failed(err);
           } finally {

@@ -113,10 +113,10 @@ export function useRecordActions({ node, detailPath, onChanged }: RecordActionsO
       switch (code) {
         case 'detail':
         case 'view':
-          navigate(`${detailPath}?${nodeQuery(node, { id: record.id })}`);
+          void navigate(`${detailPath}?${nodeQuery(node, { id: record.id })}`);
           return;
         case 'edit':
-          navigate(`${detailPath}?${nodeQuery(node, { id: record.id, mode: 'edit' })}`);
+          void navigate(`${detailPath}?${nodeQuery(node, { id: record.id, mode: 'edit' })}`);
           return;
         case 'delete':
           confirmThen(

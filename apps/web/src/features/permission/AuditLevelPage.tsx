@@ -133,7 +133,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
       setEdits(null);
       setTried(false);
       setServerError([]);
-      message.success('保存成功');
+      void message.success('保存成功');
     },
     onError: (err) => {
       setServerError(saveErrorLines(err));
@@ -145,7 +145,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
   const submit = () => {
     setTried(true);
     if (hasErrors) {
-      message.error('请先修正审核级别中的错误');
+      void message.error('请先修正审核级别中的错误');
       return;
     }
     save.mutate({ gnCoding, levels: toLevels(levels) });

@@ -43,7 +43,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
       queryClient.setQueryData(auditConfigKey(gnCoding), saved);
       setEdits(null);
       setServerError([]);
-      message.success('保存成功');
+      void message.success('保存成功');
     },
     onError: (err) => {
       setServerError(saveErrorLines(err));

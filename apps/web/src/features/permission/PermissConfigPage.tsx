@@ -185,7 +185,7 @@ export default function PermissConfigPage() {
         queryClient.setQueryData(grantMatrixKey(systemCoding, { subjectType, subjectId }), saved);
       }
       setEdits(null);
-      message.success('保存成功');
+      void message.success('保存成功');
     },
     // failures are shown by the request client; the edits stay
   });

@@ -45,7 +45,7 @@ export default function PermissionsSetPage() {
   const remove = useMutation({
     mutationFn: (role: Role) => deleteRole(role.id),
     onSuccess: () => {
-      message.success('删除成功');
+      void message.success('删除成功');
       void refresh();
     },
     onError: () => void refresh(),

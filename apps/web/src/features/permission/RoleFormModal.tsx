@@ -50,7 +50,7 @@ export function RoleFormModal({
       const saved = role
         ? await updateRole({ id: role.id, name: values.name.trim() })
         : await createRole({ code: values.code.trim(), name: values.name.trim() });
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved(saved);
     } catch (err) {
       if (!isApiError(err)) throw err;

@@ -112,7 +112,7 @@ function MembersEditor({
     setSaving(true);
     try {
       const saved = await saveRoleMembers({ roleId: role.id, userIds: current.map((u) => u.id) });
-      message.success('保存成功');
+      void message.success('保存成功');
       queryClient.setQueryData(roleMembersQuery(role.id).queryKey, saved);
       setList(saved);
       void queryClient.invalidateQueries({ queryKey: ROLES_KEY });

@@ -46,7 +46,7 @@ function Banner() {
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     const k = keyword.trim();
-    navigate(k ? `/transac?keyword=${encodeURIComponent(k)}` : '/transac');
+    void navigate(k ? `/transac?keyword=${encodeURIComponent(k)}` : '/transac');
   };
   return (
     <section className="kp-banner" data-testid="home-banner">

@@ -29,7 +29,7 @@ export default function MarketPage() {
     const sp = new URLSearchParams({ kind });
     const k = keyword.trim();
     if (k) sp.set('keyword', k);
-    navigate(`/market-list?${sp.toString()}`);
+    void navigate(`/market-list?${sp.toString()}`);
   };
   return (
     <PortalFrame>

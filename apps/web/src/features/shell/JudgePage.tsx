@@ -137,7 +137,7 @@ export default function JudgePage() {
       chooseSystem(item.systemCoding);
       const leaf = firstLeaf(menus);
       if (leaf) setGnCoding(leaf.gnCoding);
-      navigate(leaf ? routeForNode(leaf, item.systemCoding, isAdmin) : DEFAULT_HOME_PATH);
+      void navigate(leaf ? routeForNode(leaf, item.systemCoding, isAdmin) : DEFAULT_HOME_PATH);
     } catch {
       // the request client has shown why; the user stays here
     } finally {

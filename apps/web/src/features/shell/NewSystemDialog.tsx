@@ -51,7 +51,7 @@ export function NewSystemDialog({ open, onClose, onCreated }: NewSystemDialogPro
     onSuccess: async (result) => {
       form.resetFields();
       onClose();
-      message.success(M.created);
+      void message.success(M.created);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: systemListQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: MENUS_KEY }),

@@ -140,7 +140,7 @@ export function SideMenu({ systemCoding }: { systemCoding: string }) {
     if (!node || node.disabled || node.children?.length) return;
     setGnCoding(node.gnCoding);
     setLastOpened(node.gnCoding);
-    navigate(routeForNode(node, systemCoding, isAdmin));
+    void navigate(routeForNode(node, systemCoding, isAdmin));
   };
 
   const activeColor = customised(theme, 'asideActiveColor') ?? theme.themeColor;

@@ -84,7 +84,7 @@ export function ThemeDrawer({ open, saved, onPreview, onClose }: ThemeDrawerProp
     mutationFn: saveTheme,
     onSuccess: (theme) => {
       queryClient.setQueryData(THEME_KEY, { ...THEME_DEFAULTS, ...theme });
-      message.success('保存成功');
+      void message.success('保存成功');
       onClose();
     },
   });

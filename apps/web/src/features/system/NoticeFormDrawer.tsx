@@ -268,7 +268,7 @@ export function NoticeFormDrawer({ open, noticeId, onClose, onSaved }: NoticeFor
     setFormError(null);
     try {
       const saved = await saveNotice(body);
-      message.success('保存成功');
+      void message.success('保存成功');
       onSaved(saved);
     } catch (err) {
       if (!isApiError(err)) throw err;

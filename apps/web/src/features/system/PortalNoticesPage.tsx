@@ -90,7 +90,7 @@ function NoticeManager({ can }: { can: Set<string> }) {
   const action = useMutation({
     mutationFn: ({ kind, id }: { kind: Action; id: string }) => ACTIONS[kind].run(id),
     onSuccess: () => {
-      message.success('操作成功');
+      void message.success('操作成功');
       refresh();
     },
     // failures are shown by the request client (global prompt); the list may be stale, so refresh it
