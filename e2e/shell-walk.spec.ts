@@ -199,6 +199,16 @@ for (const [account, role] of [
   test(`every menu item ${account} sees opens a working page or the not-yet-available page`, async ({ browser }) => {
     test.setTimeout(480_000);
     const { context, page } = await newClient(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // what the walk must never meet: a console error (CSP violations included) or a 5xx answer
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 500) problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
     await signedIn(page, account, role);
     await page.goto('/judge');
     await expect(page.getByTestId('judge-systems')).toBeVisible();
@@ -229,8 +239,14 @@ for (const [account, role] of [
         await expect(page.getByTestId('forbidden-page')).toHaveCount(0);
         await expect(page.getByTestId('engine-list-error')).toHaveCount(0);
         await expectNoDialog(page);
+        // no horizontal scrollbar on the page at 1440 px (wide tables scroll inside themselves)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${system} ${id} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        // kept for a person to look at (test-results/walk)
+        await page.screenshot({ path: test.info().outputPath(`walk/${account}-${system}-${id}.png`) });
       }
     }
+    expect(problems).toEqual([]);
     await context.close();
   });
 }

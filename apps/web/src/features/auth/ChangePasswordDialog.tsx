@@ -83,7 +83,7 @@ export function ChangePasswordDialog() {
       open={open}
       title="修改密码"
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       destroyOnHidden
       width={440}
