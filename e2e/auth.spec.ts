@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut } from './helpers';
 
 test.describe('sign-in', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut } from './helpers';
 
 /**
@@ -7,6 +7,7 @@ import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut } from 
 test('user1 edits 企业信息 → the portal is unchanged → the administrator passes it → the portal shows it', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const newAddress = `太原市小店区长治路 227 号 ${Date.now() % 100000} 室`;
   const { context, page } = await newClient(browser);
   // a visitor of the portal, in a browser of their own

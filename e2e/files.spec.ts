@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from './fixtures';
 import { acknowledgePractice, newClient, signIn } from './helpers';
 
 /**

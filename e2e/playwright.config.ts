@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -5,9 +6,18 @@ const root = path.resolve(import.meta.dirname, '..');
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
 export const BID_HALL_URL = 'https://hall.example.test/';
 
-/** One real server per login mode, each on a fresh embedded database with the demo seed. */
+/**
+ * Parallel workers of the ggfw project, each with a server of its own. A browser and a server per worker keep about two
+ * cores busy: on a 2-core machine two workers took as long as one (12 min) and slowed each other into timeouts, so
+ * the default is one worker per 4 cores (E2E_WORKERS sets it).
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.cpus().length / 4)));
+/** The ggfw servers, one per parallel slot (see fixtures.ts). */
+export const GGFW_PORTS = Array.from({ length: WORKERS }, (_, i) => (i === 0 ? BASE_PORT : BASE_PORT + 2 + i));
+
+/** Real servers, each on a fresh embedded database with the demo seed: one per ggfw worker, one per other mode. */
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  { name: 'ggfw', port: BASE_PORT, env: {} },
+  ...GGFW_PORTS.map((port, i) => ({ name: i === 0 ? 'ggfw' : `ggfw-${i}`, port, env: {} })),
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
   { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
 ];
@@ -32,13 +42,14 @@ const browserOptions = {
 };
 
 /**
- * Tests run one at a time: demo accounts are shared and a new sign-in ends the account's other sessions.
- * Each test client sends its own X-Forwarded-For (the servers trust it) so sign-in failure counters never leak.
+ * Test files run in parallel workers, each against a server of its own (demo accounts are shared and a new sign-in ends
+ * the account's other sessions); the tests of a file run in order. Each test client sends its own X-Forwarded-For (the
+ * servers trust it) so sign-in failure counters never leak.
  */
 export default defineConfig({
   testDir: '.',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -52,8 +63,19 @@ export default defineConfig({
       testIgnore: '**/mode-*.spec.ts',
       use: { baseURL: `http://127.0.0.1:${BASE_PORT}` },
     },
-    { name: 'mode-login', testMatch: '**/mode-login.spec.ts', use: { baseURL: `http://127.0.0.1:${BASE_PORT + 1}` } },
-    { name: 'mode-ywbl', testMatch: '**/mode-ywbl.spec.ts', use: { baseURL: `http://127.0.0.1:${BASE_PORT + 2}` } },
+    // one server each: one worker at a time
+    {
+      name: 'mode-login',
+      testMatch: '**/mode-login.spec.ts',
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${BASE_PORT + 1}` },
+    },
+    {
+      name: 'mode-ywbl',
+      testMatch: '**/mode-ywbl.spec.ts',
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${BASE_PORT + 2}` },
+    },
   ],
   webServer: servers.map((s) => {
     const dataDir = path.join(root, `.data-e2e-${s.name}`);

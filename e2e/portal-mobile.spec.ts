@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
 import { acknowledgePractice, expectSignedIn, newClient, signIn } from './helpers';
 
 /**

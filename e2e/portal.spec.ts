@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { acknowledgePractice, expectSignedIn, newClient, signIn } from './helpers';
 
 /** The e2e server runs with BID_HALL_URL set to this address. */

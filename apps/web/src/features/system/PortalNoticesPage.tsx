@@ -266,7 +266,8 @@ function NoticeManager({ can }: { can: Set<string> }) {
 
 /**
  * 门户公告管理 `/system/portalNotices`: governed by the PORTAL_NOTICE node's functions (administrators hold them all);
- * each button shows only when the server lists it, and the server checks it again when pressed.
+ * each button shows only when the server lists it, and the server checks it again when pressed. Someone who holds none
+ * of them (a developer sees the node, but not its drafts) gets this page without the list being asked for.
  */
 function Forbidden() {
   const navigate = useNavigate();
@@ -302,7 +303,7 @@ export default function PortalNoticesPage() {
         <Card>
           <Skeleton active paragraph={{ rows: 6 }} />
         </Card>
-      ) : buttons.isSuccess ? (
+      ) : buttons.isSuccess && buttons.data.length > 0 ? (
         <NoticeManager can={new Set(buttons.data.map((b) => b.code))} />
       ) : (
         <Forbidden />
