@@ -4,7 +4,6 @@
  * side by side with the same query sent as raw SQL through `pg`.
  * Run: npm run bench:engine   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres by default; ROWS=1000000)
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

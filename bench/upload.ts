@@ -10,7 +10,7 @@
  * and the server's CPU by thread; SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server)
  */
 import { execFileSync } from 'node:child_process';
-import { constants, createHash, publicEncrypt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   mkdtempSync,
