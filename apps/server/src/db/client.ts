@@ -14,6 +14,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type every repo takes: the shared Postgres base of both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handed to `db.transaction(fn)`'s callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a repository function takes: the database, or a transaction opened on it. */
+export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -11,7 +11,7 @@ import {
   type TableColumn,
 } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
@@ -99,7 +99,7 @@ export function indexPlan(
  * The statements that bring a node table's indexes to `plan`: the missing ones created, managed ones no longer in the
  * plan (an earlier shape, a field no longer searchable) dropped. Reads the table's current indexes through `db`.
  */
-export async function indexChanges(db: Db, nodeCode: string, plan: readonly PlannedIndex[]): Promise<string[]> {
+export async function indexChanges(db: DbOrTx, nodeCode: string, plan: readonly PlannedIndex[]): Promise<string[]> {
   const raw = tableOf(nodeCode);
   const res = await db.execute(
     sql`select indexname as "name" from pg_indexes where schemaname = current_schema() and tablename = ${raw}`,
@@ -220,7 +220,7 @@ export async function syncNodeIndexes(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
     const changes = [
-      ...(await indexChanges(tx as unknown as Db, n.gnCoding, plan)),
+      ...(await indexChanges(tx, n.gnCoding, plan)),
       ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
     ];
     if (!changes.length) return [];
