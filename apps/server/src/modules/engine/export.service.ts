@@ -64,12 +64,6 @@ export function exportFileName(title: string, now: Date): string {
   return `${safe}_${stamp}.xlsx`;
 }
 
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 function columnsFor(
   configured: TableColumn[],
   fields: FieldDef[],

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
-import { contentDisposition, exportFileName } from './export.service';
+import { contentDisposition } from '../../platform/content-disposition';
+import { exportFileName } from './export.service';
 
 type Body = { code: number; data: any; message: string };
 
