@@ -1,13 +1,13 @@
 import { api, type FieldDef, validationClock } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { contentDisposition } from '../../platform/content-disposition';
 import { parse, unauthorized } from '../../platform/errors';
 import { requestMemo, requireNode } from '../../platform/permissions';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { systemsFor } from '../shell/structure.service';
 import { assignableList, assignRecord } from './assign.service';
-import { contentDisposition } from '../../platform/content-disposition';
 import { exportRecords, XLSX_TYPE } from './export.service';
 import { formDetails } from './form.service';
 import { certCascade, dicPullDown, dictionaryCodes, filterFields, pullDown } from './options.service';

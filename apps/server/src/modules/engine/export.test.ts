@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
+import { contentDisposition } from '../../platform/content-disposition';
 import { hashPassword } from '../../platform/password';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
-import { contentDisposition } from '../../platform/content-disposition';
 import { exportFileName } from './export.service';
 
 type Body = { code: number; data: any; message: string };
