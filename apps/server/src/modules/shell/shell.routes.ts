@@ -6,8 +6,12 @@ import { route } from '../../platform/route';
 import { syncNodeIndexes } from '../engine/schema.service';
 import { todoCounts } from '../engine/todos.service';
 import * as g from './grants.service';
+import * as groups from './groups.service';
+import * as menus from './menus.service';
+import * as nodes from './nodes.service';
 import * as set from './settings.service';
-import * as s from './structure.service';
+import * as structure from './structure.service';
+import { withBadges } from './tree';
 
 const DEV = ['D'];
 const ADMIN = ['M'];
@@ -21,18 +25,18 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   });
 
   // systems (developers build them; the code is immutable)
-  route(app, api.structureAdd, async ({ auth, body }) => s.addSystem(db, auth.actor, body), {
+  route(app, api.structureAdd, async ({ auth, body }) => structure.addSystem(db, auth.actor, body), {
     roles: DEV,
     message: '系统已生成',
   });
-  route(app, api.systemRename, async ({ auth, body }) => s.renameSystem(db, auth.actor, body), {
+  route(app, api.systemRename, async ({ auth, body }) => structure.renameSystem(db, auth.actor, body), {
     roles: DEV,
     message: '保存成功',
   });
-  route(app, api.configSystemList, async () => s.configSystems(db), { roles: CONFIG });
+  route(app, api.configSystemList, async () => structure.configSystems(db), { roles: CONFIG });
   route(app, api.systemList, async ({ auth }) => {
     const { bySystem } = await todoCounts(db, caller(auth));
-    return (await s.systemsFor(db, caller(auth))).map((x) => ({
+    return (await structure.systemsFor(db, caller(auth))).map((x) => ({
       systemName: x.systemName,
       systemCoding: x.gnCoding,
       title: x.title,
@@ -46,8 +50,8 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     app,
     api.structureDel,
     async ({ auth, query }) => {
-      if ('id' in query) await s.deleteMenu(db, auth.actor, query.id);
-      else await s.deleteSystem(db, auth.actor, query.systemCoding);
+      if ('id' in query) await menus.deleteMenu(db, auth.actor, query.id);
+      else await structure.deleteSystem(db, auth.actor, query.systemCoding);
       return null;
     },
     { roles: DEV, message: '删除成功' },
@@ -55,60 +59,57 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   route(
     app,
     api.structureChildMenu,
-    async ({ auth, body }) => s.addChildMenu(db, auth.actor, s.normaliseChild(body as never)),
+    async ({ auth, body }) => menus.addChildMenu(db, auth.actor, menus.normaliseChild(body as never)),
     { roles: DEV, message: '保存成功' },
   );
-  route(app, api.structureEdit, async ({ auth, body }) => s.editMenu(db, auth.actor, body), {
+  route(app, api.structureEdit, async ({ auth, body }) => menus.editMenu(db, auth.actor, body), {
     roles: DEV,
     message: '保存成功',
   });
-  route(app, api.updatePreview, async ({ auth, body }) => s.editMenu(db, auth.actor, body), {
+  route(app, api.updatePreview, async ({ auth, body }) => menus.editMenu(db, auth.actor, body), {
     roles: DEV,
     message: '保存成功',
   });
-  route(app, api.structureMove, async ({ auth, body }) => s.moveMenu(db, auth.actor, body), {
+  route(app, api.structureMove, async ({ auth, body }) => menus.moveMenu(db, auth.actor, body), {
     roles: DEV,
     message: '操作成功',
   });
   route(
     app,
     api.updateDataSource,
-    async ({ auth, body }) => s.updateDataSource(db, auth.actor, body.gnCoding, body.dataSource),
+    async ({ auth, body }) => menus.updateDataSource(db, auth.actor, body.gnCoding, body.dataSource),
     { roles: DEV, message: '保存成功' },
   );
   // badges: the caller's open to-dos per node, and on a menu the sum of its children's
   // (the tree first: a promise left waiting while another is awaited would reject unhandled if it failed meanwhile)
-  const badged = async (auth: Parameters<typeof caller>[0], tree: MenuItem[]) => {
-    const { byNode } = await todoCounts(db, caller(auth));
-    const mark = (list: MenuItem[]): number =>
-      list.reduce((sum, m) => {
-        m.badge = (byNode.get(m.id) ?? 0) + mark(m.children);
-        return sum + m.badge;
-      }, 0);
-    mark(tree);
-    return tree;
-  };
+  const badged = async (auth: Parameters<typeof caller>[0], tree: MenuItem[]) =>
+    withBadges(tree, (await todoCounts(db, caller(auth))).byNode);
   route(app, api.mainMenus, async ({ auth, body }) =>
-    badged(auth, await s.menusFor(db, caller(auth), body.systemCoding)),
+    badged(auth, await menus.menusFor(db, caller(auth), body.systemCoding)),
   );
   route(app, api.submenus, async ({ auth, body }) =>
-    badged(auth, await s.menusFor(db, caller(auth), body.systemCoding, body.parentId)),
+    badged(auth, await menus.menusFor(db, caller(auth), body.systemCoding, body.parentId)),
   );
-  route(app, api.nodeList, async ({ query }) => s.fullTree(db, query.systemCoding), { roles: CONFIG });
-  route(app, api.nodePreviews, async ({ query }) => s.preview(db, query.gnCoding), { roles: CONFIG });
-  route(app, api.nodeDbList, async () => s.DATA_SOURCES.map((d) => ({ ...d })), { roles: CONFIG });
-  route(app, api.nodeLogos, async () => s.menuIcons(), { roles: CONFIG });
-  route(app, api.groupIcons, async () => s.menuIcons(), { roles: CONFIG });
-  route(app, api.nodePullDown, async () => s.nodePropertyOptions(), { roles: CONFIG });
-  route(app, api.buttonPullDown, async () => s.standardButtons(), { roles: CONFIG });
-  route(app, api.functionNodes, async ({ body }) => s.functionNodes(db, body.systemCoding), { roles: CONFIG });
-  route(app, api.functionList, async ({ body }) => s.functionsOf(db, (await s.nodeByCoding(db, body.gnCoding)).id), {
-    roles: CONFIG,
-  });
+  route(app, api.nodeList, async ({ query }) => menus.fullTree(db, query.systemCoding), { roles: CONFIG });
+  route(app, api.nodePreviews, async ({ query }) => nodes.preview(db, query.gnCoding), { roles: CONFIG });
+  route(app, api.nodeDbList, async () => menus.DATA_SOURCES.map((d) => ({ ...d })), { roles: CONFIG });
+  route(app, api.nodeLogos, async () => nodes.menuIcons(), { roles: CONFIG });
+  route(app, api.groupIcons, async () => nodes.menuIcons(), { roles: CONFIG });
+  route(app, api.nodePullDown, async () => nodes.nodePropertyOptions(), { roles: CONFIG });
+  route(app, api.buttonPullDown, async () => nodes.standardButtons(), { roles: CONFIG });
+  route(app, api.functionNodes, async ({ body }) => nodes.functionNodes(db, body.systemCoding), { roles: CONFIG });
+  route(
+    app,
+    api.functionList,
+    async ({ body }) => nodes.functionsOf(db, (await nodes.nodeByCoding(db, body.gnCoding)).id),
+    {
+      roles: CONFIG,
+    },
+  );
   route(
     app,
     api.saveNodeFunctions,
-    async ({ auth, body }) => s.saveFunctions(db, auth.actor, body.gnCoding, body.functions),
+    async ({ auth, body }) => nodes.saveFunctions(db, auth.actor, body.gnCoding, body.functions),
     {
       roles: DEV,
       message: '保存成功',
@@ -122,41 +123,47 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   // columns, card style, charts: read by whoever may see the node, written by developers
   route(app, api.tableColumns, async ({ auth, body }) => {
     await requireNode(db, caller(auth), body.gnCoding);
-    return s.columnsOf(await s.nodeByCoding(db, body.gnCoding));
+    return nodes.columnsOf(await nodes.nodeByCoding(db, body.gnCoding));
   });
   route(
     app,
     api.saveColumns,
     async ({ auth, body }) => {
-      const row = await s.saveNodeJson(db, auth.actor, body.gnCoding, { columns: body.columns }, '保存列表列');
+      const row = await nodes.saveNodeJson(db, auth.actor, body.gnCoding, { columns: body.columns }, '保存列表列');
       // a column made searchable (or no longer) gets (or loses) its index now, not at the next field save
       if (row.dataSource === 'engine' && row.fieldsVersion > 0) await syncNodeIndexes(db, row);
-      return s.columnsOf(row);
+      return nodes.columnsOf(row);
     },
     { roles: DEV, message: '保存成功' },
   );
   route(app, api.cardSetting, async ({ auth, body }) => {
     await requireNode(db, caller(auth), body.gnCoding);
-    return s.cardStyleOf(await s.nodeByCoding(db, body.gnCoding));
+    return nodes.cardStyleOf(await nodes.nodeByCoding(db, body.gnCoding));
   });
   route(
     app,
     api.saveCardStyle,
     async ({ auth, body }) => {
-      const row = await s.saveNodeJson(db, auth.actor, body.gnCoding, { cardStyle: body.cardStyle }, '保存卡片样式');
-      return s.cardStyleOf(row) ?? body.cardStyle;
+      const row = await nodes.saveNodeJson(
+        db,
+        auth.actor,
+        body.gnCoding,
+        { cardStyle: body.cardStyle },
+        '保存卡片样式',
+      );
+      return nodes.cardStyleOf(row) ?? body.cardStyle;
     },
     { roles: DEV, message: '保存成功' },
   );
   route(app, api.nodeCharts, async ({ auth, query }) => {
     await requireNode(db, caller(auth), query.gnCoding);
-    return s.chartsOf(await s.nodeByCoding(db, query.gnCoding));
+    return nodes.chartsOf(await nodes.nodeByCoding(db, query.gnCoding));
   });
   route(
     app,
     api.saveCharts,
     async ({ auth, body }) =>
-      s.chartsOf(await s.saveNodeJson(db, auth.actor, body.gnCoding, { charts: body.charts }, '保存图表')),
+      nodes.chartsOf(await nodes.saveNodeJson(db, auth.actor, body.gnCoding, { charts: body.charts }, '保存图表')),
     { roles: DEV, message: '保存成功' },
   );
   route(app, api.styleTemplates, async () => set.templateList(db), { roles: CONFIG });
@@ -184,12 +191,12 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   );
 
   // display groups
-  route(app, api.displayGroups, async ({ query }) => s.groupsOf(db, query.systemCoding), { roles: CONFIG });
-  route(app, api.displayGroupCreate, async ({ auth, body }) => s.createGroup(db, auth.actor, body), {
+  route(app, api.displayGroups, async ({ query }) => groups.groupsOf(db, query.systemCoding), { roles: CONFIG });
+  route(app, api.displayGroupCreate, async ({ auth, body }) => groups.createGroup(db, auth.actor, body), {
     roles: CONFIG,
     message: '保存成功',
   });
-  route(app, api.displayGroupUpdate, async ({ auth, body }) => s.updateGroup(db, auth.actor, body), {
+  route(app, api.displayGroupUpdate, async ({ auth, body }) => groups.updateGroup(db, auth.actor, body), {
     roles: CONFIG,
     message: '保存成功',
   });
@@ -197,7 +204,7 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     app,
     api.displayGroupDelete,
     async ({ auth, query }) => {
-      await s.deleteGroup(db, auth.actor, query.id);
+      await groups.deleteGroup(db, auth.actor, query.id);
       return null;
     },
     { roles: CONFIG, message: '删除成功' },
