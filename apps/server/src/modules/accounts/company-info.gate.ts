@@ -1,9 +1,8 @@
 import { companyInfoRequiredMessage, missingEnterpriseFields, paths } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { enterprises } from '../../db/schema';
 import { companyInfoRequired } from '../../platform/errors';
+import { requiredDetailsOf } from './accounts.repo';
 import { pendingOf } from './enterprise-changes.repo';
 
 /**
@@ -28,16 +27,7 @@ const COMPLETE_TTL_MS = 60_000;
 const MAX_KEPT = 10_000;
 
 export async function enterpriseMissing(db: Db, enterpriseId: string) {
-  const [row] = await db
-    .select({
-      legalPerson: enterprises.legalPerson,
-      region: enterprises.region,
-      address: enterprises.address,
-      registeredCapital: enterprises.registeredCapital,
-      establishedAt: enterprises.establishedAt,
-    })
-    .from(enterprises)
-    .where(eq(enterprises.id, enterpriseId));
+  const row = await requiredDetailsOf(db, enterpriseId);
   if (!row) return null;
   const missing = missingEnterpriseFields(row);
   if (!missing.length) return missing;

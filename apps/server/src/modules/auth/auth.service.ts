@@ -13,12 +13,11 @@ import {
 } from '@ks/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/password';
-import { getSettings } from '../../platform/settings';
+import { getSettings, putSettingsIfAbsent } from '../../platform/settings';
 import * as repo from './auth.repo';
 import { renderCaptcha } from './captcha';
 
@@ -79,13 +78,7 @@ export function createAuthService(deps: AuthDeps) {
     let stored = await getSettings(db, names);
     if (!stored['login.publicKey'] || !stored['login.privateKey']) {
       const fresh = generateLoginKeyPair();
-      await db
-        .insert(appSettings)
-        .values([
-          { key: 'login.privateKey', value: fresh.privateKey },
-          { key: 'login.publicKey', value: fresh.publicKey },
-        ])
-        .onConflictDoNothing();
+      await putSettingsIfAbsent(db, { 'login.privateKey': fresh.privateKey, 'login.publicKey': fresh.publicKey });
       stored = await getSettings(db, names);
     }
     const publicKey = stored['login.publicKey'];

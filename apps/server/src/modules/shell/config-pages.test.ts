@@ -8,7 +8,6 @@ import { bearer, createTestApp, json, loginToken, type TestApp } from '../../tes
  * function nodes, data sources, display groups and roles — each answer, refusal and log row.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
 type Body = { code: number; data: any; message: string };
 
 let t: TestApp;
