@@ -13,6 +13,7 @@ import {
 } from '@ks/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { createCache } from '../../platform/cache';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
@@ -36,7 +37,15 @@ const TOUCH_EVERY_MS = 60_000;
  * another server process within this time.
  */
 export const SESSION_CACHE_MS = 2_000;
-const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Live sessions by token, as read in auth epoch `epoch` (a hit needs no hashing), for SESSION_CACHE_MS. Tokens are
+ * random, so every auth service of the process (one per app; several in tests) shares the one cache.
+ */
+const recent = createCache<string, { row: repo.SessionWithUser; epoch: number }>('auth.sessions', {
+  max: 10_000,
+  ttlMs: SESSION_CACHE_MS,
+});
 
 export interface AuthDeps {
   db: Db;
@@ -54,8 +63,6 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
-  /** live sessions by token, as read at `at` (performance.now()) in auth epoch `epoch` (a hit needs no hashing) */
-  const recent = new Map<string, { row: repo.SessionWithUser; at: number; epoch: number }>();
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
   /**
@@ -256,15 +263,14 @@ export function createAuthService(deps: AuthDeps) {
     const epoch = repo.currentAuthEpoch();
     const kept = recent.get(token);
     let row: repo.SessionWithUser | undefined;
-    if (kept && kept.epoch === epoch && performance.now() - kept.at < SESSION_CACHE_MS) row = kept.row;
+    if (kept && kept.epoch === epoch) row = kept.row;
     else {
       if (kept) recent.delete(token);
       row = await repo.findSessionByHash(db, sha256Hex(token));
       if (!row) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
       // only a live session is kept, and only if nothing changed while it was read
       if (!row.session.revokedAt && row.user.status === 'active' && repo.currentAuthEpoch() === epoch) {
-        if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
-        recent.set(token, { row, at: performance.now(), epoch });
+        recent.set(token, { row, epoch });
       }
     }
     const { session, user } = row;
@@ -278,7 +284,7 @@ export function createAuthService(deps: AuthDeps) {
     if (t.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       const expiresAt = new Date(t.getTime() + ttlMs);
       await repo.touchSession(db, session.id, t, expiresAt);
-      // the kept copy slides with it (a copy: a request in flight keeps the row it read)
+      // the kept copy slides with it (a copy: a request in flight keeps the row it read; its age stays)
       const k = recent.get(token);
       if (k?.row === row) k.row = { user, session: { ...session, lastSeenAt: t, expiresAt } };
     }

@@ -20,6 +20,7 @@ import {
   uploadPercent,
   VIDEO_EXTENSIONS,
 } from '@ks/contracts';
+import { createCache } from '../../platform/cache';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { newStorageKey, ObjectNotFound, StorageUnavailable } from '../../platform/storage';
@@ -61,18 +62,20 @@ interface Running {
   etags: (string | null)[];
   /** local disk: chunks recorded past `next`, by index — hashed once the chunks before them are */
   ahead: Map<number, { etag: string | null; path: string; size: number }>;
-  at: number;
 }
 
-/** In-order hashing state per task, in this process only (an accelerator; the database holds the truth). */
-const running = new Map<string, Running>();
-const RUNNING_MAX = 2_000;
+/**
+ * In-order hashing state per task, in this process only (an accelerator; the database holds the truth). The least
+ * recently used past 2,000 is evicted, its worker state freed; whoever deletes or replaces an entry frees its hash.
+ */
+const running = createCache<string, Running>('files.runningHashes', {
+  max: 2_000,
+  dispose: (r, _id, reason) => {
+    if (reason === 'evict' || reason === 'expire') r.hash.dispose();
+  },
+});
 
 function remember(id: string, r: Running) {
-  if (running.size >= RUNNING_MAX && !running.has(id)) {
-    const oldest = [...running.entries()].sort((a, b) => a[1].at - b[1].at)[0];
-    if (oldest) forget(oldest[0]);
-  }
   const before = running.get(id);
   running.set(id, r);
   if (before && before.hash !== r.hash) before.hash.dispose();
@@ -216,7 +219,7 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
       storageRef: ref,
       expiresAt: new Date(now.getTime() + deps.taskTtlMs),
     });
-    remember(task.id, { hash: new WorkerMd5(), next: 0, etags: [], ahead: new Map(), at: Date.now() });
+    remember(task.id, { hash: new WorkerMd5(), next: 0, etags: [], ahead: new Map() });
   }
   const t = task!;
   const stored = new Set((await repo.partsOf(deps.db, t.id)).map((p) => p.index));
@@ -337,11 +340,10 @@ export async function putChunk(deps: FilesDeps, target: ChunkTarget, index: numb
           cur.etags.push(a.etag);
           cur.next++;
         }
-        cur.at = Date.now();
       }
     } else if (hash && cur === entry && entry) {
       // advance the streamed in-order hash only when nothing else moved it meanwhile
-      remember(t.id, { ...entry, hash, next: index + 1, etags: [...entry.etags, tag.etag], at: Date.now() });
+      remember(t.id, { ...entry, hash, next: index + 1, etags: [...entry.etags, tag.etag] });
       kept = true;
     }
   } finally {
@@ -411,7 +413,8 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
     await drop(deps, c, t, `合并失败：${(e as Error).message}`);
     throw badRequest(UploadMsg.TYPED_FAILED);
   }
-  // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back
+  // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back (the
+  // entry leaves the cache, its hash kept for that)
   const entry = running.get(t.id);
   running.delete(t.id);
   const covers = entry && !entry.hash.lost && entry.etags.every((etag, i) => parts[i]?.etag === etag);
