@@ -19,7 +19,6 @@ import { announceAuthChange } from '../auth/auth.repo';
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type EnterpriseRow = typeof enterprises.$inferSelect;
-export type ServiceItemRow = typeof serviceItems.$inferSelect;
 
 /** `%`, `_` and `\` in a user's keyword match themselves. */
 export function likePattern(keyword: string): string {

@@ -23,8 +23,15 @@ export async function findUserByAccount(db: DbOrTx, account: string): Promise<Us
   return u;
 }
 
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.id, id));
+/** What a password change checks against, read afresh (the session's copy of the user may be a moment old). */
+export async function passwordOf(
+  db: DbOrTx,
+  id: string,
+): Promise<{ passwordHash: string; mustChangePassword: boolean } | undefined> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash, mustChangePassword: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, id));
   return u;
 }
 

@@ -307,8 +307,9 @@ export function createAuthService(deps: AuthDeps) {
         },
       });
     }
-    const user = await repo.findUserById(db, ctx.user.id);
-    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+    const user = ctx.user;
+    const stored = await repo.passwordOf(db, user.id);
+    if (!stored || !(await verifyPassword(oldPassword, stored.passwordHash))) {
       throw badRequest(Msg.OLD_PASSWORD_WRONG, { fieldErrors: { oldPassword: [Msg.OLD_PASSWORD_WRONG] } });
     }
     const problem = passwordProblem(newPassword);
@@ -324,7 +325,7 @@ export function createAuthService(deps: AuthDeps) {
       await writeOpLog(tx, ctx.actor, {
         glName: '账号',
         recordId: user.id,
-        logbook: user.mustChangePassword ? '修改密码（管理员重置后）' : '修改密码',
+        logbook: stored.mustChangePassword ? '修改密码（管理员重置后）' : '修改密码',
       });
     });
   }

@@ -1,10 +1,9 @@
 import type { GrantMatrixRow, Operation, Role, UserBrief } from '@ks/contracts';
 import type { Db, Tx } from '../../db/client';
-import { roles } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { BUILTIN_ROLES, type Caller, isAdmin, nodeState, requireNode, seesAllNodes } from '../../platform/permissions';
+import { BUILTIN_ROLES, type Caller, isAdmin, nodeState, requireNode } from '../../platform/permissions';
 import * as repo from './grants.repo';
 import { functionsOfNodes, nodesOfSystem } from './nodes.repo';
 import { functionsOf, nodeByCoding, toNodeFunction } from './nodes.service';
@@ -184,13 +183,6 @@ export async function buttonsFor(
 
 // ── roles ────────────────────────────────────────────────────────────────────
 
-export async function ensureBuiltinRoles(db: Db) {
-  await db
-    .insert(roles)
-    .values(BUILTIN_ROLES.map((r) => ({ code: r.code, name: r.name, builtin: true })))
-    .onConflictDoNothing();
-}
-
 export async function listRoles(db: Db): Promise<Role[]> {
   const rows = await repo.rolesWithMemberCounts(db);
   const byType = await repo.accountsByLoginType(db);
@@ -268,5 +260,3 @@ export async function saveRoleMembers(db: Db, actor: Actor, roleId: string, user
 }
 
 export const searchUsers = repo.searchUsers;
-
-export { seesAllNodes };
