@@ -1,4 +1,5 @@
-import { type ChildMenuInput, type EditMenuInput, type MenuItem, NEW_SYSTEM_MESSAGES } from '@ks/contracts';
+import { type childMenuSchema, type EditMenuInput, type MenuItem, NEW_SYSTEM_MESSAGES } from '@ks/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
@@ -54,25 +55,7 @@ export async function menusFor(db: Db, caller: Caller, systemCoding: string, par
   return children;
 }
 
-export function normaliseChild(input: ChildMenuInput & Required<Pick<ChildMenuInput, 'itShows'>>) {
-  return input as {
-    systemCoding: string;
-    parentId: string | null;
-    gnCoding: string;
-    title: string;
-    icon: string | null;
-    itShows: '是' | '否';
-    nodeProperties: string;
-    style: string;
-    nodeSetFlag: boolean;
-    disabled: boolean;
-    groupName: string | null;
-    dataSource: string;
-    score: number | null;
-  };
-}
-
-export async function addChildMenu(db: Db, actor: Actor, input: ReturnType<typeof normaliseChild>): Promise<MenuItem> {
+export async function addChildMenu(db: Db, actor: Actor, input: z.output<typeof childMenuSchema>): Promise<MenuItem> {
   const s = await systemByCoding(db, input.systemCoding);
   if (input.parentId) {
     const parent = await nodeById(db, input.parentId);

@@ -2,7 +2,7 @@ import { api, type MenuItem } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { clearNodeCache, requireNode } from '../../platform/permissions';
-import { route } from '../../platform/route';
+import { changedBy, removeById, route, withActor, withAuth } from '../../platform/route';
 import { syncNodeIndexes } from '../engine/schema.service';
 import { todoCounts } from '../engine/todos.service';
 import * as g from './grants.service';
@@ -25,14 +25,8 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
   });
 
   // systems (developers build them; the code is immutable)
-  route(app, api.structureAdd, async ({ auth, body }) => structure.addSystem(db, auth.actor, body), {
-    roles: DEV,
-    message: '系统已生成',
-  });
-  route(app, api.systemRename, async ({ auth, body }) => structure.renameSystem(db, auth.actor, body), {
-    roles: DEV,
-    message: '保存成功',
-  });
+  route(app, api.structureAdd, withActor(db, structure.addSystem), changedBy(DEV, '系统已生成'));
+  route(app, api.systemRename, withActor(db, structure.renameSystem), changedBy(DEV));
   route(app, api.configSystemList, async () => structure.configSystems(db), { roles: CONFIG });
   route(app, api.systemList, async ({ auth }) => {
     const { bySystem } = await todoCounts(db, caller(auth));
@@ -54,31 +48,17 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
       else await structure.deleteSystem(db, auth.actor, query.systemCoding);
       return null;
     },
-    { roles: DEV, message: '删除成功' },
+    changedBy(DEV, '删除成功'),
   );
-  route(
-    app,
-    api.structureChildMenu,
-    async ({ auth, body }) => menus.addChildMenu(db, auth.actor, menus.normaliseChild(body as never)),
-    { roles: DEV, message: '保存成功' },
-  );
-  route(app, api.structureEdit, async ({ auth, body }) => menus.editMenu(db, auth.actor, body), {
-    roles: DEV,
-    message: '保存成功',
-  });
-  route(app, api.updatePreview, async ({ auth, body }) => menus.editMenu(db, auth.actor, body), {
-    roles: DEV,
-    message: '保存成功',
-  });
-  route(app, api.structureMove, async ({ auth, body }) => menus.moveMenu(db, auth.actor, body), {
-    roles: DEV,
-    message: '操作成功',
-  });
+  route(app, api.structureChildMenu, withActor(db, menus.addChildMenu), changedBy(DEV));
+  route(app, api.structureEdit, withActor(db, menus.editMenu), changedBy(DEV));
+  route(app, api.updatePreview, withActor(db, menus.editMenu), changedBy(DEV));
+  route(app, api.structureMove, withActor(db, menus.moveMenu), changedBy(DEV, '操作成功'));
   route(
     app,
     api.updateDataSource,
     async ({ auth, body }) => menus.updateDataSource(db, auth.actor, body.gnCoding, body.dataSource),
-    { roles: DEV, message: '保存成功' },
+    changedBy(DEV),
   );
   // badges: the caller's open to-dos per node, and on a menu the sum of its children's
   // (the tree first: a promise left waiting while another is awaited would reject unhandled if it failed meanwhile)
@@ -110,21 +90,22 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     app,
     api.saveNodeFunctions,
     async ({ auth, body }) => nodes.saveFunctions(db, auth.actor, body.gnCoding, body.functions),
-    {
-      roles: DEV,
-      message: '保存成功',
-    },
+    changedBy(DEV),
   );
-  route(app, api.cacheRefresh, async () => ({ nodes: clearNodeCache(), clearedAt: new Date().toISOString() }), {
-    roles: CONFIG,
-    message: '缓存已刷新',
-  });
+  route(
+    app,
+    api.cacheRefresh,
+    async () => ({ nodes: clearNodeCache(), clearedAt: new Date().toISOString() }),
+    changedBy(CONFIG, '缓存已刷新'),
+  );
 
   // columns, card style, charts: read by whoever may see the node, written by developers
-  route(app, api.tableColumns, async ({ auth, body }) => {
-    await requireNode(db, caller(auth), body.gnCoding);
-    return nodes.columnsOf(await nodes.nodeByCoding(db, body.gnCoding));
-  });
+  /** A node whose configuration the caller reads: one they may see. */
+  const visibleNode = async (auth: Parameters<typeof caller>[0], gnCoding: string) => {
+    await requireNode(db, caller(auth), gnCoding);
+    return nodes.nodeByCoding(db, gnCoding);
+  };
+  route(app, api.tableColumns, async ({ auth, body }) => nodes.columnsOf(await visibleNode(auth, body.gnCoding)));
   route(
     app,
     api.saveColumns,
@@ -134,12 +115,9 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
       if (row.dataSource === 'engine' && row.fieldsVersion > 0) await syncNodeIndexes(db, row);
       return nodes.columnsOf(row);
     },
-    { roles: DEV, message: '保存成功' },
+    changedBy(DEV),
   );
-  route(app, api.cardSetting, async ({ auth, body }) => {
-    await requireNode(db, caller(auth), body.gnCoding);
-    return nodes.cardStyleOf(await nodes.nodeByCoding(db, body.gnCoding));
-  });
+  route(app, api.cardSetting, async ({ auth, body }) => nodes.cardStyleOf(await visibleNode(auth, body.gnCoding)));
   route(
     app,
     api.saveCardStyle,
@@ -153,104 +131,50 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
       );
       return nodes.cardStyleOf(row) ?? body.cardStyle;
     },
-    { roles: DEV, message: '保存成功' },
+    changedBy(DEV),
   );
-  route(app, api.nodeCharts, async ({ auth, query }) => {
-    await requireNode(db, caller(auth), query.gnCoding);
-    return nodes.chartsOf(await nodes.nodeByCoding(db, query.gnCoding));
-  });
+  route(app, api.nodeCharts, async ({ auth, query }) => nodes.chartsOf(await visibleNode(auth, query.gnCoding)));
   route(
     app,
     api.saveCharts,
     async ({ auth, body }) =>
       nodes.chartsOf(await nodes.saveNodeJson(db, auth.actor, body.gnCoding, { charts: body.charts }, '保存图表')),
-    { roles: DEV, message: '保存成功' },
+    changedBy(DEV),
   );
   route(app, api.styleTemplates, async () => set.templateList(db), { roles: CONFIG });
-  route(app, api.styleTemplateCreate, async ({ auth, body }) => set.createTemplate(db, auth.actor, body), {
-    roles: DEV,
-    message: '保存成功',
-  });
-  route(
-    app,
-    api.styleTemplateDelete,
-    async ({ auth, query }) => {
-      await set.deleteTemplate(db, auth.actor, query.id);
-      return null;
-    },
-    { roles: DEV, message: '删除成功' },
-  );
+  route(app, api.styleTemplateCreate, withActor(db, set.createTemplate), changedBy(DEV));
+  route(app, api.styleTemplateDelete, removeById(db, set.deleteTemplate), changedBy(DEV, '删除成功'));
   route(
     app,
     api.styleTemplateApply,
     async ({ auth, body }) => set.applyTemplate(db, auth.actor, body.id, body.gnCoding),
-    {
-      roles: DEV,
-      message: '操作成功',
-    },
+    changedBy(DEV, '操作成功'),
   );
 
   // display groups
   route(app, api.displayGroups, async ({ query }) => groups.groupsOf(db, query.systemCoding), { roles: CONFIG });
-  route(app, api.displayGroupCreate, async ({ auth, body }) => groups.createGroup(db, auth.actor, body), {
-    roles: CONFIG,
-    message: '保存成功',
-  });
-  route(app, api.displayGroupUpdate, async ({ auth, body }) => groups.updateGroup(db, auth.actor, body), {
-    roles: CONFIG,
-    message: '保存成功',
-  });
-  route(
-    app,
-    api.displayGroupDelete,
-    async ({ auth, query }) => {
-      await groups.deleteGroup(db, auth.actor, query.id);
-      return null;
-    },
-    { roles: CONFIG, message: '删除成功' },
-  );
+  route(app, api.displayGroupCreate, withActor(db, groups.createGroup), changedBy(CONFIG));
+  route(app, api.displayGroupUpdate, withActor(db, groups.updateGroup), changedBy(CONFIG));
+  route(app, api.displayGroupDelete, removeById(db, groups.deleteGroup), changedBy(CONFIG, '删除成功'));
 
   // permissions: administrators grant, everyone's buttons come from them
   route(app, api.nodeFunctions, async ({ query }) => g.nodeGrant(db, query), { roles: ADMIN });
-  route(app, api.saveFunctions, async ({ auth, body }) => g.saveNodeGrant(db, auth.actor, body), {
-    roles: ADMIN,
-    message: '保存成功',
-  });
+  route(app, api.saveFunctions, withActor(db, g.saveNodeGrant), changedBy(ADMIN));
   route(app, api.grantMatrix, async ({ query }) => g.grantMatrix(db, query), { roles: ADMIN });
-  route(app, api.saveGrantMatrix, async ({ auth, body }) => g.saveGrantMatrix(db, auth.actor, body), {
-    roles: ADMIN,
-    message: '保存成功',
-  });
+  route(app, api.saveGrantMatrix, withActor(db, g.saveGrantMatrix), changedBy(ADMIN));
   route(app, api.tableButtons, async ({ auth, body }) => g.buttonsFor(db, caller(auth), body.gnCoding, 'table'));
   route(app, api.formButtons, async ({ auth, body }) => g.buttonsFor(db, caller(auth), body.gnCoding, 'form'));
   // developers read roles and users too: they name the reviewers of audit levels
   route(app, api.roleList, async () => g.listRoles(db), { roles: CONFIG });
-  route(app, api.roleCreate, async ({ auth, body }) => g.createRole(db, auth.actor, body), {
-    roles: ADMIN,
-    message: '保存成功',
-  });
-  route(app, api.roleUpdate, async ({ auth, body }) => g.updateRole(db, auth.actor, body), {
-    roles: ADMIN,
-    message: '保存成功',
-  });
-  route(
-    app,
-    api.roleDelete,
-    async ({ auth, query }) => {
-      await g.deleteRole(db, auth.actor, query.id);
-      return null;
-    },
-    { roles: ADMIN, message: '删除成功' },
-  );
+  route(app, api.roleCreate, withActor(db, g.createRole), changedBy(ADMIN));
+  route(app, api.roleUpdate, withActor(db, g.updateRole), changedBy(ADMIN));
+  route(app, api.roleDelete, removeById(db, g.deleteRole), changedBy(ADMIN, '删除成功'));
   route(app, api.roleMembers, async ({ query }) => g.roleMembers(db, query.roleId), { roles: ADMIN });
   route(
     app,
     api.saveRoleMembers,
     async ({ auth, body }) => g.saveRoleMembers(db, auth.actor, body.roleId, body.userIds),
-    {
-      roles: ADMIN,
-      message: '保存成功',
-    },
+    changedBy(ADMIN),
   );
   route(app, api.userSearch, async ({ query }) => g.searchUsers(db, query), { roles: CONFIG });
 
@@ -262,29 +186,17 @@ export function shellRoutes(app: FastifyInstance, db: Db) {
     app,
     api.saveAuditLevels,
     async ({ auth, body }) => set.saveAuditLevels(db, auth.actor, body.gnCoding, body.levels),
-    {
-      roles: CONFIG,
-      message: '保存成功',
-    },
+    changedBy(CONFIG),
   );
-  route(app, api.saveAuditWay, async ({ auth, body }) => set.saveAuditWays(db, auth.actor, body.gnCoding, body.ways), {
-    roles: CONFIG,
-    message: '保存成功',
-  });
-  route(app, api.noticeJumps, async () => set.noticeJumpList(db), { roles: CONFIG });
-  route(app, api.saveNoticeJump, async ({ auth, body }) => set.saveNoticeJump(db, auth.actor, body), {
-    roles: CONFIG,
-    message: '保存成功',
-  });
   route(
     app,
-    api.deleteNoticeJump,
-    async ({ auth, query }) => {
-      await set.deleteNoticeJump(db, auth.actor, query.id);
-      return null;
-    },
-    { roles: CONFIG, message: '删除成功' },
+    api.saveAuditWay,
+    async ({ auth, body }) => set.saveAuditWays(db, auth.actor, body.gnCoding, body.ways),
+    changedBy(CONFIG),
   );
+  route(app, api.noticeJumps, async () => set.noticeJumpList(db), { roles: CONFIG });
+  route(app, api.saveNoticeJump, withActor(db, set.saveNoticeJump), changedBy(CONFIG));
+  route(app, api.deleteNoticeJump, removeById(db, set.deleteNoticeJump), changedBy(CONFIG, '删除成功'));
 
   // per user: header dropdown and theme
   route(app, api.headerMenus, async ({ auth }) => set.headerMenusFor(db, auth.user.loginRoleType));
