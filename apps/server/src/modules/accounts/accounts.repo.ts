@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { likePattern } from '../../db/sql';
 import { announceAuthChange } from '../auth/auth.repo';
 
 /** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
@@ -19,11 +20,6 @@ import { announceAuthChange } from '../auth/auth.repo';
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type EnterpriseRow = typeof enterprises.$inferSelect;
-
-/** `%`, `_` and `\` in a user's keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface Paging {
   pageNum: number;
@@ -35,16 +31,6 @@ const by = (col: AnyPgColumn, order: 'asc' | 'desc') => (order === 'asc' ? asc(c
 /** The row was last written at `iso` (timestamps are kept to the microsecond, the client sees milliseconds). */
 export const sameInstant = (col: AnyPgColumn, iso: string) =>
   sql`abs(extract(epoch from (${col} - ${iso}::timestamptz))) < 0.001`;
-
-export function isUniqueViolation(e: unknown, constraint?: string): boolean {
-  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = err?.code ?? err?.cause?.code;
-  if (code !== '23505') return false;
-  if (!constraint) return true;
-  const name = err?.constraint ?? err?.cause?.constraint;
-  // a driver that does not report the constraint: assume it is the one asked about
-  return name === undefined || name === constraint;
-}
 
 // ── accounts ────────────────────────────────────────────────────────────────
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { enterpriseChanges, enterprises, users } from '../../db/schema';
-import { likePattern } from '../portal/notices.repo';
+import { likePattern } from '../../db/sql';
 
 /** Database access of enterprise changes (企业信息变更): proposals that wait for an administrator. */
 

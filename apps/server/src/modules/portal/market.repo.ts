@@ -2,7 +2,7 @@ import { AGENCY_TYPE, type MarketKind, type MarketListQuery } from '@ks/contract
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditRecords, enterprises, performances, practitioners, qualifications } from '../../db/schema';
-import { likePattern } from './notices.repo';
+import { likePattern } from '../../db/sql';
 
 /** AAA first, ungraded last. */
 const gradeRank = (col: typeof enterprises.creditGrade | typeof practitioners.creditGrade) =>

@@ -3,13 +3,9 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { notices } from '../../db/schema';
+import { likePattern } from '../../db/sql';
 
 export type NoticeRow = typeof notices.$inferSelect;
-
-/** `%`, `_` and `\` in a user's keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Start of a calendar day in China Standard Time. */
 function cstDay(d: string, addDays = 0): Date {

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 
 /**
  * The configuration pages' calls not walked by shell.test.ts: style templates, notice jumps, the grant matrix,
  * function nodes, data sources, display groups and roles — each answer, refusal and log row.
  */
-
-type Body = { code: number; data: any; message: string };
 
 let t: TestApp;
 let dev: string;
@@ -45,15 +43,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function call(token: string | null, method: string, url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: json<Body>(res) };
-}
+const api = client(() => t);
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  api.call(method, url, token, payload);
 
 async function logged(glName: string, logbook: string) {
   const rows = await t.database.db

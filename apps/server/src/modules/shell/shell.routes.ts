@@ -2,7 +2,7 @@ import { api, type MenuItem } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { clearNodeCache, requireNode } from '../../platform/permissions';
-import { changedBy, removeById, route, withActor, withAuth } from '../../platform/route';
+import { changedBy, removeById, route, withActor } from '../../platform/route';
 import { syncNodeIndexes } from '../engine/schema.service';
 import { todoCounts } from '../engine/todos.service';
 import * as g from './grants.service';
