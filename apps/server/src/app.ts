@@ -16,6 +16,7 @@ import { engineRoutes } from './modules/engine/engine.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
+import { cacheStats } from './platform/cache';
 import { fail, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { buildOpenApi } from './platform/openapi';
@@ -267,7 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
-    // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage) for administrators.
+    // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage, caches) for
+    // administrators.
     ks.get('/ks/health', { config: { public: true } }, async (req) => {
       const files = await storageState();
       const header = req.headers.authorization;
@@ -282,8 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       const status = files.ok ? 'up' : 'degraded';
       if (!admin) return ok({ status }, files.ok ? undefined : '部分服务暂不可用');
-      // the API answers either way; a store that cannot be reached is named plainly
-      return ok({ status, version, storage: files }, files.ok ? undefined : files.message);
+      // the API answers either way; a store that cannot be reached is named plainly. The in-process caches: how full
+      return ok({ status, version, storage: files, caches: cacheStats() }, files.ok ? undefined : files.message);
     });
   });
 

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -173,8 +172,4 @@ export async function openDatabase(
 ): Promise<Database> {
   if (cfg.databaseUrl) return openPostgres(cfg.databaseUrl, cfg.dbPoolSize ?? 20, onIdleError);
   return openPglite({ dataDir: path.join(cfg.dataDir, 'pgdata') });
-}
-
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -26,4 +26,17 @@ describe('platform caches', () => {
     createCache('test.once', { max: 1 });
     expect(() => createCache('test.once', { max: 1 })).toThrow(/twice/);
   });
+
+  it('hands what leaves to dispose, with the reason', () => {
+    const gone: string[] = [];
+    const c = createCache<string, number>('test.dispose', {
+      max: 1,
+      dispose: (v, k, why) => gone.push(`${k}=${v}:${why}`),
+    });
+    c.set('a', 1);
+    c.set('a', 2);
+    c.set('b', 3);
+    c.delete('b');
+    expect(gone).toEqual(['a=1:set', 'a=2:evict', 'b=3:delete']);
+  });
 });

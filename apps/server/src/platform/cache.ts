@@ -18,9 +18,22 @@ export interface CacheOptions {
 // biome-ignore lint/suspicious/noExplicitAny: a registry of caches of any key and value type
 const registry = new Map<string, LRUCache<any, any>>();
 
-export function createCache<K extends {}, V extends {}>(name: string, opts: CacheOptions): LRUCache<K, V> {
+export function createCache<K extends {}, V extends {}>(
+  name: string,
+  opts: CacheOptions & {
+    /**
+     * Frees what an entry holds (a worker's state, a handle) when it leaves: evicted, expired, deleted, cleared, or
+     * replaced by another value (reason `set`).
+     */
+    dispose?: LRUCache.Disposer<K, V>;
+  },
+): LRUCache<K, V> {
   if (registry.has(name)) throw new Error(`cache ${name} is created twice`);
-  const cache = new LRUCache<K, V>({ max: opts.max, ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}) });
+  const cache = new LRUCache<K, V>({
+    max: opts.max,
+    ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}),
+    ...(opts.dispose ? { dispose: opts.dispose } : {}),
+  });
   registry.set(name, cache);
   return cache;
 }

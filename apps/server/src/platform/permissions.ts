@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, grants, menuNodes, roles, userRoles } from '../db/schema';
+import { createCache } from './cache';
 import { forbidden, notFound } from './errors';
 import { executePrepared, renderCached } from './prepared';
 
@@ -81,8 +82,7 @@ export interface NodeRef {
  * gnCoding → node. A small per-process cache: entries are dropped by every configuration change in this process and
  * by GET /ks/cache/refresh, and expire after 30 s so that other processes' changes arrive too. Grants are never cached.
  */
-const NODE_TTL_MS = 30_000;
-const nodeCache = new Map<string, { node: NodeRef; at: number }>();
+const nodeCache = createCache<string, NodeRef>('permissions.nodes', { max: 10_000, ttlMs: 30_000 });
 
 export function clearNodeCache(): number {
   const n = nodeCache.size;
@@ -92,7 +92,7 @@ export function clearNodeCache(): number {
 
 export async function findNode(db: Db, gnCoding: string): Promise<NodeRef | null> {
   const hit = nodeCache.get(gnCoding);
-  if (hit && Date.now() - hit.at < NODE_TTL_MS) return hit.node;
+  if (hit) return hit;
   const [row] = await db
     .select({
       id: menuNodes.id,
@@ -109,7 +109,7 @@ export async function findNode(db: Db, gnCoding: string): Promise<NodeRef | null
     nodeCache.delete(gnCoding);
     return null;
   }
-  nodeCache.set(gnCoding, { node: row, at: Date.now() });
+  nodeCache.set(gnCoding, row);
   return row;
 }
 
@@ -215,16 +215,13 @@ export function nodeStateOf(row: Record<string, unknown>): NodeState {
  * The node state each caller last read, by caller and node: a hint, never an answer by itself. Whoever uses one must
  * have the database confirm `access_version` still equals its `accessVersion` in the statement that relies on it.
  */
-const LAST_STATES_MAX = 20_000;
-const lastStates = new Map<string, NodeState>();
+const lastStates = createCache<string, NodeState>('permissions.lastStates', { max: 20_000 });
 const stateKey = (c: Caller, nodeId: string) => `${c.id}|${c.loginRoleType}|${nodeId}`;
 
 function keepLastState(c: Caller, nodeId: string, state: NodeState | null) {
   const key = stateKey(c, nodeId);
-  lastStates.delete(key);
-  if (!state) return;
-  if (lastStates.size >= LAST_STATES_MAX) lastStates.delete(lastStates.keys().next().value!);
-  lastStates.set(key, state);
+  if (state) lastStates.set(key, state);
+  else lastStates.delete(key);
 }
 
 /** The state this caller last read of the node (see lastStates), if any. */

@@ -1,51 +1,82 @@
 import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { Placeholder, SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client';
+import { createCache } from './cache';
 
 /**
  * Hot queries as named prepared statements (STACK.md: parsing and planning a list query cost about as much as running
  * it). The statement's name is a hash of its text, so the same SQL shape is parsed once per connection and, after a
  * few runs, PostgreSQL may keep one generic plan for it; values always travel as bound parameters. Shapes are bounded:
- * past MAX_NAMED distinct texts in this process, further ones run unnamed. PGlite ignores the name.
+ * past MAX_NAMED distinct texts in this process, further ones run unnamed. PGlite has no named statements.
+ *
+ * Public APIs only: drizzle's PgDialect renders a `sql` template to text and parameters; the statement runs on the
+ * driver's client that drizzle exposes as `$client` — node-postgres' `pool.query({ name, text, values })`, PGlite's
+ * `query(text, params)` — with drizzle's own type parsing (dates, times and intervals stay text).
  */
 
 export const MAX_NAMED = 500;
 
-interface DrizzleInternals {
-  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      q: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string | undefined,
-      arrayMode: boolean,
-    ): { execute(): Promise<unknown> };
-  };
-}
+const dialect = new PgDialect();
 
 /** The name a statement text runs under (undefined once the process holds MAX_NAMED of them). */
 const names = new Map<string, string>();
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known) return known;
+  // not a cache: a quota on the statements each connection prepares (a name once given is never taken back)
   if (names.size >= MAX_NAMED) return undefined;
   const name = `ks_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
   names.set(text, name);
   return name;
 }
 
+/** Types drizzle leaves as the database's text (its own sessions do the same): dates, times, intervals, their arrays. */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const raw = (value: string) => value;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(oid) ? raw : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((oid) => [oid, raw]));
+
 /**
  * Runs `query` (a drizzle `sql` template: identifiers checked, values bound — or one already rendered to text and
- * parameters) as a named statement; its rows.
+ * parameters) as a named statement; its rows. `db` is a database opened by db/client.ts, not a transaction: a
+ * transaction has no client of its own to name a statement on (none of the hot reads runs in one).
  */
 export async function executePrepared(
   db: Db,
   query: SQL | { sql: string; params: unknown[] },
 ): Promise<Record<string, unknown>[]> {
-  const d = db as unknown as DrizzleInternals;
-  const built = query instanceof SQL ? d.dialect.sqlToQuery(query) : query;
-  const res = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
-  return (res as { rows: Record<string, unknown>[] }).rows;
+  const built = query instanceof SQL ? dialect.sqlToQuery(query) : query;
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const res = await client.query<Record<string, unknown>>({
+      name: statementName(built.sql),
+      text: built.sql,
+      values: built.params,
+      types: pgTypes,
+    });
+    return res.rows;
+  }
+  if (client instanceof PGlite) {
+    const res = await client.query<Record<string, unknown>>(built.sql, built.params, { parsers: pgliteParsers });
+    return res.rows;
+  }
+  throw new Error('executePrepared runs on a database opened by db/client.ts, not inside a transaction');
 }
 
 /** How a value enters a statement built for `renderCached`: a named placeholder, its value kept under the name. */
@@ -56,9 +87,10 @@ export const placeholderBind =
     return sql`${sql.placeholder(key)}`;
   };
 
-/** Rendered statements by shape (bounded; cleared when full). */
-const rendered = new Map<string, { sql: string; params: unknown[]; names: Set<string> }>();
-const MAX_RENDERED = 500;
+/** Rendered statements by shape. */
+const rendered = createCache<string, { sql: string; params: unknown[]; names: Set<string> }>('prepared.statements', {
+  max: 500,
+});
 
 /**
  * A statement as text and parameters, its text kept per `shape` — a key the caller derives from everything that
@@ -67,7 +99,7 @@ const MAX_RENDERED = 500;
  * placeholder names, the statement is not even built. Otherwise it is built, rendered and kept.
  */
 export function renderCached(
-  db: Db,
+  _db: Db,
   shape: string,
   build: (bind: (key: string, value: unknown) => SQL) => SQL,
   known?: Map<string, unknown>,
@@ -80,13 +112,12 @@ export function renderCached(
     values = new Map<string, unknown>();
     const query = build(placeholderBind(values));
     if (!fits(values)) {
-      const built = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+      const built = dialect.sqlToQuery(query);
       r = {
         sql: built.sql,
         params: built.params,
         names: new Set(built.params.flatMap((p) => (p instanceof Placeholder ? [p.name] : []))),
       };
-      if (rendered.size >= MAX_RENDERED) rendered.clear();
       rendered.set(shape, r);
     }
   }

@@ -1,9 +1,11 @@
 import type { EndpointDef } from '@ks/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../db/client';
 import type { AuthContext } from '../modules/auth/auth.service';
 import { ok } from './envelope';
 import { forbidden, parse, unauthorized } from './errors';
+import type { Actor } from './oplog';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,3 +65,34 @@ export function route<D extends EndpointDef>(
     },
   });
 }
+
+/**
+ * The options of a route that changes something: the login role types that may call it and what its answer says
+ * (保存成功 unless told).
+ */
+export const changedBy = (roles: string[], message = '保存成功') => ({ roles, message });
+
+/** A handler that hands the database, the caller (as the actor of the change) and the body to a service call. */
+export const withActor =
+  <B, R>(db: Db, call: (db: Db, actor: Actor, body: B) => Promise<R>) =>
+  ({ auth, body }: { auth: AuthContext | null; body: B }): Promise<R> => {
+    if (!auth) throw unauthorized();
+    return call(db, auth.actor, body);
+  };
+
+/** A handler that hands the database, the signed-in caller and the body to a service call. */
+export const withAuth =
+  <B, R>(db: Db, call: (db: Db, auth: AuthContext, body: B) => Promise<R>) =>
+  ({ auth, body }: { auth: AuthContext | null; body: B }): Promise<R> => {
+    if (!auth) throw unauthorized();
+    return call(db, auth, body);
+  };
+
+/** A handler that deletes what the query's `id` names, as the caller; the answer carries no data (null). */
+export const removeById =
+  (db: Db, call: (db: Db, actor: Actor, id: string) => Promise<unknown>) =>
+  async ({ auth, query }: { auth: AuthContext | null; query: { id: string } }): Promise<null> => {
+    if (!auth) throw unauthorized();
+    await call(db, auth.actor, query.id);
+    return null;
+  };

@@ -14,8 +14,17 @@ export async function getSetting(db: Db, key: string): Promise<string | null> {
 
 /** Insert when absent; returns the value that is stored (an earlier writer wins a race). */
 export async function putSettingIfAbsent(db: Db, key: string, value: string): Promise<string> {
-  await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
+  await putSettingsIfAbsent(db, { [key]: value });
   return (await getSetting(db, key)) ?? value;
+}
+
+/**
+ * Insert those that are absent, in one statement: a writer racing with it waits for its commit, so settings made as a
+ * set (a key pair) are stored whole, from one writer or the other.
+ */
+export async function putSettingsIfAbsent(db: Db, values: Record<string, string>): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
+  if (rows.length) await db.insert(appSettings).values(rows).onConflictDoNothing();
 }
 
 export async function putSetting(db: Db, key: string, value: string): Promise<void> {

@@ -168,3 +168,32 @@ export async function loginToken(app: FastifyInstance, account: string, role: st
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The answer envelope as tests read it (the data field by field). */
+// biome-ignore lint/suspicious/noExplicitAny: tests check answers field by field
+export type Body = { code: number; data: any; message: string };
+
+/** A test's client of the API, as the holder of `token` (none: null); `t` is asked at each call (built in beforeAll). */
+export function client(t: () => TestApp) {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+  ): Promise<{ res: LightMyRequestResponse; body: Body; status: number }> => {
+    const res = await t().app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { res, body: json<Body>(res), status: res.statusCode };
+  };
+  return {
+    call,
+    get: (url: string, token: string | null) => call('GET', url, token),
+    post: (url: string, token: string | null, payload: unknown) => call('POST', url, token, payload),
+    put: (url: string, token: string | null, payload: unknown) => call('PUT', url, token, payload),
+    del: (url: string, token: string | null) => call('DELETE', url, token),
+  };
+}

@@ -9,16 +9,16 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 export const enterprises = pgTable(
   'enterprises',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: varchar('name', { length: 200 }).notNull(),
     /** 统一社会信用代码, GB 32100-2015 */
     creditCode: varchar('credit_code', { length: 18 }).notNull(),
@@ -32,8 +32,8 @@ export const enterprises = pgTable(
     /** AAA, AA, A, B, C (credit evaluation result published on the portal) */
     creditGrade: varchar('credit_grade', { length: 8 }),
     creditScore: numeric('credit_score', { precision: 6, scale: 2 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('enterprises_credit_code_uq').on(t.creditCode),
@@ -44,7 +44,7 @@ export const enterprises = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Sign-in name, stored lower-case. */
     account: varchar('account', { length: 64 }).notNull(),
     userName: varchar('user_name', { length: 64 }).notNull(),
@@ -58,9 +58,9 @@ export const users = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Failed sign-ins before this time no longer count for the account (an administrator unlocked it). */
-    loginResetAt: timestamp('login_reset_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    loginResetAt: timestamptz('login_reset_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_account_uq').on(t.account), index('users_enterprise_idx').on(t.enterpriseId)],
 );
@@ -69,14 +69,14 @@ export const users = pgTable(
 export const practiceStatuses = pgTable(
   'practice_statuses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     region: varchar('region', { length: 50 }).notNull(),
     status: smallint('status').notNull().default(0),
     reason: text('reason').notNull().default(''),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('practice_statuses_user_region_uq').on(t.userId, t.region)],
 );
@@ -85,15 +85,15 @@ export const practiceStatuses = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     /** logout | replaced | admin */
     revokeReason: varchar('revoke_reason', { length: 16 }),
     ip: varchar('ip', { length: 64 }),
@@ -113,7 +113,7 @@ export const loginAttempts = pgTable(
     account: varchar('account', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
     success: boolean('success').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [index('login_attempts_account_at_idx').on(t.account, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
 );
@@ -121,8 +121,8 @@ export const loginAttempts = pgTable(
 export const captchas = pgTable('captchas', {
   uuid: uuid('uuid').primaryKey(),
   answerHash: varchar('answer_hash', { length: 64 }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
 });
 
 /**
@@ -134,8 +134,8 @@ export const accountLocks = pgTable(
   {
     account: varchar('account', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    lockedAt: timestamptz('locked_at').notNull(),
+    lockedUntil: timestamptz('locked_until').notNull(),
   },
   (t) => [primaryKey({ columns: [t.account, t.ip] })],
 );
@@ -143,5 +143,5 @@ export const accountLocks = pgTable(
 /** A single-use value served with the login public key: each sign-in's ciphertexts are bound to one (OAEP label). */
 export const loginNonces = pgTable('login_nonces', {
   nonce: uuid('nonce').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './account';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 /**
  * 管理机构 (/system/managementInfo): trading centres, supervision departments, industry authorities. `version` guards
@@ -21,7 +10,7 @@ import { enterprises, users } from './account';
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: varchar('name', { length: 100 }).notNull(),
     /** 交易中心 | 监管部门 | 行业主管部门 | 其他 */
     orgType: varchar('org_type', { length: 20 }).notNull(),
@@ -33,8 +22,8 @@ export const organizations = pgTable(
     address: varchar('address', { length: 200 }),
     enabled: boolean('enabled').notNull().default(true),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('organizations_name_uq').on(t.name),
@@ -51,7 +40,7 @@ export const organizations = pgTable(
 export const serviceItems = pgTable(
   'service_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: varchar('name', { length: 50 }).notNull(),
     systemCoding: varchar('system_coding', { length: 63 }).notNull(),
     /** the node of that system the item is handled in (「去办理」 opens it); null: the system chooser */
@@ -63,8 +52,8 @@ export const serviceItems = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('service_items_name_uq').on(t.name),
@@ -81,7 +70,7 @@ export const serviceItems = pgTable(
 export const enterpriseChanges = pgTable(
   'enterprise_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     enterpriseId: uuid('enterprise_id')
       .notNull()
       .references(() => enterprises.id, { onDelete: 'cascade' }),
@@ -94,9 +83,9 @@ export const enterpriseChanges = pgTable(
     submittedBy: uuid('submitted_by')
       .notNull()
       .references(() => users.id),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     reason: text('reason'),
     version: integer('version').notNull().default(1),
   },

@@ -6,13 +6,13 @@ import {
   integer,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './account';
-import { menuNodes } from './shell';
+import { createdAt, id, timestamptz } from './columns';
+import { ownedByNode } from './shell';
 
 /**
  * Stored files (spec §3 uploaded-file record). The bytes live in the store under `storage_key`, a generated key; the
@@ -22,7 +22,7 @@ import { menuNodes } from './shell';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     storageKey: varchar('storage_key', { length: 100 }).notNull(),
     /** the client's name, cleaned (last segment, no control characters); never a path */
     fileName: varchar('file_name', { length: 255 }).notNull(),
@@ -46,7 +46,7 @@ export const files = pgTable(
     visibility: varchar('visibility', { length: 8 }).notNull().default('private'),
     /** attachment | small | batch | notice | editor | chunked */
     source: varchar('source', { length: 12 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('files_md5_enterprise_idx').on(t.md5, t.enterpriseId),
@@ -62,7 +62,7 @@ export const uploadTasks = pgTable(
   'upload_tasks',
   {
     /** the uploadId */
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     md5: char('md5', { length: 32 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
@@ -83,8 +83,8 @@ export const uploadTasks = pgTable(
     /** uploading | merging | done */
     status: varchar('status', { length: 12 }).notNull().default('uploading'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [
     index('upload_tasks_resume_idx').on(t.ownerId, t.md5, t.fileSize, t.status),
@@ -102,7 +102,7 @@ export const uploadParts = pgTable(
     index: integer('idx').notNull(),
     size: integer('size').notNull(),
     etag: varchar('etag', { length: 100 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.index] })],
 );
@@ -111,10 +111,8 @@ export const uploadParts = pgTable(
 export const attachmentTypes = pgTable(
   'attachment_types',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    id: id(),
+    nodeId: ownedByNode(),
     annexNo: varchar('annex_no', { length: 63 }).notNull(),
     annexName: varchar('annex_name', { length: 100 }).notNull(),
     /** formats, comma separated */

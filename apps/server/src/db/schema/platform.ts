@@ -1,35 +1,25 @@
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 /** Key-value platform settings: the login key pair, footer texts. */
 export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: text('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Business systems (the configurable shell grows this table). */
 export const businessSystems = pgTable(
   'business_systems',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     systemName: varchar('system_name', { length: 100 }).notNull(),
     title: varchar('title', { length: 8 }).notNull(),
     gnCoding: varchar('gn_coding', { length: 63 }).notNull(),
     levels: integer('levels').notNull().default(0),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('business_systems_gn_coding_uq').on(t.gnCoding)],
 );
@@ -50,7 +40,7 @@ export const operationLogs = pgTable(
     logbook: text('logbook').notNull(),
     failInfo: text('fail_info'),
     ip: varchar('ip', { length: 64 }),
-    czTime: timestamp('cz_time', { withTimezone: true }).notNull().defaultNow(),
+    czTime: timestamptz('cz_time').notNull().defaultNow(),
   },
   (t) => [index('operation_logs_record_idx').on(t.gnCoding, t.recordId, t.czTime)],
 );

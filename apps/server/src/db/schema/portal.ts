@@ -8,18 +8,18 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './account';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 /** Transaction notices administrators publish on the portal. */
 export const notices = pgTable(
   'notices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     title: varchar('title', { length: 200 }).notNull(),
     category: varchar('category', { length: 20 }).notNull(),
     tradeType: varchar('trade_type', { length: 20 }).notNull(),
@@ -36,11 +36,11 @@ export const notices = pgTable(
     attachments: jsonb('attachments').$type<{ name: string; url: string }[]>().notNull().default([]),
     /** draft | published | withdrawn */
     status: varchar('status', { length: 16 }).notNull().default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: timestamptz('published_at'),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('notices_pub_idx').on(t.status, t.publishedAt.desc(), t.id.desc()),
@@ -54,7 +54,7 @@ export const notices = pgTable(
 export const practitioners = pgTable(
   'practitioners',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: varchar('name', { length: 50 }).notNull(),
     certNo: varchar('cert_no', { length: 40 }).notNull(),
     practiceArea: varchar('practice_area', { length: 40 }).notNull(),
@@ -62,7 +62,7 @@ export const practitioners = pgTable(
     region: varchar('region', { length: 50 }),
     creditGrade: varchar('credit_grade', { length: 8 }),
     creditScore: numeric('credit_score', { precision: 6, scale: 2 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('practitioners_cert_uq').on(t.certNo),
@@ -74,7 +74,7 @@ export const practitioners = pgTable(
 export const qualifications = pgTable(
   'qualifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** enterprise | practitioner */
     ownerKind: varchar('owner_kind', { length: 16 }).notNull(),
     ownerId: uuid('owner_id').notNull(),
@@ -90,7 +90,7 @@ export const qualifications = pgTable(
 export const performances = pgTable(
   'performances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     ownerKind: varchar('owner_kind', { length: 16 }).notNull(),
     ownerId: uuid('owner_id').notNull(),
     projectName: varchar('project_name', { length: 200 }).notNull(),
@@ -105,7 +105,7 @@ export const performances = pgTable(
 export const creditRecords = pgTable(
   'credit_records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     ownerKind: varchar('owner_kind', { length: 16 }).notNull(),
     ownerId: uuid('owner_id').notNull(),
     /** 良好 | 不良 */

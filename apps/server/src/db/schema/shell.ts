@@ -9,12 +9,12 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './account';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { businessSystems } from './platform';
 
 /**
@@ -24,7 +24,7 @@ import { businessSystems } from './platform';
 export const menuNodes = pgTable(
   'menu_nodes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     systemId: uuid('system_id')
       .notNull()
       .references(() => businessSystems.id),
@@ -52,14 +52,20 @@ export const menuNodes = pgTable(
     fields: jsonb('fields').notNull().default([]),
     /** version of `fields`, bumped by every schema change (optimistic: a stale save is a 409) */
     fieldsVersion: integer('fields_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('menu_nodes_gn_coding_uq').on(t.gnCoding),
     index('menu_nodes_tree_idx').on(t.systemId, t.parentId, t.sort),
   ],
 );
+
+/** `node_id`: the node a row belongs to, which takes the row with it when deleted. */
+export const ownedByNode = () =>
+  uuid('node_id')
+    .notNull()
+    .references(() => menuNodes.id, { onDelete: 'cascade' });
 
 /**
  * The one code space of business systems and nodes (both travel as gnCoding), case-insensitive: a node's table is
@@ -79,10 +85,8 @@ export const gnCodes = pgTable('gn_codes', {
 export const nodeFunctions = pgTable(
   'node_functions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    id: id(),
+    nodeId: ownedByNode(),
     code: varchar('code', { length: 40 }).notNull(),
     name: varchar('name', { length: 20 }).notNull(),
     color: varchar('color', { length: 7 }).notNull().default('#409EFF'),
@@ -98,11 +102,11 @@ export const nodeFunctions = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     code: varchar('code', { length: 63 }).notNull(),
     name: varchar('name', { length: 30 }).notNull(),
     builtin: boolean('builtin').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('roles_code_uq').on(t.code)],
 );
@@ -131,9 +135,7 @@ export const grants = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     subjectType: varchar('subject_type', { length: 8 }).notNull(),
     subjectId: varchar('subject_id', { length: 64 }).notNull(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    nodeId: ownedByNode(),
     functionCode: varchar('function_code', { length: 40 }).notNull().default(''),
   },
   (t) => [
@@ -155,7 +157,7 @@ export const accessVersion = pgTable('access_version', {
 export const displayGroups = pgTable(
   'display_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     systemId: uuid('system_id')
       .notNull()
       .references(() => businessSystems.id, { onDelete: 'cascade' }),
@@ -182,17 +184,15 @@ export const userThemes = pgTable('user_themes', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   theme: jsonb('theme').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Audit levels of a node and the way each level decides (single / all / any). */
 export const auditLevels = pgTable(
   'audit_levels',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    id: id(),
+    nodeId: ownedByNode(),
     level: integer('level').notNull(),
     name: varchar('name', { length: 30 }).notNull(),
     way: varchar('way', { length: 8 }).notNull().default('any'),
@@ -204,24 +204,22 @@ export const auditLevels = pgTable(
 
 /** Where a message of a type jumps to (jumpNoticeCfg). */
 export const noticeJumps = pgTable('notice_jumps', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   name: varchar('name', { length: 30 }).notNull(),
   msgType: varchar('msg_type', { length: 10 }).notNull(),
-  nodeId: uuid('node_id')
-    .notNull()
-    .references(() => menuNodes.id, { onDelete: 'cascade' }),
+  nodeId: ownedByNode(),
   enabled: boolean('enabled').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const styleTemplates = pgTable('style_templates', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   name: varchar('name', { length: 30 }).notNull(),
   kind: varchar('kind', { length: 8 }).notNull(),
   columns: jsonb('columns'),
   cardStyle: jsonb('card_style'),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Every schema change of a node's record table: the field list saved and the DDL it ran. */
@@ -229,14 +227,12 @@ export const nodeSchemaHistory = pgTable(
   'node_schema_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    nodeId: ownedByNode(),
     version: integer('version').notNull(),
     fields: jsonb('fields').notNull(),
     ddl: jsonb('ddl').$type<string[]>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('node_schema_history_uq').on(t.nodeId, t.version)],
 );
@@ -246,9 +242,7 @@ export const recordAudits = pgTable(
   'record_audits',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    nodeId: ownedByNode(),
     recordId: uuid('record_id').notNull(),
     level: integer('level').notNull(),
     /** submit | pass | reject | revoke */
@@ -258,7 +252,7 @@ export const recordAudits = pgTable(
     userName: varchar('user_name', { length: 64 }).notNull(),
     /** the round: bumped by every submission, so decisions of an earlier round never count again */
     round: integer('round').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('record_audits_record_idx').on(t.nodeId, t.recordId, t.id)],
 );
@@ -277,10 +271,8 @@ export const nodeDataVersions = pgTable('node_data_versions', {
 export const todos = pgTable(
   'todos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    nodeId: uuid('node_id')
-      .notNull()
-      .references(() => menuNodes.id, { onDelete: 'cascade' }),
+    id: id(),
+    nodeId: ownedByNode(),
     systemId: uuid('system_id')
       .notNull()
       .references(() => businessSystems.id, { onDelete: 'cascade' }),
@@ -291,8 +283,8 @@ export const todos = pgTable(
     assigneeId: varchar('assignee_id', { length: 64 }).notNull(),
     businessName: varchar('business_name', { length: 200 }).notNull(),
     submitterName: varchar('submitter_name', { length: 64 }).notNull(),
-    sbTime: timestamp('sb_time', { withTimezone: true }).notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    sbTime: timestamptz('sb_time').notNull(),
+    doneAt: timestamptz('done_at'),
   },
   (t) => [
     index('todos_open_idx').on(t.assigneeType, t.assigneeId, t.doneAt, t.systemId),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   accountLocks,
   businessSystems,
@@ -12,6 +12,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { likePattern } from '../../db/sql';
 import { announceAuthChange } from '../auth/auth.repo';
 
 /** Database access of the administration pages: accounts, organisations, enterprises, service matters. */
@@ -19,12 +20,6 @@ import { announceAuthChange } from '../auth/auth.repo';
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type EnterpriseRow = typeof enterprises.$inferSelect;
-export type ServiceItemRow = typeof serviceItems.$inferSelect;
-
-/** `%`, `_` and `\` in a user's keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface Paging {
   pageNum: number;
@@ -37,20 +32,10 @@ const by = (col: AnyPgColumn, order: 'asc' | 'desc') => (order === 'asc' ? asc(c
 export const sameInstant = (col: AnyPgColumn, iso: string) =>
   sql`abs(extract(epoch from (${col} - ${iso}::timestamptz))) < 0.001`;
 
-export function isUniqueViolation(e: unknown, constraint?: string): boolean {
-  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = err?.code ?? err?.cause?.code;
-  if (code !== '23505') return false;
-  if (!constraint) return true;
-  const name = err?.constraint ?? err?.cause?.constraint;
-  // a driver that does not report the constraint: assume it is the one asked about
-  return name === undefined || name === constraint;
-}
-
 // ── accounts ────────────────────────────────────────────────────────────────
 
 /** Sign-in locks in force now, by account name. */
-export async function loginLocksOf(db: Db, accounts: string[], now: Date) {
+export async function loginLocksOf(db: DbOrTx, accounts: string[], now: Date) {
   const out = new Map<string, { ip: string; lockedUntil: string }[]>();
   if (!accounts.length) return out;
   const rows = await db
@@ -67,7 +52,7 @@ export async function loginLocksOf(db: Db, accounts: string[], now: Date) {
 }
 
 /** Lift an account's sign-in locks; its failures so far no longer count. Returns how many locks were in force. */
-export async function unlockAccount(db: Db, id: string, account: string, now: Date): Promise<number> {
+export async function unlockAccount(db: DbOrTx, id: string, account: string, now: Date): Promise<number> {
   const lifted = await db
     .delete(accountLocks)
     .where(and(eq(accountLocks.account, account), gt(accountLocks.lockedUntil, now)))
@@ -92,7 +77,7 @@ const accountColumns = {
   enterpriseName: enterprises.name,
 };
 
-export async function listAccounts(db: Db, f: AccountFilter) {
+export async function listAccounts(db: DbOrTx, f: AccountFilter) {
   const conds: SQL[] = [inArray(users.loginRoleType, f.loginRoleTypes)];
   if (f.loginRoleType) conds.push(eq(users.loginRoleType, f.loginRoleType));
   if (f.enterpriseId) conds.push(eq(users.enterpriseId, f.enterpriseId));
@@ -115,7 +100,7 @@ export async function listAccounts(db: Db, f: AccountFilter) {
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function findAccount(db: Db, id: string) {
+export async function findAccount(db: DbOrTx, id: string) {
   const [row] = await db
     .select(accountColumns)
     .from(users)
@@ -124,7 +109,7 @@ export async function findAccount(db: Db, id: string) {
   return row;
 }
 
-export async function accountExists(db: Db, account: string): Promise<boolean> {
+export async function accountExists(db: DbOrTx, account: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -133,13 +118,13 @@ export async function accountExists(db: Db, account: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export async function insertAccount(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+export async function insertAccount(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
 
 export async function updateAccount(
-  db: Db,
+  db: DbOrTx,
   id: string,
   values: Partial<typeof users.$inferInsert>,
   basedOn?: string,
@@ -156,7 +141,7 @@ export async function updateAccount(
 }
 
 /** Custom roles (not built in) of each of the users. */
-export async function customRolesOf(db: Db, userIds: string[]) {
+export async function customRolesOf(db: DbOrTx, userIds: string[]) {
   const out = new Map<string, { id: string; code: string; name: string }[]>();
   if (!userIds.length) return out;
   const rows = await db
@@ -173,7 +158,7 @@ export async function customRolesOf(db: Db, userIds: string[]) {
   return out;
 }
 
-export async function assignableRoles(db: Db) {
+export async function assignableRoles(db: DbOrTx) {
   return db
     .select({ id: roles.id, code: roles.code, name: roles.name })
     .from(roles)
@@ -182,7 +167,7 @@ export async function assignableRoles(db: Db) {
 }
 
 /** Replace a user's custom roles (built-in roles are never stored as rows). */
-export async function replaceUserRoles(db: Db, userId: string, roleIds: string[]): Promise<void> {
+export async function replaceUserRoles(db: DbOrTx, userId: string, roleIds: string[]): Promise<void> {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
 }
@@ -198,7 +183,7 @@ export interface OrganizationFilter extends Paging {
   order: 'asc' | 'desc';
 }
 
-export async function listOrganizations(db: Db, f: OrganizationFilter) {
+export async function listOrganizations(db: DbOrTx, f: OrganizationFilter) {
   const conds: SQL[] = [];
   if (f.orgType) conds.push(eq(organizations.orgType, f.orgType));
   if (f.region) conds.push(eq(organizations.region, f.region));
@@ -225,13 +210,13 @@ export async function listOrganizations(db: Db, f: OrganizationFilter) {
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function findOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+export async function findOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row;
 }
 
 /** Another organisation (not `exceptId`) with this name or credit code. */
-export async function organizationClash(db: Db, name: string, creditCode: string | null, exceptId?: string) {
+export async function organizationClash(db: DbOrTx, name: string, creditCode: string | null, exceptId?: string) {
   const same = creditCode
     ? or(eq(organizations.name, name), eq(organizations.creditCode, creditCode))
     : eq(organizations.name, name);
@@ -245,13 +230,16 @@ export async function organizationClash(db: Db, name: string, creditCode: string
   };
 }
 
-export async function insertOrganization(db: Db, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+export async function insertOrganization(
+  db: DbOrTx,
+  values: typeof organizations.$inferInsert,
+): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(values).returning();
   return row!;
 }
 
 export async function updateOrganization(
-  db: Db,
+  db: DbOrTx,
   id: string,
   version: number,
   values: Partial<typeof organizations.$inferInsert>,
@@ -264,7 +252,7 @@ export async function updateOrganization(
   return row;
 }
 
-export async function deleteOrganization(db: Db, id: string): Promise<OrganizationRow | undefined> {
+export async function deleteOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.delete(organizations).where(eq(organizations.id, id)).returning();
   return row;
 }
@@ -274,9 +262,24 @@ export async function deleteOrganization(db: Db, id: string): Promise<Organizati
 /** Accounts of the enterprise (written out: inside a subquery drizzle would leave the outer column unqualified). */
 const staffCount = sql<number>`(select count(*)::int from "users" "staff" where "staff"."enterprise_id" = "enterprises"."id")`;
 
-export async function findEnterprise(db: Db, id: string) {
+export async function findEnterprise(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ enterprise: enterprises, staffCount })
+    .from(enterprises)
+    .where(eq(enterprises.id, id));
+  return row;
+}
+
+/** The enterprise's details every enterprise must give (ENTERPRISE_REQUIRED_FIELDS), if it exists. */
+export async function requiredDetailsOf(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      legalPerson: enterprises.legalPerson,
+      region: enterprises.region,
+      address: enterprises.address,
+      registeredCapital: enterprises.registeredCapital,
+      establishedAt: enterprises.establishedAt,
+    })
     .from(enterprises)
     .where(eq(enterprises.id, id));
   return row;
@@ -290,7 +293,7 @@ export interface EnterpriseFilter extends Paging {
   order: 'asc' | 'desc';
 }
 
-export async function listEnterprises(db: Db, f: EnterpriseFilter) {
+export async function listEnterprises(db: DbOrTx, f: EnterpriseFilter) {
   const conds: SQL[] = [];
   if (f.enterpriseType) conds.push(eq(enterprises.enterpriseType, f.enterpriseType));
   if (f.region) conds.push(eq(enterprises.region, f.region));
@@ -315,7 +318,7 @@ export async function listEnterprises(db: Db, f: EnterpriseFilter) {
 
 /** Update only when the row was last written at `basedOn`; undefined when someone else changed it first. */
 export async function updateEnterprise(
-  db: Db,
+  db: DbOrTx,
   id: string,
   basedOn: string,
   values: Partial<typeof enterprises.$inferInsert>,
@@ -349,7 +352,7 @@ const serviceItemColumns = {
 /** the node an item names, in the item's own system only */
 const itemNode = and(eq(menuNodes.gnCoding, serviceItems.gnCoding), eq(menuNodes.systemId, businessSystems.id));
 
-export async function listServiceItems(db: Db, f: ServiceItemFilter) {
+export async function listServiceItems(db: DbOrTx, f: ServiceItemFilter) {
   const conds: SQL[] = [];
   if (f.systemCoding) conds.push(eq(serviceItems.systemCoding, f.systemCoding));
   if (f.enabled !== undefined) conds.push(eq(serviceItems.enabled, f.enabled));
@@ -382,7 +385,7 @@ export async function listServiceItems(db: Db, f: ServiceItemFilter) {
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function findServiceItem(db: Db, id: string) {
+export async function findServiceItem(db: DbOrTx, id: string) {
   const [row] = await db
     .select(serviceItemColumns)
     .from(serviceItems)
@@ -392,7 +395,7 @@ export async function findServiceItem(db: Db, id: string) {
   return row;
 }
 
-export async function systemNameOf(db: Db, gnCoding: string): Promise<string | null> {
+export async function systemNameOf(db: DbOrTx, gnCoding: string): Promise<string | null> {
   const [row] = await db
     .select({ systemName: businessSystems.systemName })
     .from(businessSystems)
@@ -401,7 +404,7 @@ export async function systemNameOf(db: Db, gnCoding: string): Promise<string | n
 }
 
 /** The code of the system a node belongs to (null: no such node). */
-export async function systemOfNode(db: Db, gnCoding: string): Promise<string | null> {
+export async function systemOfNode(db: DbOrTx, gnCoding: string): Promise<string | null> {
   const [row] = await db
     .select({ systemCoding: businessSystems.gnCoding })
     .from(menuNodes)
@@ -410,7 +413,7 @@ export async function systemOfNode(db: Db, gnCoding: string): Promise<string | n
   return row?.systemCoding ?? null;
 }
 
-export async function serviceItemNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+export async function serviceItemNameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: serviceItems.id })
     .from(serviceItems)
@@ -420,13 +423,13 @@ export async function serviceItemNameTaken(db: Db, name: string, exceptId?: stri
   return Boolean(row);
 }
 
-export async function insertServiceItem(db: Db, values: typeof serviceItems.$inferInsert) {
+export async function insertServiceItem(db: DbOrTx, values: typeof serviceItems.$inferInsert) {
   const [row] = await db.insert(serviceItems).values(values).returning();
   return row!;
 }
 
 export async function updateServiceItem(
-  db: Db,
+  db: DbOrTx,
   id: string,
   version: number,
   values: Partial<typeof serviceItems.$inferInsert>,
@@ -439,7 +442,7 @@ export async function updateServiceItem(
   return row;
 }
 
-export async function deleteServiceItem(db: Db, id: string) {
+export async function deleteServiceItem(db: DbOrTx, id: string) {
   const [row] = await db.delete(serviceItems).where(eq(serviceItems.id, id)).returning();
   return row;
 }

@@ -8,6 +8,7 @@ import {
   type LoginRoleType,
 } from '@ks/contracts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { hashPassword, passwordProblem } from '../../platform/password';
@@ -138,7 +139,7 @@ async function createAccount(
       return row.id;
     })
     .catch((e: unknown) => {
-      if (repo.isUniqueViolation(e)) throw duplicate();
+      if (isUniqueViolation(e)) throw duplicate();
       throw e;
     });
   return accountView(db, id);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, sessions, users } from '../../db/schema';
 import { passwordProblem } from '../../platform/password';
 import { DEMO_CREDIT_CODE } from '../../seed/demo';
-import { createTestApp, json, loginRaw, loginToken, type TestApp } from '../../test/harness';
-import { client, opLogs, qs } from './testkit';
+import { client, createTestApp, json, loginRaw, loginToken, type TestApp } from '../../test/harness';
+import { opLogs, qs } from './testkit';
 
 let t: TestApp;
 const { get, post, put, call } = client(() => t);

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { companyInfoRequiredMessage, missingEnterpriseFields, paths } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { enterprises } from '../../db/schema';
+import { createCache } from '../../platform/cache';
 import { companyInfoRequired } from '../../platform/errors';
+import { requiredDetailsOf } from './accounts.repo';
 import { pendingOf } from './enterprise-changes.repo';
 
 /**
@@ -24,20 +25,11 @@ import { pendingOf } from './enterprise-changes.repo';
 
 /** Business-scope endpoints that are not business handling: the message centre's to-dos. */
 const EXEMPT = new Set<string>([paths.todoSystems.path, paths.todoList.path]);
-const COMPLETE_TTL_MS = 60_000;
-const MAX_KEPT = 10_000;
+/** Enterprises found complete, by gate and enterprise id, for a minute. */
+const complete = createCache<string, true>('accounts.completeEnterprises', { max: 10_000, ttlMs: 60_000 });
 
 export async function enterpriseMissing(db: Db, enterpriseId: string) {
-  const [row] = await db
-    .select({
-      legalPerson: enterprises.legalPerson,
-      region: enterprises.region,
-      address: enterprises.address,
-      registeredCapital: enterprises.registeredCapital,
-      establishedAt: enterprises.establishedAt,
-    })
-    .from(enterprises)
-    .where(eq(enterprises.id, enterpriseId));
+  const row = await requiredDetailsOf(db, enterpriseId);
   if (!row) return null;
   const missing = missingEnterpriseFields(row);
   if (!missing.length) return missing;
@@ -48,8 +40,9 @@ export async function enterpriseMissing(db: Db, enterpriseId: string) {
   return missing.filter((f) => proposed[f] === null || proposed[f] === undefined || String(proposed[f]).trim() === '');
 }
 
-export function companyInfoGate(db: Db, clock: () => number = Date.now) {
-  const complete = new Map<string, number>();
+export function companyInfoGate(db: Db) {
+  // each gate (one per app: one per process, several in tests on other databases) keeps its own verdicts
+  const scope = randomUUID();
   return async function requireCompleteEnterprise(req: FastifyRequest): Promise<void> {
     if (req.routeOptions.config?.public) return;
     const user = req.auth?.user;
@@ -57,13 +50,11 @@ export function companyInfoGate(db: Db, clock: () => number = Date.now) {
     const id = user?.loginRoleType === 'U' ? user.enterpriseId : null;
     if (!id) return;
     if (req.routeOptions.url && EXEMPT.has(req.routeOptions.url)) return;
-    const until = complete.get(id);
-    if (until !== undefined && until > clock()) return;
+    if (complete.has(`${scope}|${id}`)) return;
     const missing = await enterpriseMissing(db, id);
     // an enterprise row that is gone is not this gate's to report
     if (missing === null) return;
     if (missing.length > 0) throw companyInfoRequired(companyInfoRequiredMessage(missing), { missing });
-    if (complete.size >= MAX_KEPT) complete.clear();
-    complete.set(id, clock() + COMPLETE_TTL_MS);
+    complete.set(`${scope}|${id}`, true);
   };
 }

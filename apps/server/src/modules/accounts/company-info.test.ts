@@ -2,9 +2,9 @@ import { Code, companyInfoRequiredMessage, creditCodeCheckChar } from '@ks/contr
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, files, users } from '../../db/schema';
-import { createTestApp, ENTERPRISE_DETAILS, loginToken, type TestApp } from '../../test/harness';
+import { client, createTestApp, ENTERPRISE_DETAILS, loginToken, type TestApp } from '../../test/harness';
 import { form, PNG } from '../files/testkit';
-import { client, qs } from './testkit';
+import { qs } from './testkit';
 
 /**
  * Spec §2 "418 leads to /system/companyInfo?type=1": an enterprise user whose enterprise leaves a required field empty

@@ -1,9 +1,9 @@
 import type { EnterpriseChangeItem, EnterpriseChangeStatus } from '@ks/contracts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { enterpriseChanges, enterprises, users } from '../../db/schema';
-import { likePattern } from '../portal/notices.repo';
+import { likePattern } from '../../db/sql';
 
 /** Database access of enterprise changes (企业信息变更): proposals that wait for an administrator. */
 
@@ -21,7 +21,7 @@ const viewColumns = {
   decidedByName: decider.userName,
 };
 
-function viewQuery(db: Db) {
+function viewQuery(db: DbOrTx) {
   return db
     .select(viewColumns)
     .from(enterpriseChanges)
@@ -32,12 +32,12 @@ function viewQuery(db: Db) {
 export type ChangeView = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 
 /** The enterprise row, locked for the rest of the transaction: submissions and decisions of one enterprise queue up. */
-export async function lockEnterprise(tx: Db, id: string) {
+export async function lockEnterprise(tx: Tx, id: string) {
   const [row] = await tx.select().from(enterprises).where(eq(enterprises.id, id)).for('update');
   return row;
 }
 
-export async function pendingOf(db: Db, enterpriseId: string): Promise<ChangeRow | undefined> {
+export async function pendingOf(db: DbOrTx, enterpriseId: string): Promise<ChangeRow | undefined> {
   const [row] = await db
     .select()
     .from(enterpriseChanges)
@@ -46,7 +46,7 @@ export async function pendingOf(db: Db, enterpriseId: string): Promise<ChangeRow
 }
 
 /** The enterprise's latest change (a pending one is always the latest: none is created while one waits). */
-export async function latestOf(db: Db, enterpriseId: string): Promise<ChangeView | undefined> {
+export async function latestOf(db: DbOrTx, enterpriseId: string): Promise<ChangeView | undefined> {
   const [row] = await viewQuery(db)
     .where(eq(enterpriseChanges.enterpriseId, enterpriseId))
     .orderBy(desc(enterpriseChanges.submittedAt), desc(enterpriseChanges.id))
@@ -54,18 +54,18 @@ export async function latestOf(db: Db, enterpriseId: string): Promise<ChangeView
   return row;
 }
 
-export async function viewOf(db: Db, id: string): Promise<ChangeView | undefined> {
+export async function viewOf(db: DbOrTx, id: string): Promise<ChangeView | undefined> {
   const [row] = await viewQuery(db).where(eq(enterpriseChanges.id, id));
   return row;
 }
 
-export async function findChange(db: Db, id: string): Promise<ChangeRow | undefined> {
+export async function findChange(db: DbOrTx, id: string): Promise<ChangeRow | undefined> {
   const [row] = await db.select().from(enterpriseChanges).where(eq(enterpriseChanges.id, id));
   return row;
 }
 
 export async function insertChange(
-  tx: Db,
+  tx: Tx,
   v: {
     enterpriseId: string;
     values: EnterpriseFieldValues;
@@ -89,7 +89,7 @@ export async function insertChange(
 
 /** A new proposal replaces the pending one (same row, next version); undefined when it was decided meanwhile. */
 export async function reviseChange(
-  tx: Db,
+  tx: Tx,
   id: string,
   v: { values: EnterpriseFieldValues; items: EnterpriseChangeItem[]; submittedBy: string; at: Date },
 ): Promise<ChangeRow | undefined> {
@@ -109,7 +109,7 @@ export async function reviseChange(
 
 /** pending → approved | rejected, only from the version the reviewer saw. */
 export async function decideChange(
-  tx: Db,
+  tx: Tx,
   id: string,
   version: number,
   d: { status: Exclude<EnterpriseChangeStatus, 'pending'>; decidedBy: string; reason: string | null; at: Date },
@@ -142,7 +142,7 @@ export const isChangeField = (f: string): f is ChangeField => f in COLUMN_OF;
  * Write an approved change into the enterprise — only while every changed field still holds the value the change was
  * based on (a field edited meanwhile by an administrator is not silently overwritten). Undefined when one differs.
  */
-export async function applyChange(tx: Db, enterpriseId: string, items: EnterpriseChangeItem[], at: Date) {
+export async function applyChange(tx: Tx, enterpriseId: string, items: EnterpriseChangeItem[], at: Date) {
   const set: Record<string, unknown> = { updatedAt: at };
   const same: SQL[] = [];
   for (const item of items) {
@@ -166,7 +166,7 @@ export interface ChangeFilter {
   pageSize: number;
 }
 
-export async function listChanges(db: Db, f: ChangeFilter) {
+export async function listChanges(db: DbOrTx, f: ChangeFilter) {
   const conds: SQL[] = [eq(enterpriseChanges.status, f.status)];
   if (f.keyword) {
     const p = likePattern(f.keyword);
@@ -192,7 +192,7 @@ export async function listChanges(db: Db, f: ChangeFilter) {
 }
 
 /** Ids of the given enterprises that have a pending change. */
-export async function pendingAmong(db: Db, enterpriseIds: string[]): Promise<Set<string>> {
+export async function pendingAmong(db: DbOrTx, enterpriseIds: string[]): Promise<Set<string>> {
   if (!enterpriseIds.length) return new Set();
   const rows = await db
     .select({ id: enterpriseChanges.enterpriseId })

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterpriseChanges, enterprises } from '../../db/schema';
 import { DEMO_CREDIT_CODE } from '../../seed/demo';
-import { createTestApp, loginToken, type TestApp } from '../../test/harness';
-import { client, opLogs, qs } from './testkit';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { opLogs, qs } from './testkit';
 
 /**
  * 企业信息 review (issue 11): an enterprise's edit reaches the public record only through an administrator's approval.

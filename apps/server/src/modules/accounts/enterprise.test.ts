@@ -3,9 +3,9 @@ import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { DEMO_CREDIT_CODE } from '../../seed/demo';
-import { createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { forgetSessions } from '../auth/auth.repo';
-import { client, opLogs, qs } from './testkit';
+import { opLogs, qs } from './testkit';
 
 let t: TestApp;
 const { get, put } = client(() => t);

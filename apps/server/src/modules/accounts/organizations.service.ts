@@ -1,5 +1,6 @@
 import { ORG_MESSAGES as O, type Organization, type OrgType } from '@ks/contracts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
 import { conflict, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import * as repo from './accounts.repo';
@@ -49,13 +50,10 @@ async function assertFree(db: Db, v: OrganizationValues, exceptId?: string) {
 
 /** A unique violation that slipped past the check (a concurrent write) is still a 409. */
 function uniqueOr409(e: unknown): never {
-  if (
-    repo.isUniqueViolation(e, 'organizations_credit_code_uq') &&
-    !repo.isUniqueViolation(e, 'organizations_name_uq')
-  ) {
+  if (isUniqueViolation(e, 'organizations_credit_code_uq') && !isUniqueViolation(e, 'organizations_name_uq')) {
     throw clash('creditCode');
   }
-  if (repo.isUniqueViolation(e)) throw clash('name');
+  if (isUniqueViolation(e)) throw clash('name');
   throw e;
 }
 

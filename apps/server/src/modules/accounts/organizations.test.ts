@@ -1,8 +1,8 @@
 import { Code, creditCodeCheckChar, ORG_MESSAGES } from '@ks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANIZATIONS } from '../../seed/accounts';
-import { createTestApp, loginToken, type TestApp } from '../../test/harness';
-import { client, opLogs, qs } from './testkit';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { opLogs, qs } from './testkit';
 
 let t: TestApp;
 const { get, post, put, del } = client(() => t);

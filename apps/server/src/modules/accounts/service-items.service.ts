@@ -1,5 +1,6 @@
 import { SERVICE_ITEM_MESSAGES as S, type ServiceItem, serviceItemLink } from '@ks/contracts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql';
 import { conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import type { AuthContext } from '../auth/auth.service';
@@ -76,7 +77,7 @@ async function check(db: Db, v: ServiceItemValues, exceptId?: string) {
 }
 
 function uniqueOr409(e: unknown): never {
-  if (repo.isUniqueViolation(e)) throw duplicate();
+  if (isUniqueViolation(e)) throw duplicate();
   throw e;
 }
 

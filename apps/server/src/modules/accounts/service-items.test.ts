@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessSystems } from '../../db/schema';
 import { DEMO_SERVICE_ITEMS } from '../../seed/accounts';
-import { createTestApp, loginToken, type TestApp } from '../../test/harness';
-import { client, opLogs, qs } from './testkit';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { opLogs, qs } from './testkit';
 
 let t: TestApp;
 const { get, post, put, del } = client(() => t);

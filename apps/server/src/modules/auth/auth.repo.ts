@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   accountLocks,
   captchas,
@@ -18,29 +18,36 @@ export interface SessionWithUser {
   user: UserRow;
 }
 
-export async function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
+export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(eq(users.account, account));
   return u;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.id, id));
+/** What a password change checks against, read afresh (the session's copy of the user may be a moment old). */
+export async function passwordOf(
+  db: DbOrTx,
+  id: string,
+): Promise<{ passwordHash: string; mustChangePassword: boolean } | undefined> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash, mustChangePassword: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, id));
   return u;
 }
 
 /** A new password hash; the account no longer has to change it. Announces the change (kept sessions re-read). */
-export async function setPassword(db: Db, id: string, passwordHash: string, at: Date): Promise<void> {
+export async function setPassword(db: DbOrTx, id: string, passwordHash: string, at: Date): Promise<void> {
   await announceAuthChange(db);
   await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, id));
 }
 
-export async function enterpriseName(db: Db, id: string | null): Promise<string | null> {
+export async function enterpriseName(db: DbOrTx, id: string | null): Promise<string | null> {
   if (!id) return null;
   const [e] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, id));
   return e?.name ?? null;
 }
 
-export async function practiceDetails(db: Db, userId: string) {
+export async function practiceDetails(db: DbOrTx, userId: string) {
   return db
     .select({ region: practiceStatuses.region, status: practiceStatuses.status, reason: practiceStatuses.reason })
     .from(practiceStatuses)
@@ -52,7 +59,7 @@ export async function practiceDetails(db: Db, userId: string) {
  * Failed sign-ins since `since`: of the account (after its last success and after an administrator's unlock), of the
  * account from this address (same bounds), and from this address for any account.
  */
-export async function failureCounts(db: Db, account: string, ip: string, since: Date) {
+export async function failureCounts(db: DbOrTx, account: string, ip: string, since: Date) {
   const [row] = rowsOf<{ account: number; accountIp: number; ip: number }>(
     await db.execute(sql`
       with b as (
@@ -76,23 +83,29 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
  * Sign-ins of one account pass this point one at a time, in every process: a transaction-scoped advisory lock on the
  * account, so that the failures counted before a password is checked include every attempt already let through.
  */
-export async function serialiseAccount(tx: Db, account: string): Promise<void> {
+export async function serialiseAccount(tx: Tx, account: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ks_login:${account}`}))`);
 }
 
 /** `at` is the service clock, the same clock the failure window is measured with. */
-export async function recordAttempt(db: Db, account: string, ip: string, success: boolean, at: Date): Promise<number> {
+export async function recordAttempt(
+  db: DbOrTx,
+  account: string,
+  ip: string,
+  success: boolean,
+  at: Date,
+): Promise<number> {
   const [row] = await db.insert(loginAttempts).values({ account, ip, success, at }).returning({ id: loginAttempts.id });
   return row!.id;
 }
 
 /** An attempt counted as failed before its password was checked turned out right. */
-export async function markAttemptSucceeded(db: Db, id: number): Promise<void> {
+export async function markAttemptSucceeded(db: DbOrTx, id: number): Promise<void> {
   await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
 }
 
 /** The last successful sign-in of the account before `beforeId` (an attempt row), if any. */
-export async function previousSuccess(db: Db, account: string, beforeId: number): Promise<Date | null> {
+export async function previousSuccess(db: DbOrTx, account: string, beforeId: number): Promise<Date | null> {
   const [row] = await db
     .select({ at: sql<Date | string | null>`max(${loginAttempts.at})` })
     .from(loginAttempts)
@@ -100,7 +113,7 @@ export async function previousSuccess(db: Db, account: string, beforeId: number)
   return row?.at ? new Date(row.at) : null;
 }
 
-export async function lockedUntil(db: Db, account: string, ip: string, now: Date): Promise<Date | null> {
+export async function lockedUntil(db: DbOrTx, account: string, ip: string, now: Date): Promise<Date | null> {
   const [l] = await db
     .select()
     .from(accountLocks)
@@ -108,7 +121,7 @@ export async function lockedUntil(db: Db, account: string, ip: string, now: Date
   return l ? new Date(l.lockedUntil) : null;
 }
 
-export async function lockAccount(db: Db, account: string, ip: string, at: Date, until: Date): Promise<void> {
+export async function lockAccount(db: DbOrTx, account: string, ip: string, at: Date, until: Date): Promise<void> {
   await db
     .insert(accountLocks)
     .values({ account, ip, lockedAt: at, lockedUntil: until })
@@ -116,7 +129,7 @@ export async function lockAccount(db: Db, account: string, ip: string, at: Date,
 }
 
 /** Locks of the account made after `since` (all of them when null), newest first. */
-export async function locksSince(db: Db, account: string, since: Date | null) {
+export async function locksSince(db: DbOrTx, account: string, since: Date | null) {
   return db
     .select()
     .from(accountLocks)
@@ -124,12 +137,12 @@ export async function locksSince(db: Db, account: string, since: Date | null) {
     .orderBy(desc(accountLocks.lockedAt));
 }
 
-export async function insertNonce(db: Db, nonce: string, expiresAt: Date): Promise<void> {
+export async function insertNonce(db: DbOrTx, nonce: string, expiresAt: Date): Promise<void> {
   await db.insert(loginNonces).values({ nonce, expiresAt });
 }
 
 /** Use a nonce once: true when it was live (it is gone afterwards either way). */
-export async function consumeNonce(db: Db, nonce: string, now: Date): Promise<boolean> {
+export async function consumeNonce(db: DbOrTx, nonce: string, now: Date): Promise<boolean> {
   const rows = await db
     .delete(loginNonces)
     .where(eq(loginNonces.nonce, nonce))
@@ -137,16 +150,16 @@ export async function consumeNonce(db: Db, nonce: string, now: Date): Promise<bo
   return rows.length > 0 && new Date(rows[0]!.expiresAt).getTime() > now.getTime();
 }
 
-export async function deleteStaleNonces(db: Db, now: Date): Promise<void> {
+export async function deleteStaleNonces(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(loginNonces).where(lt(loginNonces.expiresAt, now));
 }
 
-export async function insertCaptcha(db: Db, uuid: string, answerHash: string, expiresAt: Date): Promise<void> {
+export async function insertCaptcha(db: DbOrTx, uuid: string, answerHash: string, expiresAt: Date): Promise<void> {
   await db.insert(captchas).values({ uuid, answerHash, expiresAt });
 }
 
 /** Use a captcha once: returns its answer hash when it was live and unused, marking it used. */
-export async function consumeCaptcha(db: Db, uuid: string, now: Date): Promise<string | null> {
+export async function consumeCaptcha(db: DbOrTx, uuid: string, now: Date): Promise<string | null> {
   const rows = await db
     .update(captchas)
     .set({ usedAt: now })
@@ -155,11 +168,11 @@ export async function consumeCaptcha(db: Db, uuid: string, now: Date): Promise<s
   return rows[0]?.answerHash ?? null;
 }
 
-export async function deleteStaleCaptchas(db: Db, now: Date): Promise<void> {
+export async function deleteStaleCaptchas(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(captchas).where(sql`${captchas.expiresAt} < ${now}`);
 }
 
-export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [s] = await db.insert(sessions).values(values).returning();
   return s!;
 }
@@ -181,13 +194,13 @@ export const AUTH_CHANNEL = 'ks_auth';
  * A change to sessions or users: this process forgets its kept sessions now, the others when the change commits
  * (they listen on AUTH_CHANNEL; see main.ts). Run inside the transaction that makes the change.
  */
-export async function announceAuthChange(db: Db): Promise<void> {
+export async function announceAuthChange(db: DbOrTx): Promise<void> {
   forgetSessions();
   await db.execute(sql`select pg_notify(${AUTH_CHANNEL}, '')`);
 }
 
 /** Revoke every live session of a user except `keepId`, with a reason. */
-export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date, keepId?: string) {
+export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, now: Date, keepId?: string) {
   await announceAuthChange(db);
   const conds = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepId) conds.push(ne(sessions.id, keepId));
@@ -199,7 +212,7 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
 
 /** The session lookup runs on every request: a named prepared statement, built once per database handle. */
 const sessionByHash = new WeakMap<Db, ReturnType<typeof prepareSessionByHash>>();
-const prepareSessionByHash = (db: Db) =>
+const prepareSessionByHash = (db: DbOrTx) =>
   db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -207,7 +220,7 @@ const prepareSessionByHash = (db: Db) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .prepare('ks_session_by_hash');
 
-export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+export async function findSessionByHash(db: DbOrTx, tokenHash: string): Promise<SessionWithUser | undefined> {
   let q = sessionByHash.get(db);
   if (!q) {
     q = prepareSessionByHash(db);
@@ -217,14 +230,14 @@ export async function findSessionByHash(db: Db, tokenHash: string): Promise<Sess
   return row;
 }
 
-export async function touchSession(db: Db, id: string, now: Date, expiresAt: Date): Promise<void> {
+export async function touchSession(db: DbOrTx, id: string, now: Date, expiresAt: Date): Promise<void> {
   await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSession(db: Db, id: string, reason: string, now: Date): Promise<boolean> {
+export async function revokeSession(db: DbOrTx, id: string, reason: string, now: Date): Promise<boolean> {
   await announceAuthChange(db);
   const rows = await db
     .update(sessions)

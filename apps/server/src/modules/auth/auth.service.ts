@@ -13,12 +13,12 @@ import {
 } from '@ks/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { createCache } from '../../platform/cache';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/password';
-import { getSettings } from '../../platform/settings';
+import { getSettings, putSettingsIfAbsent } from '../../platform/settings';
 import * as repo from './auth.repo';
 import { renderCaptcha } from './captcha';
 
@@ -37,7 +37,15 @@ const TOUCH_EVERY_MS = 60_000;
  * another server process within this time.
  */
 export const SESSION_CACHE_MS = 2_000;
-const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Live sessions by token, as read in auth epoch `epoch` (a hit needs no hashing), for SESSION_CACHE_MS. Tokens are
+ * random, so every auth service of the process (one per app; several in tests) shares the one cache.
+ */
+const recent = createCache<string, { row: repo.SessionWithUser; epoch: number }>('auth.sessions', {
+  max: 10_000,
+  ttlMs: SESSION_CACHE_MS,
+});
 
 export interface AuthDeps {
   db: Db;
@@ -55,8 +63,6 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
-  /** live sessions by token, as read at `at` (performance.now()) in auth epoch `epoch` (a hit needs no hashing) */
-  const recent = new Map<string, { row: repo.SessionWithUser; at: number; epoch: number }>();
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
   /**
@@ -79,13 +85,7 @@ export function createAuthService(deps: AuthDeps) {
     let stored = await getSettings(db, names);
     if (!stored['login.publicKey'] || !stored['login.privateKey']) {
       const fresh = generateLoginKeyPair();
-      await db
-        .insert(appSettings)
-        .values([
-          { key: 'login.privateKey', value: fresh.privateKey },
-          { key: 'login.publicKey', value: fresh.publicKey },
-        ])
-        .onConflictDoNothing();
+      await putSettingsIfAbsent(db, { 'login.privateKey': fresh.privateKey, 'login.publicKey': fresh.publicKey });
       stored = await getSettings(db, names);
     }
     const publicKey = stored['login.publicKey'];
@@ -263,15 +263,14 @@ export function createAuthService(deps: AuthDeps) {
     const epoch = repo.currentAuthEpoch();
     const kept = recent.get(token);
     let row: repo.SessionWithUser | undefined;
-    if (kept && kept.epoch === epoch && performance.now() - kept.at < SESSION_CACHE_MS) row = kept.row;
+    if (kept && kept.epoch === epoch) row = kept.row;
     else {
       if (kept) recent.delete(token);
       row = await repo.findSessionByHash(db, sha256Hex(token));
       if (!row) throw unauthorized(Code.TOKEN_INVALID, Msg.TOKEN_INVALID);
       // only a live session is kept, and only if nothing changed while it was read
       if (!row.session.revokedAt && row.user.status === 'active' && repo.currentAuthEpoch() === epoch) {
-        if (recent.size >= SESSION_CACHE_MAX) recent.delete(recent.keys().next().value!);
-        recent.set(token, { row, at: performance.now(), epoch });
+        recent.set(token, { row, epoch });
       }
     }
     const { session, user } = row;
@@ -285,7 +284,7 @@ export function createAuthService(deps: AuthDeps) {
     if (t.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
       const expiresAt = new Date(t.getTime() + ttlMs);
       await repo.touchSession(db, session.id, t, expiresAt);
-      // the kept copy slides with it (a copy: a request in flight keeps the row it read)
+      // the kept copy slides with it (a copy: a request in flight keeps the row it read; its age stays)
       const k = recent.get(token);
       if (k?.row === row) k.row = { user, session: { ...session, lastSeenAt: t, expiresAt } };
     }
@@ -308,8 +307,9 @@ export function createAuthService(deps: AuthDeps) {
         },
       });
     }
-    const user = await repo.findUserById(db, ctx.user.id);
-    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) {
+    const user = ctx.user;
+    const stored = await repo.passwordOf(db, user.id);
+    if (!stored || !(await verifyPassword(oldPassword, stored.passwordHash))) {
       throw badRequest(Msg.OLD_PASSWORD_WRONG, { fieldErrors: { oldPassword: [Msg.OLD_PASSWORD_WRONG] } });
     }
     const problem = passwordProblem(newPassword);
@@ -325,7 +325,7 @@ export function createAuthService(deps: AuthDeps) {
       await writeOpLog(tx, ctx.actor, {
         glName: '账号',
         recordId: user.id,
-        logbook: user.mustChangePassword ? '修改密码（管理员重置后）' : '修改密码',
+        logbook: stored.mustChangePassword ? '修改密码（管理员重置后）' : '修改密码',
       });
     });
   }

@@ -1,12 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { menuNodes } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/oplog';
 import { roleCodesOf } from '../../platform/permissions';
 import type { AuthContext } from '../auth/auth.service';
 import { judge, recordFactsOf, reviewFactsOfRow, type Verdict } from '../engine/policy';
-import { ident, tableOf } from '../engine/sqlsafe';
+import * as repo from './files.repo';
 
 /**
  * Who may read and change files. A file is readable by its owner, the owner's enterprise, administrators, and whoever
@@ -45,20 +43,9 @@ export const ownsFile = (c: FileCaller, f: FileOwnership) =>
  * record's facts and the caller's review facts. Unknown nodes and records answer 404.
  */
 async function recordVerdicts(db: Db, c: FileCaller, gnCoding: string, recordId: string) {
-  const [node] = await db
-    .select({
-      id: menuNodes.id,
-      gnCoding: menuNodes.gnCoding,
-      dataSource: menuNodes.dataSource,
-      v: menuNodes.fieldsVersion,
-    })
-    .from(menuNodes)
-    .where(eq(menuNodes.gnCoding, gnCoding));
-  if (node?.dataSource !== 'engine' || node.v === 0) throw notFound('记录不存在');
-  const res = (await db.execute(
-    sql`select "id", "owner_id", "enterprise_id", "status", "version", "audit_level", "round" from ${ident(tableOf(node.gnCoding))} where "id" = ${recordId}`,
-  )) as unknown as { rows: Record<string, unknown>[] };
-  const row = res.rows[0];
+  const node = await repo.nodeOfRecords(db, gnCoding);
+  if (node?.dataSource !== 'engine' || node.fieldsVersion === 0) throw notFound('记录不存在');
+  const row = await repo.recordFactsRow(db, node.gnCoding, recordId);
   if (!row) throw notFound('记录不存在');
   // reading and changing attachments need no audit levels: the policy's read and edit
   const review = await reviewFactsOfRow(db, c, node.id, row, { roleCodes: await roleCodesOf(db, c), levels: [] });

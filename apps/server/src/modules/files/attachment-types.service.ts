@@ -38,7 +38,7 @@ export async function saveAttachmentTypes(
   if (Object.keys(missing).length) throw validationFailed(missing);
   await db.transaction(async (tx) => {
     await repo.replaceTypesOfNode(
-      tx as unknown as Db,
+      tx,
       n.id,
       input.list.map((t) => ({ ...t, template: t.template ?? null })),
     );

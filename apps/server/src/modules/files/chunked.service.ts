@@ -20,9 +20,7 @@ import {
   uploadPercent,
   VIDEO_EXTENSIONS,
 } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, uploadParts, uploadTasks } from '../../db/schema';
+import { createCache } from '../../platform/cache';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { newStorageKey, ObjectNotFound, StorageUnavailable } from '../../platform/storage';
@@ -64,18 +62,20 @@ interface Running {
   etags: (string | null)[];
   /** local disk: chunks recorded past `next`, by index — hashed once the chunks before them are */
   ahead: Map<number, { etag: string | null; path: string; size: number }>;
-  at: number;
 }
 
-/** In-order hashing state per task, in this process only (an accelerator; the database holds the truth). */
-const running = new Map<string, Running>();
-const RUNNING_MAX = 2_000;
+/**
+ * In-order hashing state per task, in this process only (an accelerator; the database holds the truth). The least
+ * recently used past 2,000 is evicted, its worker state freed; whoever deletes or replaces an entry frees its hash.
+ */
+const running = createCache<string, Running>('files.runningHashes', {
+  max: 2_000,
+  dispose: (r, _id, reason) => {
+    if (reason === 'evict' || reason === 'expire') r.hash.dispose();
+  },
+});
 
 function remember(id: string, r: Running) {
-  if (running.size >= RUNNING_MAX && !running.has(id)) {
-    const oldest = [...running.entries()].sort((a, b) => a[1].at - b[1].at)[0];
-    if (oldest) forget(oldest[0]);
-  }
   const before = running.get(id);
   running.set(id, r);
   if (before && before.hash !== r.hash) before.hash.dispose();
@@ -154,11 +154,9 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
       throw e;
     });
     if (head && contentMatchesExtension(ext, head)) {
-      const row = await deps.db.transaction(async (txx) => {
-        const tx = txx as unknown as Db;
+      const row = await deps.db.transaction(async (tx) => {
         // the source must still exist: a delete of the same bytes locks them first, and this waits for it
-        const [src] = await tx.select({ id: files.id }).from(files).where(eq(files.id, same.id)).for('share');
-        if (!src) return null;
+        if (!(await repo.lockFileShared(tx, same.id))) return null;
         const f = await repo.insertFile(tx, {
           storageKey: same.storageKey,
           fileName: name,
@@ -200,31 +198,28 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
       annexNo: input.fileNo ?? null,
       fileType: input.fileType ?? null,
     };
-    await deps.db.update(uploadTasks).set(now2).where(eq(uploadTasks.id, task.id));
+    await repo.updateTask(deps.db, task.id, now2);
     task = { ...task, ...now2 };
   } else {
     const key = newStorageKey();
     const ref = await deps.storage.parts.create(key, mimeOf(ext));
-    [task] = await deps.db
-      .insert(uploadTasks)
-      .values({
-        md5: input.md5,
-        fileName: name,
-        fileSize: input.fileSize,
-        chunkCount: total,
-        chunkSize: UPLOAD_CHUNK_SIZE,
-        ownerId: c.id,
-        enterpriseId: c.enterpriseId,
-        gnCoding: input.gnCoding ?? null,
-        annexNo: input.fileNo ?? null,
-        fileType: input.fileType ?? null,
-        usage: input.usage,
-        storageKey: key,
-        storageRef: ref,
-        expiresAt: new Date(now.getTime() + deps.taskTtlMs),
-      })
-      .returning();
-    remember(task!.id, { hash: new WorkerMd5(), next: 0, etags: [], ahead: new Map(), at: Date.now() });
+    task = await repo.insertTask(deps.db, {
+      md5: input.md5,
+      fileName: name,
+      fileSize: input.fileSize,
+      chunkCount: total,
+      chunkSize: UPLOAD_CHUNK_SIZE,
+      ownerId: c.id,
+      enterpriseId: c.enterpriseId,
+      gnCoding: input.gnCoding ?? null,
+      annexNo: input.fileNo ?? null,
+      fileType: input.fileType ?? null,
+      usage: input.usage,
+      storageKey: key,
+      storageRef: ref,
+      expiresAt: new Date(now.getTime() + deps.taskTtlMs),
+    });
+    remember(task.id, { hash: new WorkerMd5(), next: 0, etags: [], ahead: new Map() });
   }
   const t = task!;
   const stored = new Set((await repo.partsOf(deps.db, t.id)).map((p) => p.index));
@@ -345,11 +340,10 @@ export async function putChunk(deps: FilesDeps, target: ChunkTarget, index: numb
           cur.etags.push(a.etag);
           cur.next++;
         }
-        cur.at = Date.now();
       }
     } else if (hash && cur === entry && entry) {
       // advance the streamed in-order hash only when nothing else moved it meanwhile
-      remember(t.id, { ...entry, hash, next: index + 1, etags: [...entry.etags, tag.etag], at: Date.now() });
+      remember(t.id, { ...entry, hash, next: index + 1, etags: [...entry.etags, tag.etag] });
       kept = true;
     }
   } finally {
@@ -387,7 +381,7 @@ export async function merge(
     await requireUploadNode(deps, c, gnCoding);
     await checkName(deps, { fileName: name, fileSize: t.fileSize, gnCoding, fileNo: input.fileNo, usage: t.usage });
     const set = { gnCoding: gnCoding ?? null, annexNo: input.fileNo ?? t.annexNo };
-    await deps.db.update(uploadTasks).set(set).where(eq(uploadTasks.id, t.id));
+    await repo.updateTask(deps.db, t.id, set);
     return mergeTask(deps, c, { ...t, ...set }, name);
   }
   return mergeTask(deps, c, t, name);
@@ -419,7 +413,8 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
     await drop(deps, c, t, `合并失败：${(e as Error).message}`);
     throw badRequest(UploadMsg.TYPED_FAILED);
   }
-  // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back
+  // verify what was recorded: the in-order hash when it covers exactly the recorded writes, the rest read back (the
+  // entry leaves the cache, its hash kept for that)
   const entry = running.get(t.id);
   running.delete(t.id);
   const covers = entry && !entry.hash.lost && entry.etags.every((etag, i) => parts[i]?.etag === etag);
@@ -446,8 +441,7 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
     throw badRequest(UploadMsg.CONTENT_MISMATCH);
   }
   try {
-    const row = await deps.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    const row = await deps.db.transaction(async (tx) => {
       const f = await repo.insertFile(tx, {
         storageKey: t.storageKey,
         fileName: name,
@@ -463,11 +457,7 @@ async function mergeTask(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, name: 
         visibility: visibilityOf(t.usage),
         source: sourceOf(t.usage),
       });
-      await tx.delete(uploadParts).where(eq(uploadParts.taskId, t.id));
-      await tx
-        .update(uploadTasks)
-        .set({ status: 'done', fileId: f.id, expiresAt: new Date(deps.now().getTime() + deps.taskTtlMs) })
-        .where(eq(uploadTasks.id, t.id));
+      await repo.finishTask(tx, t.id, f.id, new Date(deps.now().getTime() + deps.taskTtlMs));
       await writeOpLog(tx, c.actor, {
         glName: GL_NAME,
         gnCoding: t.gnCoding ?? undefined,
@@ -548,8 +538,7 @@ async function drop(deps: FilesDeps, c: FileCaller, t: repo.TaskRow, why: string
   forget(t.id);
   if (joined) await deps.storage.delete(t.storageKey).catch(() => undefined);
   else await deps.storage.parts.abort(t.storageKey, t.storageRef).catch(() => undefined);
-  await deps.db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await repo.deleteTask(tx, t.id);
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,
@@ -571,11 +560,10 @@ export async function cancel(deps: FilesDeps, c: FileCaller, uploadId: string) {
     await deps.storage.parts.abort(t.storageKey, t.storageRef);
   } catch {
     // the store is away: the sweeper frees the parts when the task expires
-    await deps.db.update(uploadTasks).set({ expiresAt: deps.now() }).where(eq(uploadTasks.id, t.id));
+    await repo.updateTask(deps.db, t.id, { expiresAt: deps.now() });
     return;
   }
-  await deps.db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  await deps.db.transaction(async (tx) => {
     await repo.deleteTask(tx, t.id);
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,

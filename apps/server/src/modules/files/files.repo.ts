@@ -1,24 +1,44 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { attachmentTypes, files, menuNodes, uploadParts, uploadTasks } from '../../db/schema';
+import { ident, tableOf } from '../engine/sqlsafe';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
 export type TaskRow = typeof uploadTasks.$inferSelect;
+export type NewTaskRow = typeof uploadTasks.$inferInsert;
 export type PartRow = typeof uploadParts.$inferSelect;
 export type AttachmentTypeRow = typeof attachmentTypes.$inferSelect;
 
-export async function fileById(db: Db, id: string): Promise<FileRow | undefined> {
+export async function fileById(db: DbOrTx, id: string): Promise<FileRow | undefined> {
   const [f] = await db.select().from(files).where(eq(files.id, id));
   return f;
 }
 
-export async function insertFile(db: Db, row: NewFileRow): Promise<FileRow> {
+export async function insertFile(db: DbOrTx, row: NewFileRow): Promise<FileRow> {
   const [f] = await db.insert(files).values(row).returning();
   return f!;
 }
 
-export async function filesOfRecord(db: Db, gnCoding: string, recordId: string): Promise<FileRow[]> {
+/** Attaches a file to a record, or changes which attachment type it is. */
+export async function updateFile(
+  tx: Tx,
+  id: string,
+  set: Partial<Pick<NewFileRow, 'recordId' | 'gnCoding' | 'annexNo'>>,
+): Promise<void> {
+  await tx.update(files).set(set).where(eq(files.id, id));
+}
+
+/**
+ * Does the file still exist? Its row stays locked (shared) until `tx` ends, so a delete of the same bytes (which locks
+ * them first) waits for the transaction that relies on them.
+ */
+export async function lockFileShared(tx: Tx, id: string): Promise<boolean> {
+  const [f] = await tx.select({ id: files.id }).from(files).where(eq(files.id, id)).for('share');
+  return Boolean(f);
+}
+
+export async function filesOfRecord(db: DbOrTx, gnCoding: string, recordId: string): Promise<FileRow[]> {
   return db
     .select()
     .from(files)
@@ -28,7 +48,7 @@ export async function filesOfRecord(db: Db, gnCoding: string, recordId: string):
 
 /** A finished file with these bytes that the caller's enterprise (or, without one, the caller) already holds. */
 export async function sameBytesOf(
-  db: Db,
+  db: DbOrTx,
   md5: string,
   size: number,
   owner: { id: string; enterpriseId: string | null },
@@ -49,7 +69,7 @@ export async function sameBytesOf(
 }
 
 /** Delete a file row; true when no other row still uses its bytes (the caller then removes them from the store). */
-export async function deleteFileRow(tx: Db, f: FileRow): Promise<boolean> {
+export async function deleteFileRow(tx: Tx, f: FileRow): Promise<boolean> {
   // lock every row sharing the bytes, so an instant upload of the same bytes waits for this decision
   await tx.execute(sql`select ${files.id} from ${files} where ${files.storageKey} = ${f.storageKey} for update`);
   await tx.delete(files).where(eq(files.id, f.id));
@@ -59,7 +79,7 @@ export async function deleteFileRow(tx: Db, f: FileRow): Promise<boolean> {
 
 /** A node's attachment types replaced by `list`, in its order (run inside the caller's transaction). */
 export async function replaceTypesOfNode(
-  db: Db,
+  db: DbOrTx,
   nodeId: string,
   list: Omit<typeof attachmentTypes.$inferInsert, 'id' | 'nodeId' | 'sort'>[],
 ): Promise<void> {
@@ -67,7 +87,7 @@ export async function replaceTypesOfNode(
   if (list.length) await db.insert(attachmentTypes).values(list.map((t, i) => ({ ...t, nodeId, sort: i })));
 }
 
-export async function typesOfNode(db: Db, gnCoding: string): Promise<AttachmentTypeRow[]> {
+export async function typesOfNode(db: DbOrTx, gnCoding: string): Promise<AttachmentTypeRow[]> {
   return db
     .select({
       id: attachmentTypes.id,
@@ -87,7 +107,7 @@ export async function typesOfNode(db: Db, gnCoding: string): Promise<AttachmentT
     .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
 }
 
-export async function templateExists(db: Db, name: string): Promise<boolean> {
+export async function templateExists(db: DbOrTx, name: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(attachmentTypes)
@@ -98,13 +118,13 @@ export async function templateExists(db: Db, name: string): Promise<boolean> {
 
 // ---- chunked uploads ----------------------------------------------------------------------------------------------
 
-export async function taskById(db: Db, id: string): Promise<TaskRow | undefined> {
+export async function taskById(db: DbOrTx, id: string): Promise<TaskRow | undefined> {
   const [t] = await db.select().from(uploadTasks).where(eq(uploadTasks.id, id));
   return t;
 }
 
 export async function openTaskFor(
-  db: Db,
+  db: DbOrTx,
   ownerId: string,
   md5: string,
   fileSize: number,
@@ -129,13 +149,32 @@ export async function openTaskFor(
   return t;
 }
 
-export async function partsOf(db: Db, taskId: string): Promise<PartRow[]> {
+export async function insertTask(db: DbOrTx, values: NewTaskRow): Promise<TaskRow> {
+  const [t] = await db.insert(uploadTasks).values(values).returning();
+  return t!;
+}
+
+export async function updateTask(
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<NewTaskRow, 'expiresAt' | 'fileName' | 'gnCoding' | 'annexNo' | 'fileType'>>,
+): Promise<void> {
+  await db.update(uploadTasks).set(set).where(eq(uploadTasks.id, id));
+}
+
+/** A merged task: its chunk records go, it points at the file it became until `expiresAt`. */
+export async function finishTask(tx: Tx, id: string, fileId: string, expiresAt: Date): Promise<void> {
+  await tx.delete(uploadParts).where(eq(uploadParts.taskId, id));
+  await tx.update(uploadTasks).set({ status: 'done', fileId, expiresAt }).where(eq(uploadTasks.id, id));
+}
+
+export async function partsOf(db: DbOrTx, taskId: string): Promise<PartRow[]> {
   return db.select().from(uploadParts).where(eq(uploadParts.taskId, taskId)).orderBy(asc(uploadParts.index));
 }
 
 /** A task with how many chunks it holds and whether it holds chunk `index` — one round trip per chunk-upload. */
 export async function taskForChunk(
-  db: Db,
+  db: DbOrTx,
   id: string,
   index: number,
 ): Promise<{ task: TaskRow; stored: number; has: boolean } | undefined> {
@@ -151,7 +190,7 @@ export async function taskForChunk(
 }
 
 /** Record a stored chunk; the last recorded write of an index is the one that counts. */
-export async function recordPart(db: Db, p: { taskId: string; index: number; size: number; etag: string | null }) {
+export async function recordPart(db: DbOrTx, p: { taskId: string; index: number; size: number; etag: string | null }) {
   await db
     .insert(uploadParts)
     .values(p)
@@ -162,7 +201,7 @@ export async function recordPart(db: Db, p: { taskId: string; index: number; siz
 }
 
 /** Claim a task for merging: only one caller moves it from uploading to merging (for at most an hour). */
-export async function claimForMerge(db: Db, id: string, now: Date): Promise<TaskRow | undefined> {
+export async function claimForMerge(db: DbOrTx, id: string, now: Date): Promise<TaskRow | undefined> {
   const [t] = await db
     .update(uploadTasks)
     .set({ status: 'merging', expiresAt: new Date(now.getTime() + 3600_000) })
@@ -171,19 +210,19 @@ export async function claimForMerge(db: Db, id: string, now: Date): Promise<Task
   return t;
 }
 
-export async function releaseMerge(db: Db, id: string, expiresAt: Date): Promise<void> {
+export async function releaseMerge(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
   await db
     .update(uploadTasks)
     .set({ status: 'uploading', expiresAt })
     .where(and(eq(uploadTasks.id, id), eq(uploadTasks.status, 'merging')));
 }
 
-export async function deleteTask(db: Db, id: string): Promise<void> {
+export async function deleteTask(db: DbOrTx, id: string): Promise<void> {
   await db.delete(uploadTasks).where(eq(uploadTasks.id, id));
 }
 
 /** Tasks past their expiry: unfinished uploads, merges that never finished (a crash), finished tasks. */
-export async function staleTasks(db: Db, now: Date, limit = 100): Promise<TaskRow[]> {
+export async function staleTasks(db: DbOrTx, now: Date, limit = 100): Promise<TaskRow[]> {
   return db
     .select()
     .from(uploadTasks)
@@ -192,7 +231,7 @@ export async function staleTasks(db: Db, now: Date, limit = 100): Promise<TaskRo
     .limit(limit);
 }
 
-export async function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
+export async function filesByIds(db: DbOrTx, ids: string[]): Promise<FileRow[]> {
   if (!ids.length) return [];
   return db.select().from(files).where(inArray(files.id, ids));
 }
@@ -201,7 +240,7 @@ export async function filesByIds(db: Db, ids: string[]): Promise<FileRow[]> {
  * Record uploads that never became (or stopped being) part of a record — a form left without saving, a deleted
  * draft — and are older than `before`. Editor images and notice files (no node) are not record uploads.
  */
-export async function orphanedRecordFiles(db: Db, before: Date, limit = 100): Promise<FileRow[]> {
+export async function orphanedRecordFiles(db: DbOrTx, before: Date, limit = 100): Promise<FileRow[]> {
   return db
     .select()
     .from(files)
@@ -214,7 +253,7 @@ export async function orphanedRecordFiles(db: Db, before: Date, limit = 100): Pr
  * The names of the node's required attachment types that the record has no file of (§5: a submission needs every
  * required annex), in the types' order.
  */
-export async function missingRequiredAnnexes(tx: Db, n: { id: string; gnCoding: string }, recordId: string) {
+export async function missingRequiredAnnexes(tx: DbOrTx, n: { id: string; gnCoding: string }, recordId: string) {
   const rows = await tx
     .select({ annexName: attachmentTypes.annexName })
     .from(attachmentTypes)
@@ -227,4 +266,32 @@ export async function missingRequiredAnnexes(tx: Db, n: { id: string; gnCoding: 
     )
     .orderBy(asc(attachmentTypes.sort), asc(attachmentTypes.annexNo));
   return rows.map((r) => r.annexName);
+}
+
+// ---- the records files belong to ----------------------------------------------------------------------------------
+
+/** The node whose records files are attached to: its id, code, data source and schema version. */
+export async function nodeOfRecords(db: DbOrTx, gnCoding: string) {
+  const [node] = await db
+    .select({
+      id: menuNodes.id,
+      gnCoding: menuNodes.gnCoding,
+      dataSource: menuNodes.dataSource,
+      fieldsVersion: menuNodes.fieldsVersion,
+    })
+    .from(menuNodes)
+    .where(eq(menuNodes.gnCoding, gnCoding));
+  return node;
+}
+
+/** What the record policy needs of an engine record (owner, side, status, version, level, round), if it exists. */
+export async function recordFactsRow(
+  db: DbOrTx,
+  gnCoding: string,
+  recordId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const res = (await db.execute(
+    sql`select "id", "owner_id", "enterprise_id", "status", "version", "audit_level", "round" from ${ident(tableOf(gnCoding))} where "id" = ${recordId}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return res.rows[0];
 }

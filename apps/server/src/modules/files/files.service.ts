@@ -16,9 +16,7 @@ import {
   type UploadedFile,
   UploadMsg,
 } from '@ks/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
 import { canCall, findNode, requireNode } from '../../platform/permissions';
@@ -137,7 +135,7 @@ export async function storeUploads(
     const rows = await deps.db.transaction(async (tx) => {
       const out: repo.FileRow[] = [];
       for (const [i, u] of uploads.entries()) {
-        const row = await repo.insertFile(tx as unknown as Db, {
+        const row = await repo.insertFile(tx, {
           storageKey: stored[i]!,
           fileName: u.name,
           fileSize: u.spooled.size,
@@ -152,7 +150,7 @@ export async function storeUploads(
           visibility: u.visibility,
           source: u.source,
         });
-        await writeOpLog(tx as unknown as Db, c.actor, {
+        await writeOpLog(tx, c.actor, {
           glName: GL_NAME,
           gnCoding: u.gnCoding ?? undefined,
           recordId: row.id,
@@ -264,8 +262,7 @@ export async function applyAttachmentOps(
       )
     ).map((f) => [f.id, f]),
   );
-  const orphaned = await deps.db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const orphaned = await deps.db.transaction(async (tx) => {
     const gone: string[] = [];
     for (const op of input.fileList) {
       const f = rows.get(op.fileId);
@@ -283,10 +280,11 @@ export async function applyAttachmentOps(
         if (f.recordId && f.recordId !== input.id) throw badRequest(`文件已属于其他记录：${f.fileName}`);
         if (f.gnCoding && f.gnCoding !== input.gnCoding) throw badRequest(`文件不属于该节点：${f.fileName}`);
         if (f.recordId === input.id && !op.fileNo) continue;
-        await tx
-          .update(files)
-          .set({ recordId: input.id, gnCoding: input.gnCoding, annexNo: type?.annexNo ?? f.annexNo })
-          .where(eq(files.id, f.id));
+        await repo.updateFile(tx, f.id, {
+          recordId: input.id,
+          gnCoding: input.gnCoding,
+          annexNo: type?.annexNo ?? f.annexNo,
+        });
         await log(`新增附件：${f.fileName}${named ? `（${named.annexName}）` : ''}`);
       } else {
         if (f.recordId !== input.id || f.gnCoding !== input.gnCoding) throw notFound('文件不存在');
@@ -294,7 +292,7 @@ export async function applyAttachmentOps(
           if (await repo.deleteFileRow(tx, f)) gone.push(f.storageKey);
           await log(`删除附件：${f.fileName}`);
         } else if (type && type.annexNo !== f.annexNo) {
-          await tx.update(files).set({ annexNo: type.annexNo }).where(eq(files.id, f.id));
+          await repo.updateFile(tx, f.id, { annexNo: type.annexNo });
           await log(`调整附件类型：${f.fileName}（${type.annexName}）`);
         }
       }
@@ -315,8 +313,7 @@ export const ORPHAN_KEEP_MS = 24 * 3600_000;
 export async function sweepOrphans(deps: FilesDeps): Promise<number> {
   const old = await repo.orphanedRecordFiles(deps.db, new Date(deps.now().getTime() - ORPHAN_KEEP_MS));
   for (const f of old) {
-    const last = await deps.db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
+    const last = await deps.db.transaction(async (tx) => {
       const last = await repo.deleteFileRow(tx, f);
       await writeOpLog(tx, SYSTEM_ACTOR, {
         glName: GL_NAME,
@@ -337,8 +334,7 @@ export async function deleteFile(deps: FilesDeps, c: FileCaller, fileId: string)
   if (!f || !(await canReadFile(deps.db, c, f))) throw notFound('文件不存在');
   if (!ownsFile(c, f)) throw forbidden(c.loginRoleType === 'M' ? UploadMsg.ADMIN_READ_ONLY : undefined);
   if (f.recordId && f.gnCoding) requireWritable(c, await recordAccess(deps.db, c, f.gnCoding, f.recordId));
-  const last = await deps.db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const last = await deps.db.transaction(async (tx) => {
     const last = await repo.deleteFileRow(tx, f);
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,

@@ -559,6 +559,14 @@ describe('health', () => {
       version: expect.any(String),
       storage: { ok: true, kind: 'local' },
     });
+    // how full each in-process cache is: the sessions just read are in it, within its bound
+    const caches = (a.body!.data as { caches: Record<string, { size: number; max: number }> }).caches;
+    expect(Object.keys(caches)).toEqual(
+      expect.arrayContaining(['auth.sessions', 'permissions.nodes', 'permissions.lastStates', 'files.runningHashes']),
+    );
+    expect(caches['auth.sessions']!.size).toBeGreaterThanOrEqual(1);
+    expect(caches['auth.sessions']!.size).toBeLessThanOrEqual(caches['auth.sessions']!.max);
+    expect(u.body!.data).not.toHaveProperty('caches');
     expect(JSON.stringify(r.body)).not.toContain(t.config.dataDir);
   });
 });

@@ -100,13 +100,6 @@ export class Meter extends Transform {
   }
 }
 
-/** Pipe a busboy file stream through a meter, so an error on either side ends both. */
-export function metered(file: Readable, meter: Meter): Meter {
-  file.on('error', (e) => meter.destroy(e));
-  meter.on('error', () => file.resume());
-  return file.pipe(meter);
-}
-
 export interface Spooled {
   path: string;
   size: number;

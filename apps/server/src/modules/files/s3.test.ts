@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { files } from '../../db/schema';
 import { clearNodeCache } from '../../platform/permissions';
-import { type FakeS3, startFakeS3 } from '../../platform/storage/fake-s3';
+import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 import { client, md5, PDF, PNG, tmpDataDir } from './testkit';
 

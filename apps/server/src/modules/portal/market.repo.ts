@@ -1,14 +1,14 @@
 import { AGENCY_TYPE, type MarketKind, type MarketListQuery } from '@ks/contracts';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { creditRecords, enterprises, performances, practitioners, qualifications } from '../../db/schema';
-import { likePattern } from './notices.repo';
+import { likePattern } from '../../db/sql';
 
 /** AAA first, ungraded last. */
 const gradeRank = (col: typeof enterprises.creditGrade | typeof practitioners.creditGrade) =>
   sql`case ${col} when 'AAA' then 1 when 'AA' then 2 when 'A' then 3 when 'B' then 4 when 'C' then 5 else 9 end`;
 
-export async function enterpriseTypes(db: Db): Promise<string[]> {
+export async function enterpriseTypes(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .selectDistinct({ t: enterprises.enterpriseType })
     .from(enterprises)
@@ -16,7 +16,7 @@ export async function enterpriseTypes(db: Db): Promise<string[]> {
   return rows.map((r) => r.t);
 }
 
-export async function practiceAreas(db: Db): Promise<string[]> {
+export async function practiceAreas(db: DbOrTx): Promise<string[]> {
   const rows = await db
     .selectDistinct({ a: practitioners.practiceArea })
     .from(practitioners)
@@ -24,12 +24,12 @@ export async function practiceAreas(db: Db): Promise<string[]> {
   return rows.map((r) => r.a);
 }
 
-export async function countEnterprises(db: Db): Promise<number> {
+export async function countEnterprises(db: DbOrTx): Promise<number> {
   const [r] = await db.select({ n: count() }).from(enterprises);
   return Number(r?.n ?? 0);
 }
 
-export async function listEnterprises(db: Db, q: MarketListQuery) {
+export async function listEnterprises(db: DbOrTx, q: MarketListQuery) {
   const conds: SQL[] = [
     q.kind === 'agency' ? eq(enterprises.enterpriseType, AGENCY_TYPE) : ne(enterprises.enterpriseType, AGENCY_TYPE),
   ];
@@ -51,7 +51,7 @@ export async function listEnterprises(db: Db, q: MarketListQuery) {
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function listPractitioners(db: Db, q: MarketListQuery) {
+export async function listPractitioners(db: DbOrTx, q: MarketListQuery) {
   const conds: SQL[] = [];
   if (q.practiceArea) conds.push(eq(practitioners.practiceArea, q.practiceArea));
   if (q.creditGrade) conds.push(eq(practitioners.creditGrade, q.creditGrade));
@@ -69,12 +69,12 @@ export async function listPractitioners(db: Db, q: MarketListQuery) {
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function findEnterprise(db: Db, id: string) {
+export async function findEnterprise(db: DbOrTx, id: string) {
   const [row] = await db.select().from(enterprises).where(eq(enterprises.id, id));
   return row;
 }
 
-export async function findPractitioner(db: Db, id: string) {
+export async function findPractitioner(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ p: practitioners, enterpriseName: enterprises.name })
     .from(practitioners)
@@ -85,7 +85,7 @@ export async function findPractitioner(db: Db, id: string) {
 
 type OwnerKind = Exclude<MarketKind, 'agency'>;
 
-export async function ownerRecords(db: Db, ownerKind: OwnerKind, ownerId: string) {
+export async function ownerRecords(db: DbOrTx, ownerKind: OwnerKind, ownerId: string) {
   const owner = (t: typeof qualifications | typeof performances | typeof creditRecords) =>
     and(eq(t.ownerKind, ownerKind), eq(t.ownerId, ownerId));
   const [quals, perfs, credits] = await Promise.all([

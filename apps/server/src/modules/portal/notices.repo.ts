@@ -1,15 +1,11 @@
 import type { NoticeListQuery } from '@ks/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { notices } from '../../db/schema';
+import { likePattern } from '../../db/sql';
 
 export type NoticeRow = typeof notices.$inferSelect;
-
-/** `%`, `_` and `\` in a user's keyword match themselves. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Start of a calendar day in China Standard Time. */
 function cstDay(d: string, addDays = 0): Date {
@@ -38,7 +34,7 @@ export function publishedConditions(q: Partial<NoticeListQuery>): SQL[] {
   return conds;
 }
 
-export async function listPublished(db: Db, q: NoticeListQuery) {
+export async function listPublished(db: DbOrTx, q: NoticeListQuery) {
   const where = and(...publishedConditions(q));
   const records = await db
     .select(summaryColumns)
@@ -52,7 +48,12 @@ export async function listPublished(db: Db, q: NoticeListQuery) {
 }
 
 /** The newest `limit` published notices of each given category (or trade type): one index range scan per value, in one query. */
-export async function latestPerGroup(db: Db, by: 'category' | 'tradeType', values: readonly string[], limit: number) {
+export async function latestPerGroup(
+  db: DbOrTx,
+  by: 'category' | 'tradeType',
+  values: readonly string[],
+  limit: number,
+) {
   const col = by === 'category' ? notices.category : notices.tradeType;
   const parts = values.map((v) =>
     db
@@ -70,7 +71,7 @@ export async function latestPerGroup(db: Db, by: 'category' | 'tradeType', value
   );
 }
 
-export async function findPublished(db: Db, id: string): Promise<NoticeRow | undefined> {
+export async function findPublished(db: DbOrTx, id: string): Promise<NoticeRow | undefined> {
   const [row] = await db
     .select()
     .from(notices)
@@ -78,7 +79,7 @@ export async function findPublished(db: Db, id: string): Promise<NoticeRow | und
   return row;
 }
 
-export async function noticeStats(db: Db) {
+export async function noticeStats(db: DbOrTx) {
   const [row] = await db
     .select({
       projects: sql<number>`count(distinct ${notices.projectCode})`,
@@ -93,7 +94,7 @@ export async function noticeStats(db: Db) {
 // ---- administration
 
 export async function listAll(
-  db: Db,
+  db: DbOrTx,
   q: { status?: string; category?: string; keyword?: string; pageNum: number; pageSize: number },
 ) {
   const conds: SQL[] = [];
@@ -112,19 +113,19 @@ export async function listAll(
   return { records, total: Number(total?.n ?? 0) };
 }
 
-export async function findById(db: Db, id: string): Promise<NoticeRow | undefined> {
+export async function findById(db: DbOrTx, id: string): Promise<NoticeRow | undefined> {
   const [row] = await db.select().from(notices).where(eq(notices.id, id));
   return row;
 }
 
-export async function insertNotice(db: Db, values: typeof notices.$inferInsert): Promise<NoticeRow> {
+export async function insertNotice(db: DbOrTx, values: typeof notices.$inferInsert): Promise<NoticeRow> {
   const [row] = await db.insert(notices).values(values).returning();
   return row!;
 }
 
 /** Update only when the version still matches; undefined when someone else changed it first. */
 export async function updateNotice(
-  db: Db,
+  db: DbOrTx,
   id: string,
   version: number,
   values: Partial<typeof notices.$inferInsert>,
@@ -139,7 +140,7 @@ export async function updateNotice(
 
 /** A status transition as one conditional update: only from one of `from`. */
 export async function transition(
-  db: Db,
+  db: DbOrTx,
   id: string,
   from: string[],
   to: string,
@@ -153,7 +154,7 @@ export async function transition(
   return row;
 }
 
-export async function deleteDraft(db: Db, id: string): Promise<boolean> {
+export async function deleteDraft(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db
     .delete(notices)
     .where(and(eq(notices.id, id), eq(notices.status, 'draft')))

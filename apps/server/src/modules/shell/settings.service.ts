@@ -10,45 +10,34 @@ import {
   type Theme,
   themeSchema,
 } from '@ks/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  auditLevels,
-  businessSystems,
-  headerMenus,
-  menuNodes,
-  noticeJumps,
-  roles,
-  styleTemplates,
-  users,
-  userThemes,
-} from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { levelReviewers } from '../engine/policy';
-import { cardStyleOf, columnsOf, nodeByCoding, preview, saveNodeJson, systemByCoding } from './structure.service';
+import { existingRoleCodes, usersExist } from './grants.repo';
+import { cardStyleOf, columnsOf, nodeByCoding, preview, saveNodeJson } from './nodes.service';
+import * as repo from './settings.repo';
+import { GL, systemByCoding } from './structure.service';
+
+/** The shell's settings: header menus and themes per user, audit levels and ways, notice jumps, style templates. */
 
 // ── header dropdown and theme (per user) ────────────────────────────────────
 
 export async function headerMenusFor(db: Db, loginRoleType: string): Promise<HeaderMenu[]> {
-  const rows = await db.select().from(headerMenus).where(eq(headerMenus.enabled, true)).orderBy(asc(headerMenus.sort));
-  return rows
+  return (await repo.enabledHeaderMenus(db))
     .filter((r) => r.roleTypes.includes(loginRoleType))
     .map((r) => ({ key: r.key, label: r.label, path: r.path, icon: r.icon }));
 }
 
 export async function themeOf(db: Db, userId: string): Promise<Theme> {
-  const [row] = await db.select().from(userThemes).where(eq(userThemes.userId, userId));
-  const parsed = themeSchema.safeParse({ ...THEME_DEFAULTS, ...((row?.theme as object | undefined) ?? {}) });
+  const saved = (await repo.savedTheme(db, userId)) as object | undefined;
+  const parsed = themeSchema.safeParse({ ...THEME_DEFAULTS, ...(saved ?? {}) });
   return parsed.success ? parsed.data : { ...THEME_DEFAULTS };
 }
 
 export async function saveTheme(db: Db, actor: Actor, userId: string, theme: Theme): Promise<Theme> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(userThemes)
-      .values({ userId, theme })
-      .onConflictDoUpdate({ target: userThemes.userId, set: { theme, updatedAt: new Date() } });
+    await repo.upsertTheme(tx, userId, theme);
     await writeOpLog(tx, actor, {
       glName: '个人设置',
       recordId: userId,
@@ -62,7 +51,7 @@ export async function saveTheme(db: Db, actor: Actor, userId: string, theme: The
 
 export async function auditConfig(db: Db, gnCoding: string) {
   const n = await nodeByCoding(db, gnCoding);
-  const rows = await db.select().from(auditLevels).where(eq(auditLevels.nodeId, n.id)).orderBy(asc(auditLevels.level));
+  const rows = await repo.auditLevelsOf(db, n.id);
   return {
     gnCoding,
     levels: rows.map(
@@ -96,21 +85,16 @@ export async function auditConfigWithReviewers(db: Db, gnCoding: string) {
 export async function saveAuditLevels(db: Db, actor: Actor, gnCoding: string, levels: AuditLevel[]) {
   const n = await nodeByCoding(db, gnCoding);
   const roleCodes = [...new Set(levels.flatMap((l) => l.reviewerRoles))];
-  if (roleCodes.length) {
-    const found = await db.select({ code: roles.code }).from(roles).where(inArray(roles.code, roleCodes));
-    const missing = roleCodes.filter((c) => !found.some((f) => f.code === c));
-    if (missing.length) throw badRequest(`角色不存在：${missing.join('、')}`);
-  }
-  const userIds = [...new Set(levels.flatMap((l) => l.reviewerUserIds))];
-  if (userIds.length) {
-    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
-    if (found.length !== userIds.length) throw badRequest('审核人不存在');
+  const found = await existingRoleCodes(db, roleCodes);
+  const missing = roleCodes.filter((c) => !found.has(c));
+  if (missing.length) throw badRequest(`角色不存在：${missing.join('、')}`);
+  if (!(await usersExist(db, [...new Set(levels.flatMap((l) => l.reviewerUserIds))]))) {
+    throw badRequest('审核人不存在');
   }
   await db.transaction(async (tx) => {
-    await tx.delete(auditLevels).where(eq(auditLevels.nodeId, n.id));
-    if (levels.length) await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: n.id })));
+    await repo.replaceAuditLevels(tx, n.id, levels);
     await writeOpLog(tx, actor, {
-      glName: '系统配置',
+      glName: GL,
       gnCoding,
       recordId: n.id,
       logbook: `保存审核级别：${n.title} 共 ${levels.length} 级（${levels.map((l) => l.name).join(' → ') || '无需审核'}）`,
@@ -135,14 +119,9 @@ export async function saveAuditWays(
     }
   }
   await db.transaction(async (tx) => {
-    for (const w of ways) {
-      await tx
-        .update(auditLevels)
-        .set({ way: w.way })
-        .where(and(eq(auditLevels.nodeId, n.id), eq(auditLevels.level, w.level)));
-    }
+    for (const w of ways) await repo.setAuditWay(tx, n.id, w.level, w.way);
     await writeOpLog(tx, actor, {
-      glName: '系统配置',
+      glName: GL,
       gnCoding,
       recordId: n.id,
       logbook: `保存审核方式：${ways.map((w) => `第${w.level}级 ${w.way}`).join('，')}`,
@@ -154,13 +133,7 @@ export async function saveAuditWays(
 // ── notice jumps ────────────────────────────────────────────────────────────
 
 export async function noticeJumpList(db: Db): Promise<NoticeJump[]> {
-  const rows = await db
-    .select({ j: noticeJumps, n: menuNodes, s: businessSystems })
-    .from(noticeJumps)
-    .innerJoin(menuNodes, eq(menuNodes.id, noticeJumps.nodeId))
-    .innerJoin(businessSystems, eq(businessSystems.id, menuNodes.systemId))
-    .orderBy(asc(noticeJumps.createdAt));
-  return rows.map(({ j, n, s }) => ({
+  return (await repo.noticeJumpsWithNodes(db)).map(({ j, n, s }) => ({
     id: j.id,
     name: j.name,
     msgType: j.msgType as NoticeJump['msgType'],
@@ -183,14 +156,12 @@ export async function saveNoticeJump(
   const id = await db.transaction(async (tx) => {
     let id = input.id;
     if (id) {
-      const [u] = await tx.update(noticeJumps).set(values).where(eq(noticeJumps.id, id)).returning();
-      if (!u) throw notFound('配置不存在');
+      if (!(await repo.updateNoticeJump(tx, id, values))) throw notFound('配置不存在');
     } else {
-      const [c] = await tx.insert(noticeJumps).values(values).returning();
-      id = c!.id;
+      id = (await repo.insertNoticeJump(tx, values)).id;
     }
     await writeOpLog(tx, actor, {
-      glName: '系统配置',
+      glName: GL,
       gnCoding: n.gnCoding,
       recordId: id,
       logbook: `${input.id ? '修改' : '新增'}消息跳转：${input.name}（${input.msgType}）→ ${n.title}`,
@@ -201,17 +172,17 @@ export async function saveNoticeJump(
 }
 
 export async function deleteNoticeJump(db: Db, actor: Actor, id: string) {
-  const [j] = await db.select().from(noticeJumps).where(eq(noticeJumps.id, id));
+  const j = await repo.findNoticeJump(db, id);
   if (!j) throw notFound('配置不存在');
   await db.transaction(async (tx) => {
-    await tx.delete(noticeJumps).where(eq(noticeJumps.id, id));
-    await writeOpLog(tx, actor, { glName: '系统配置', recordId: id, logbook: `删除消息跳转：${j.name}` });
+    await repo.deleteNoticeJump(tx, id);
+    await writeOpLog(tx, actor, { glName: GL, recordId: id, logbook: `删除消息跳转：${j.name}` });
   });
 }
 
 // ── style templates ─────────────────────────────────────────────────────────
 
-function toTemplate(r: typeof styleTemplates.$inferSelect): StyleTemplate {
+function toTemplate(r: repo.StyleTemplateRow): StyleTemplate {
   return {
     id: r.id,
     name: r.name,
@@ -223,7 +194,7 @@ function toTemplate(r: typeof styleTemplates.$inferSelect): StyleTemplate {
 }
 
 export async function templateList(db: Db): Promise<StyleTemplate[]> {
-  return (await db.select().from(styleTemplates).orderBy(asc(styleTemplates.createdAt))).map(toTemplate);
+  return (await repo.styleTemplateRows(db)).map(toTemplate);
 }
 
 export async function createTemplate(
@@ -237,32 +208,38 @@ export async function createTemplate(
   if (input.kind === 'table' && !columns?.length) throw badRequest('该节点还没有配置列表列');
   if (input.kind === 'card' && !cardStyle) throw badRequest('该节点还没有配置卡片样式');
   return db.transaction(async (tx) => {
-    const [t] = await tx
-      .insert(styleTemplates)
-      .values({ name: input.name, kind: input.kind, columns, cardStyle, createdBy: actor.userId })
-      .returning();
-    await writeOpLog(tx, actor, {
-      glName: '系统配置',
-      recordId: t!.id,
-      logbook: `新建样式模板：${t!.name}（取自 ${n.title}）`,
+    const t = await repo.insertStyleTemplate(tx, {
+      name: input.name,
+      kind: input.kind,
+      columns,
+      cardStyle,
+      createdBy: actor.userId,
     });
-    return toTemplate(t!);
+    await writeOpLog(tx, actor, {
+      glName: GL,
+      recordId: t.id,
+      logbook: `新建样式模板：${t.name}（取自 ${n.title}）`,
+    });
+    return toTemplate(t);
   });
 }
 
-export async function deleteTemplate(db: Db, actor: Actor, id: string) {
-  const [t] = await db.select().from(styleTemplates).where(eq(styleTemplates.id, id));
+async function templateById(db: Db, id: string) {
+  const t = await repo.findStyleTemplate(db, id);
   if (!t) throw notFound('模板不存在');
+  return t;
+}
+
+export async function deleteTemplate(db: Db, actor: Actor, id: string) {
+  const t = await templateById(db, id);
   await db.transaction(async (tx) => {
-    await tx.delete(styleTemplates).where(eq(styleTemplates.id, id));
-    await writeOpLog(tx, actor, { glName: '系统配置', recordId: id, logbook: `删除样式模板：${t.name}` });
+    await repo.deleteStyleTemplate(tx, id);
+    await writeOpLog(tx, actor, { glName: GL, recordId: id, logbook: `删除样式模板：${t.name}` });
   });
 }
 
 export async function applyTemplate(db: Db, actor: Actor, id: string, gnCoding: string) {
-  const [t] = await db.select().from(styleTemplates).where(eq(styleTemplates.id, id));
-  if (!t) throw notFound('模板不存在');
-  const tpl = toTemplate(t);
+  const tpl = toTemplate(await templateById(db, id));
   await saveNodeJson(
     db,
     actor,

@@ -2,9 +2,7 @@ import { NEW_SYSTEM_MESSAGES, THEME_DEFAULTS } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
-
-type Body = { code: number; data: any; message: string };
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let dev: string;
@@ -21,15 +19,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function call(token: string | null, method: string, url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: json<Body>(res) };
-}
+const api = client(() => t);
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  api.call(method, url, token, payload);
 
 const addSystem = (token: string, body: object) => call(token, 'POST', '/ks/config/new/structure/add', body);
 const child = (token: string, body: object) => call(token, 'POST', '/ks/config/new/structure/child-menu', body);

@@ -2,9 +2,8 @@ import { MENU_SCORE_MESSAGES } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLogs } from '../../db/schema';
-import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 
-type Body = { code: number; data: any; message: string };
 type MenuLike = { id: string; gnCoding: string; title: string; score: number | null; children: MenuLike[] };
 
 let t: TestApp;
@@ -22,15 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function call(token: string | null, method: string, url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: res.statusCode, body: json<Body>(res) };
-}
+const api = client(() => t);
+const call = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  api.call(method, url, token, payload);
 
 const find = (items: MenuLike[], code: string): MenuLike | null => {
   for (const it of items) {

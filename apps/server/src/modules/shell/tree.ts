@@ -1,9 +1,7 @@
 import type { MenuItem } from '@ks/contracts';
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { menuNodes } from '../../db/schema';
+import type { NodeRow } from './nodes.repo';
 
-export type NodeRow = typeof menuNodes.$inferSelect;
+/** Menu trees from node rows (pure: the rows are read by nodes.repo). */
 
 export function toMenuItem(r: NodeRow, systemCoding: string, children: MenuItem[] = []): MenuItem {
   return {
@@ -25,14 +23,6 @@ export function toMenuItem(r: NodeRow, systemCoding: string, children: MenuItem[
     score: r.score === null || r.score === undefined ? null : Number(r.score),
     children,
   };
-}
-
-export function nodesOfSystem(db: Db, systemId: string): Promise<NodeRow[]> {
-  return db
-    .select()
-    .from(menuNodes)
-    .where(eq(menuNodes.systemId, systemId))
-    .orderBy(asc(menuNodes.sort), asc(menuNodes.createdAt));
 }
 
 /** Builds the tree from rows already in order; `keep` decides which rows take part (their ancestors come along). */
@@ -75,4 +65,28 @@ export function subtreeIds(rows: NodeRow[], rootId: string): Set<string> {
     }
   }
   return ids;
+}
+
+/** The subtree under the item `id` (its children), or null when the tree has no such item. */
+export function childrenOf(tree: MenuItem[], id: string): MenuItem[] | null {
+  for (const it of tree) {
+    if (it.id === id) return it.children;
+    const hit = childrenOf(it.children, id);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * Sets each item's badge: its own count (`byNode`, e.g. the caller's open to-dos on the node) plus its children's, so
+ * a menu shows the sum of what is under it. Answers the tree.
+ */
+export function withBadges(tree: MenuItem[], byNode: ReadonlyMap<string, number>): MenuItem[] {
+  const mark = (list: MenuItem[]): number =>
+    list.reduce((sum, m) => {
+      m.badge = (byNode.get(m.id) ?? 0) + mark(m.children);
+      return sum + m.badge;
+    }, 0);
+  mark(tree);
+  return tree;
 }

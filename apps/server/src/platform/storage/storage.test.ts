@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeS3, startFakeS3 } from './fake-s3';
+import { type FakeS3, startFakeS3 } from '../../test/fake-s3';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
 import { newStorageKey, ObjectNotFound, STORAGE_KEY_PATTERN, type Storage, StorageUnavailable } from './storage';

@@ -1,0 +1,20 @@
+/** Small helpers every repository shares: LIKE patterns of a user's keyword, and telling a unique violation apart. */
+
+/** `%keyword%` in which `%`, `_` and `\` of the user's keyword match themselves. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Did the statement fail on a unique constraint (SQLSTATE 23505) — on `constraint` when named? Both drivers are
+ * covered: node-postgres reports the error itself, drizzle wraps it (`cause`).
+ */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const hit = err?.code === '23505' ? err : err?.cause?.code === '23505' ? err.cause : null;
+  if (!hit) return false;
+  if (!constraint) return true;
+  const name = hit.constraint;
+  // a driver that does not report the constraint: assume it is the one asked about
+  return name === undefined || name === constraint;
+}
