@@ -633,7 +633,7 @@ export async function recordDetail(db: Db, c: EngineCaller, gnCoding: string, id
 }
 
 /** The stored form of a value: multi-values and cascader paths joined, numbers as numbers, empty as null. */
-function storedValue(f: FieldDef, v: unknown): unknown {
+export function storedValue(f: FieldDef, v: unknown): unknown {
   if (v === undefined || v === null || v === '') return null;
   if (Array.isArray(v))
     return isMultiValueType(f.type) || isCascaderType(f.type) || f.type === 'daterange'

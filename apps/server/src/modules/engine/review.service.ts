@@ -1,13 +1,14 @@
 import { type AuditLevel, requiredAnnexMessage } from '@ks/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
 import { badRequest, conflict } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { requireFunction } from '../../platform/permissions';
 import { missingRequiredAnnexes } from '../files/files.repo';
+import { type DecisionEvent, hasDecisionHooks, runDecisionHooks } from './hooks';
 import { levelReviewers, nextNoReviewerMessage, noReviewerMessage, recordFactsOf } from './policy';
-import { type EngineCaller, policyContext, recordFor } from './records.service';
+import { type EngineCaller, policyContext, recordFor, rowsOf, toRecord } from './records.service';
 import { fieldsOf, nodeForEngine } from './schema.service';
 import { ident, tableOf } from './sqlsafe';
 
@@ -72,6 +73,42 @@ async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, on
     );
 }
 
+/**
+ * Runs the node's domain hooks (hooks.ts) for a decision, in its transaction, with the record as the decision left it
+ * (read back only when the node has hooks).
+ */
+async function decided(
+  tx: Tx,
+  n: { id: string; gnCoding: string; title: string; fields: unknown },
+  id: string,
+  c: EngineCaller,
+  outcome: 'passed' | 'rejected',
+  e: Pick<DecisionEvent, 'level' | 'final' | 'opinion'>,
+) {
+  if (!hasDecisionHooks(n.gnCoding)) return;
+  const [row] = rowsOf(await tx.execute(sql`select * from ${ident(tableOf(n.gnCoding))} where "id" = ${id}`));
+  if (!row) throw new Error(`record ${id} vanished inside its decision`);
+  const r = toRecord(row, fieldsOf(n), []);
+  await runDecisionHooks(outcome, {
+    ...e,
+    tx,
+    node: { id: n.id, gnCoding: n.gnCoding, title: n.title },
+    record: {
+      id: r.id,
+      status: r.status,
+      version: r.version,
+      round: Number(row.round),
+      auditLevel: Number(row.audit_level),
+      ownerId: r.ownerId,
+      enterpriseId: row.enterprise_id === null ? null : String(row.enterprise_id),
+      values: r.values,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    },
+    decider: { id: c.id, userName: c.actor.userName, loginRoleType: c.loginRoleType, enterpriseId: c.enterpriseId },
+  });
+}
+
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
   await requireFunction(db, c, input.gnCoding, 'submit');
   const n = await nodeForEngine(db, input.gnCoding);
@@ -97,6 +134,8 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
       round,
     });
     if (first) await openTodos(tx, n, row, first, c.actor.userName, at);
+    // a node without review levels passes the record at once: for its domain, that is the final pass
+    else await decided(tx, n, input.id, c, 'passed', { level: null, final: true, opinion: null });
     await writeOpLog(tx, c.actor, {
       glName: n.title,
       gnCoding: n.gnCoding,
@@ -196,6 +235,7 @@ export async function auditRecord(
     if (!input.pass) {
       await setRow(tx, n.gnCoding, input.id, { status: 'rejected', level: 0 });
       await closeTodos(tx, n.id, input.id, at);
+      await decided(tx, n, input.id, c, 'rejected', { level, final: true, opinion: suggestion });
       outcome = `驳回：${suggestion}`;
     } else {
       const passers = [...earlier.map((e) => String(e.userId)), c.id];
@@ -226,6 +266,7 @@ export async function auditRecord(
           await setRow(tx, n.gnCoding, input.id, { status: 'passed', level: 0 });
           outcome = `${level.name}通过，审核完成`;
         }
+        await decided(tx, n, input.id, c, 'passed', { level, final: !next, opinion: suggestion || null });
       }
     }
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding: n.gnCoding, recordId: input.id, logbook: outcome });
