@@ -8,6 +8,7 @@ import type { HookRecord } from './hooks';
 import { rowsOf, storedValue, toRecord } from './records.service';
 import { catalogOf, fieldsOf, nodeForEngine } from './schema.service';
 import { type Condition, columnOf, ident, tableOf, whereSql } from './sqlsafe';
+import { uniqueViolationOf } from './unique';
 
 /**
  * The typed accessor of one engine node for the domain module that owns it (ARCHITECTURE.md: "one typed accessor per
@@ -138,7 +139,11 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
       sets.push(sql`"version" = "version" + 1`, sql`"updated_at" = now()`);
       const version = opts.version === undefined ? sql`` : sql` and "version" = ${opts.version}`;
       const [row] = rowsOf(
-        await q.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} where "id" = ${id}${version} returning *`),
+        await q
+          .execute(sql`update ${table} set ${sql.join(sets, sql`, `)} where "id" = ${id}${version} returning *`)
+          .catch((e: unknown) => {
+            throw uniqueViolationOf(e, n) ?? e;
+          }),
       );
       if (!row) {
         if (opts.version !== undefined && (await get(q, id))) throw conflict('记录已被修改，请刷新后重试');

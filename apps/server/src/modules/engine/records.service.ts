@@ -71,6 +71,7 @@ import {
   whereSql,
   whereValues,
 } from './sqlsafe';
+import { uniqueViolationOf } from './unique';
 
 /**
  * Records of an engine node, in the node's own table. Who sees what: administrators and developers every record;
@@ -680,35 +681,40 @@ export async function saveRecord(
   // read before the transaction: the embedded database has one connection, which the transaction holds
   const ops = await buttonsFor(db, c, input.gnCoding, 'table');
   const cols = fields.map((f) => ({ col: ident(columnOf(f.code)), value: storedValue(f, values[f.code]) }));
-  return db.transaction(async (tx) => {
-    let row: Record<string, unknown> | undefined;
-    if (!input.id) {
-      const names = sql.join([sql`"owner_id"`, sql`"enterprise_id"`, ...cols.map((x) => x.col)], sql`, `);
-      const vals = sql.join([sql`${c.id}`, sql`${c.enterpriseId}`, ...cols.map((x) => sql`${x.value}`)], sql`, `);
-      [row] = rowsOf(await tx.execute(sql`insert into ${table} (${names}) values (${vals}) returning *`));
-    } else {
-      await recordFor(tx as unknown as Db, c, n, input.id, 'edit', ctx, true, input.version ?? -1);
-      const sets = sql.join(
-        [...cols.map((x) => sql`${x.col} = ${x.value}`), sql`"version" = "version" + 1`, sql`"updated_at" = now()`],
-        sql`, `,
-      );
-      [row] = rowsOf(
-        await tx.execute(
-          sql`update ${table} set ${sets} where "id" = ${input.id} and "status" in ('draft', 'rejected') and "version" = ${input.version ?? -1} returning *`,
-        ),
-      );
-      if (!row) throw conflict('记录已被修改或已提交，请刷新后重试');
-    }
-    await writeOpLog(tx, c.actor, {
-      glName: n.title,
-      gnCoding: n.gnCoding,
-      recordId: String(row?.id),
-      logbook: input.id ? '修改记录' : '新增记录',
+  // a value another record holds under one of the node's unique keys: the key's index refuses it (409, naming it)
+  return db
+    .transaction(async (tx) => {
+      let row: Record<string, unknown> | undefined;
+      if (!input.id) {
+        const names = sql.join([sql`"owner_id"`, sql`"enterprise_id"`, ...cols.map((x) => x.col)], sql`, `);
+        const vals = sql.join([sql`${c.id}`, sql`${c.enterpriseId}`, ...cols.map((x) => sql`${x.value}`)], sql`, `);
+        [row] = rowsOf(await tx.execute(sql`insert into ${table} (${names}) values (${vals}) returning *`));
+      } else {
+        await recordFor(tx, c, n, input.id, 'edit', ctx, true, input.version ?? -1);
+        const sets = sql.join(
+          [...cols.map((x) => sql`${x.col} = ${x.value}`), sql`"version" = "version" + 1`, sql`"updated_at" = now()`],
+          sql`, `,
+        );
+        [row] = rowsOf(
+          await tx.execute(
+            sql`update ${table} set ${sets} where "id" = ${input.id} and "status" in ('draft', 'rejected') and "version" = ${input.version ?? -1} returning *`,
+          ),
+        );
+        if (!row) throw conflict('记录已被修改或已提交，请刷新后重试');
+      }
+      await writeOpLog(tx, c.actor, {
+        glName: n.title,
+        gnCoding: n.gnCoding,
+        recordId: String(row?.id),
+        logbook: input.id ? '修改记录' : '新增记录',
+      });
+      const saved = row as Record<string, unknown>;
+      const operations = await operationsForRows(tx, c, n.id, n.gnCoding, ops, [saved]);
+      return toRecord(saved, fields, operations.get(String(saved.id)) ?? []);
+    })
+    .catch((e: unknown) => {
+      throw uniqueViolationOf(e, n) ?? e;
     });
-    const saved = row as Record<string, unknown>;
-    const operations = await operationsForRows(tx as unknown as Db, c, n.id, n.gnCoding, ops, [saved]);
-    return toRecord(saved, fields, operations.get(String(saved.id)) ?? []);
-  });
 }
 
 export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id: string) {
@@ -717,7 +723,7 @@ export async function deleteRecord(db: Db, c: EngineCaller, gnCoding: string, id
   const table = ident(tableOf(n.gnCoding));
   const ctx = await policyContext(db, c, n.gnCoding);
   await db.transaction(async (tx) => {
-    await recordFor(tx as unknown as Db, c, n, id, 'delete', ctx, true);
+    await recordFor(tx, c, n, id, 'delete', ctx, true);
     const gone = rowsOf(
       await tx.execute(sql`delete from ${table} where "id" = ${id} and "status" = 'draft' returning "id"`),
     );

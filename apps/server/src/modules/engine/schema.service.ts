@@ -9,16 +9,19 @@ import {
   OPTION_SOURCES,
   optionSourceOf,
   type TableColumn,
+  type UniqueKey,
+  uniqueKeyProblems,
 } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { menuNodes, nodeSchemaHistory } from '../../db/schema';
-import { conflict, notFound, validationFailed } from '../../platform/errors';
+import { AppError, conflict, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
 import { leftoverTableChanges, PG_TYPE_NAME, tableColumns, valuesIn } from './node-table';
 import { optionSourceProblems } from './options.service';
 import { patternProblem } from './pattern';
 import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
+import { assertNoDuplicates, type PlannedUnique, uniqueIndexPlan, uniqueKeysOf } from './unique';
 
 /**
  * A node's record table follows its field list (ARCHITECTURE.md, Data): typed columns `f_<code>` for the fields,
@@ -51,13 +54,18 @@ export function catalogOf(fields: readonly FieldDef[]): Catalog {
 
 const indexName = (table: string, key: string) =>
   `i_${createHash('sha1').update(`${table}:${key}`).digest('hex').slice(0, 24)}`;
-/** The indexes this module manages on a node table are named `i_<24 hex>`; any other index there is left alone. */
-const MANAGED_INDEX = /^i_[0-9a-f]{24}$/;
+/**
+ * The indexes this module manages on a node table are named `i_<24 hex>` (and `u_<24 hex>` for the unique keys,
+ * unique.ts); any other index there is left alone.
+ */
+const MANAGED_INDEX = /^[iu]_[0-9a-f]{24}$/;
 
 export interface PlannedIndex {
   name: string;
   /** the `create index` statement, built from checked identifiers only */
   ddl: string;
+  /** a unique key's index: created only once the table's records are checked against it */
+  unique?: PlannedUnique;
 }
 
 /**
@@ -71,8 +79,9 @@ export interface PlannedIndex {
  */
 export function indexPlan(
   nodeCode: string,
-  fields: readonly Pick<FieldDef, 'code'>[],
+  fields: readonly FieldDef[],
   searchCodes: readonly string[],
+  uniqueKeys: readonly UniqueKey[] = [],
 ): PlannedIndex[] {
   const raw = tableOf(nodeCode);
   const table = quoteIdent(raw);
@@ -89,10 +98,27 @@ export function indexPlan(
     const col = quoteIdent(columnOf(code));
     plan.push([`field:${code}`, `${col}, ${order}`], [`field:${code}:enterprise`, `${col}, "enterprise_id", ${order}`]);
   }
-  return plan.map(([key, cols]) => {
-    const name = indexName(raw, key);
-    return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} (${cols})` };
-  });
+  return [
+    ...plan.map(([key, cols]) => {
+      const name = indexName(raw, key);
+      return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} (${cols})` };
+    }),
+    // each unique key (unique.ts)
+    ...uniqueIndexPlan(nodeCode, fields, uniqueKeys, kindOf).map((u) => ({ name: u.name, ddl: u.ddl, unique: u })),
+  ];
+}
+
+/** Runs index changes (indexChanges), after checking the records against each unique index about to be created. */
+async function applyIndexChanges(
+  q: DbOrTx,
+  nodeCode: string,
+  fields: readonly FieldDef[],
+  plan: readonly PlannedIndex[],
+  changes: readonly string[],
+) {
+  const creating = plan.filter((p) => p.unique && changes.includes(p.ddl)).map((p) => p.unique!);
+  await assertNoDuplicates(q, nodeCode, fields, creating);
+  for (const stmt of changes) await q.execute(sql.raw(stmt));
 }
 
 /**
@@ -127,7 +153,7 @@ export function dataVersionTriggerDdl(nodeCode: string, nodeId: string): string 
 }
 
 /** The data-version trigger statement when the node's table lacks it (see dataVersionTriggerDdl), else nothing. */
-export async function dataVersionChanges(db: Db, nodeCode: string, nodeId: string): Promise<string[]> {
+export async function dataVersionChanges(db: DbOrTx, nodeCode: string, nodeId: string): Promise<string[]> {
   const res = await db.execute(
     sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${tableOf(nodeCode)} and c.relnamespace = current_schema()::regnamespace and t.tgname = 'ks_data_version'`,
   );
@@ -203,7 +229,16 @@ export async function syncEngineIndexes(db: Db): Promise<string[]> {
     .from(menuNodes)
     .where(and(eq(menuNodes.dataSource, 'engine'), sql`${menuNodes.fieldsVersion} > 0`));
   const ran: string[] = [];
-  for (const n of nodes) ran.push(...(await syncNodeIndexes(db, n)));
+  for (const n of nodes) {
+    try {
+      ran.push(...(await syncNodeIndexes(db, n)));
+    } catch (e) {
+      // records that break a unique key whose index is missing (e.g. restored from an old backup): the server starts,
+      // and says which node needs its records put right; the node's other indexes wait until it is
+      if (!(e instanceof AppError)) throw e;
+      process.emitWarning(`节点 ${n.gnCoding} 的索引未能同步：${e.message}`);
+    }
+  }
   return ran;
 }
 
@@ -214,17 +249,17 @@ export async function syncEngineIndexes(db: Db): Promise<string[]> {
  */
 export async function syncNodeIndexes(
   db: Db,
-  n: { id: string; gnCoding: string; title: string; fields: unknown; columns: unknown },
+  n: { id: string; gnCoding: string; title: string; fields: unknown; columns: unknown; uniqueKeys?: unknown },
 ): Promise<string[]> {
-  const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
+  const fields = fieldsOf(n);
+  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeysOf(n));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
-    const changes = [
-      ...(await indexChanges(tx, n.gnCoding, plan)),
-      ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
-    ];
+    const indexes = await indexChanges(tx, n.gnCoding, plan);
+    const changes = [...indexes, ...(await dataVersionChanges(tx, n.gnCoding, n.id))];
     if (!changes.length) return [];
-    for (const stmt of changes) await tx.execute(sql.raw(stmt));
+    await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
+    for (const stmt of changes.slice(indexes.length)) await tx.execute(sql.raw(stmt));
     await writeOpLog(tx, SYSTEM_ACTOR, {
       glName: '系统配置',
       gnCoding: n.gnCoding,
@@ -250,10 +285,17 @@ export async function saveFields(
   gnCoding: string,
   fields: FieldDef[],
   version: number,
-): Promise<{ fields: FieldDef[]; version: number }> {
+  /** the node's unique keys; absent: the ones it has are kept (and must still name fields of the list) */
+  keys?: UniqueKey[],
+): Promise<{ fields: FieldDef[]; version: number; uniqueKeys: UniqueKey[] }> {
   const n = await nodeForEngine(db, gnCoding);
   if (n.dataSource !== 'engine') throw conflict('该节点的数据来自业务模块，不能在此修改字段');
+  const uniqueKeys = keys ?? uniqueKeysOf(n);
   const problems = await optionSourceProblems(db, n.gnCoding, fields);
+  for (const [k, m] of Object.entries(uniqueKeyProblems(fields, uniqueKeys))) {
+    const key = k ? `uniqueKeys.${k}` : 'uniqueKeys';
+    problems[key] = [...(problems[key] ?? []), m];
+  }
   // a pattern the server would not run (RE2: no backreferences, no look-around) is refused now, not at record save
   for (const [i, f] of fields.entries()) {
     const p = patternProblem(f);
@@ -263,12 +305,11 @@ export async function saveFields(
   const before = n.fieldsVersion === 0 ? null : fieldsOf(n);
   // the kinds and codes are checked before anything is written
   planDdl(n.gnCoding, before, fields, new Map());
-  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns));
-  return db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeys);
+  return db.transaction(async (tx) => {
     const [u] = await tx
       .update(menuNodes)
-      .set({ fields, fieldsVersion: n.fieldsVersion + 1, updatedAt: new Date() })
+      .set({ fields, uniqueKeys, fieldsVersion: n.fieldsVersion + 1, updatedAt: new Date() })
       .where(and(eq(menuNodes.id, n.id), eq(menuNodes.fieldsVersion, version)))
       .returning();
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
@@ -288,14 +329,11 @@ export async function saveFields(
       }
     }
     for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
-    const ddl = [
-      ...(leftover?.ddl ?? []),
-      ...tableDdl,
-      ...(await indexChanges(tx, n.gnCoding, plan)),
-      ...(await dataVersionChanges(tx, n.gnCoding, n.id)),
-    ];
-    const ran = (leftover?.ddl.length ?? 0) + tableDdl.length;
-    for (const stmt of ddl.slice(ran)) await tx.execute(sql.raw(stmt));
+    const indexes = await indexChanges(tx, n.gnCoding, plan);
+    await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
+    const trigger = await dataVersionChanges(tx, n.gnCoding, n.id);
+    for (const stmt of trigger) await tx.execute(sql.raw(stmt));
+    const ddl = [...(leftover?.ddl ?? []), ...tableDdl, ...indexes, ...trigger];
     if (leftover) {
       await writeOpLog(tx, actor, {
         glName: '系统配置',
@@ -317,7 +355,7 @@ export async function saveFields(
       recordId: n.id,
       logbook: `保存字段：${n.title} 共 ${fields.length} 个字段（第 ${u.fieldsVersion} 版，执行 ${ddl.length} 条结构变更）`,
     });
-    return { fields: fieldsOf(u), version: u.fieldsVersion };
+    return { fields: fieldsOf(u), version: u.fieldsVersion, uniqueKeys: uniqueKeysOf(u) };
   });
 }
 
@@ -331,7 +369,7 @@ export async function saveValueRange(
   gnCoding: string,
   code: string,
   list: FieldOption[],
-): Promise<{ fields: FieldDef[]; version: number }> {
+): Promise<{ fields: FieldDef[]; version: number; uniqueKeys: UniqueKey[] }> {
   const n = await nodeForEngine(db, gnCoding);
   const fields = fieldsOf(n);
   const field = fields.find((f) => f.code === code);
