@@ -390,8 +390,9 @@ export async function listRecords(
   if (together) {
     const last = lastNodeState(c, n.id);
     if (last && listable(c, ref!, last, n.version)) {
-      const { statement, limit, countKey } = listQuery(db, c, n, page, { confirm: last.accessVersion });
-      const rows = await executePrepared(db, statement);
+      const l = listQuery(db, c, n, page, { confirm: last.accessVersion });
+      const { limit, countKey } = l;
+      const rows = await runList(db, l);
       if (rows.length) {
         keepCount(countKey, rows);
         // confirmed: the state read before is this request's
@@ -400,8 +401,9 @@ export async function listRecords(
       }
       forgetNodeState(c, n.id);
     }
-    const { statement, limit, countKey } = listQuery(db, c, n, page, 'read');
-    const rows = await executePrepared(db, statement);
+    const l = listQuery(db, c, n, page, 'read');
+    const { limit, countKey } = l;
+    const rows = await runList(db, l);
     rememberNodeState(c, n.id, rows[0] ? nodeStateOf(rows[0]) : null);
     keepCount(countKey, rows);
     await requireNode(db, c, q.gnCoding);
@@ -411,8 +413,9 @@ export async function listRecords(
     if (state.fieldsVersion !== n.version) return listRecords(db, c, q);
     return pageOf(db, c, q.gnCoding, n, rows, limit);
   }
-  const { statement, limit, countKey } = listQuery(db, c, n, page, null);
-  const rows = await executePrepared(db, statement);
+  const l = listQuery(db, c, n, page, null);
+  const { limit, countKey } = l;
+  const rows = await runList(db, l);
   keepCount(countKey, rows);
   return pageOf(db, c, q.gnCoding, n, rows, limit);
 }
@@ -440,7 +443,17 @@ export function listQuery(
 ) {
   const p = listParts(c, n, q, state);
   // values enter as named placeholders: the text is rendered once per shape, and not even built again once it is
-  return { statement: renderCached(db, p.shape, p.build, p.values), limit: p.limit, countKey: p.countKey };
+  const statement = renderCached(db, p.shape, p.build, p.values);
+  // A substring filter (`like '%…%'`) is planned for its value at every run, as an unnamed statement: whether the
+  // text matches a few records (read them through the field's trigram index) or most (read in order, stop at the
+  // page) is known only from the value, and a named statement's shared generic plan would pick one for all.
+  const unnamed = q.conditions.some((x) => x.op === 'like') ? p.build(bindValue) : null;
+  return { statement, unnamed, limit: p.limit, countKey: p.countKey };
+}
+
+/** Runs a list statement of listQuery: named (prepared once per connection), or unnamed for a substring filter. */
+async function runList(db: Db, l: ReturnType<typeof listQuery>): Promise<Record<string, unknown>[]> {
+  return l.unnamed ? rowsOf(await db.execute(l.unnamed)) : executePrepared(db, l.statement);
 }
 
 /**

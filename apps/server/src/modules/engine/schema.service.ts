@@ -75,7 +75,9 @@ export interface PlannedIndex {
  * - the status (status, created_at desc, id desc);
  * - each searchable field twice: (field, created_at desc, id desc) for administrators, and with the scope inside,
  *   (field, enterprise_id, created_at desc, id desc), so an enterprise's filtered, sorted page and its capped count
- *   are read from the index alone.
+ *   are read from the index alone;
+ * - each searchable free-text field (searched with `like '%…%'`, see catalogOf) also a trigram GIN index
+ *   (pg_trgm, migration 0015), which finds the rows containing a substring without reading the table.
  */
 export function indexPlan(
   nodeCode: string,
@@ -92,16 +94,20 @@ export function indexPlan(
     ['base:owner', `"owner_id", ${order}`],
     ['base:status', `"status", ${order}`],
   ];
-  const codes = new Set(fields.map((f) => f.code));
+  const byCode = new Map(fields.map((f) => [f.code, f]));
   for (const code of new Set(searchCodes)) {
-    if (!codes.has(code)) continue;
+    const f = byCode.get(code);
+    if (!f) continue;
     const col = quoteIdent(columnOf(code));
     plan.push([`field:${code}`, `${col}, ${order}`], [`field:${code}:enterprise`, `${col}, "enterprise_id", ${order}`]);
+    // a free-text field is searched for a substring (`like '%…%'`), which only a trigram index serves
+    if (catalogOf([f]).get(code)?.searchable) plan.push([`trgm:${code}`, `gin:${col} gin_trgm_ops`]);
   }
   return [
     ...plan.map(([key, cols]) => {
       const name = indexName(raw, key);
-      return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} (${cols})` };
+      const [method, list] = cols.startsWith('gin:') ? ['using gin ', cols.slice(4)] : ['', cols];
+      return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} ${method}(${list})` };
     }),
     // each unique key (unique.ts)
     ...uniqueIndexPlan(nodeCode, fields, uniqueKeys, kindOf).map((u) => ({ name: u.name, ddl: u.ddl, unique: u })),
