@@ -13,8 +13,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { menuNodes, users } from '../apps/server/src/db/schema';
-import { listCounts, listQuery, rowsOf } from '../apps/server/src/modules/engine/records.service';
-import { catalogOf, fieldsOf, saveFields } from '../apps/server/src/modules/engine/schema.service';
+import { listCounts, listQuery } from '../apps/server/src/modules/engine/list.service';
+import { catalogOf, fieldsOf } from '../apps/server/src/modules/engine/node-fields';
+import { rowsOf } from '../apps/server/src/modules/engine/record-row';
+import { saveFields } from '../apps/server/src/modules/engine/schema.service';
 import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/server/src/modules/engine/sqlsafe';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
 import { seedDemo } from '../apps/server/src/seed/demo';
@@ -55,27 +57,18 @@ if (!reuse) {
     .update(menuNodes)
     .set({
       columns: [
-        {
-          code: 'bhlx',
-          name: '保函类型',
-          type: 'text',
-          show: true,
-          isSearch: true,
-          isStatus: false,
-          listAlignment: '居中',
-          width: null,
-        },
-        {
-          code: 'xmmc',
-          name: '项目名称',
-          type: 'text',
-          show: true,
-          isSearch: true,
-          isStatus: false,
-          listAlignment: '居中',
-          width: null,
-        },
-      ],
+        ['bhlx', '保函类型'],
+        ['xmmc', '项目名称'],
+      ].map(([code, name]) => ({
+        code,
+        name,
+        type: 'text',
+        show: true,
+        isSearch: true,
+        isStatus: false,
+        listAlignment: '居中',
+        width: null,
+      })),
     })
     .where(sql`${menuNodes.gnCoding} = ${NODE}`);
   await saveFields(database.db, SYSTEM_ACTOR, NODE, DEMO_ENGINE_FIELDS[NODE]!, 1);

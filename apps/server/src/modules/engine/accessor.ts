@@ -1,13 +1,14 @@
 import type { FieldDef } from '@ks/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { conflict, notFound, parse } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import type { HookRecord } from './hooks';
-import { rowsOf, storedValue, toRecord } from './records.service';
-import { catalogOf, fieldsOf, nodeForEngine } from './schema.service';
-import { type Condition, columnOf, ident, tableOf, whereSql } from './sqlsafe';
+import { catalogOf, fieldsOf } from './node-fields';
+import { recordStateOf, storedValue } from './record-row';
+import { recordRow, recordRows, updateRecord } from './records.repo';
+import { nodeForEngine } from './schema.repo';
+import { type Condition, columnOf, tableOf, whereSql } from './sqlsafe';
 import { uniqueViolationOf } from './unique';
 
 /**
@@ -25,6 +26,8 @@ import { uniqueViolationOf } from './unique';
 export type NodeRecord<V> = Omit<HookRecord, 'values'> & { values: V };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The record's status as a condition of `list` (a name no field code can take: codes are lower case). */
+const STATUS = 'Status';
 /** The most records one `list` answers. */
 export const ACCESSOR_LIST_MAX = 1000;
 
@@ -34,7 +37,7 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
   const codes = Object.keys(shape);
   for (const code of codes) columnOf(code);
   const patchSchema = schema.partial().strict();
-  const table = ident(tableOf(gnCoding));
+  tableOf(gnCoding);
 
   /** The node and the accessor's fields of it (each must be a field of the node: else a programming error). */
   async function fieldsNow(q: DbOrTx) {
@@ -47,32 +50,19 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
   }
 
   function recordOf(row: Record<string, unknown>, fields: FieldDef[]): NodeRecord<V> {
-    const r = toRecord(row, fields, []);
+    const r = recordStateOf(row, fields);
     const parsed = schema.safeParse(r.values);
     if (!parsed.success) {
       throw new Error(`record ${r.id} of ${gnCoding} does not fit its accessor: ${z.prettifyError(parsed.error)}`);
     }
-    return {
-      id: r.id,
-      status: r.status,
-      version: r.version,
-      round: Number(row.round),
-      auditLevel: Number(row.audit_level),
-      ownerId: r.ownerId,
-      enterpriseId: row.enterprise_id === null ? null : String(row.enterprise_id),
-      values: parsed.data,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-    };
+    return { ...r, values: parsed.data };
   }
 
   /** The record, or null when there is none with this id; `lock` takes its row lock (inside a transaction). */
   async function get(q: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<NodeRecord<V> | null> {
     if (!UUID.test(id)) return null;
     const { fields } = await fieldsNow(q);
-    const [row] = rowsOf(
-      await q.execute(sql`select * from ${table} where "id" = ${id}${opts.lock ? sql` for update` : sql``}`),
-    );
+    const row = await recordRow(q, gnCoding, id, opts.lock);
     return row ? recordOf(row, fields) : null;
   }
 
@@ -95,28 +85,19 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
       }
       const { fields } = await fieldsNow(q);
       const where = parse(patchSchema, opts.where ?? {}) as Record<string, unknown>;
+      if (opts.status?.length === 0) return [];
       const conditions: Condition[] = Object.entries(where).map(([code, v]) => {
         const stored = storedValue(fields.find((f) => f.code === code)!, v);
         return stored === null
           ? { field: code, op: 'isNull' }
           : { field: code, op: 'eq', value: stored as string | number };
       });
-      const parts: SQL[] = [whereSql(conditions, catalogOf(fields))];
+      const catalog = catalogOf(fields);
       if (opts.status) {
-        parts.push(
-          opts.status.length
-            ? sql`"status" in (${sql.join(
-                opts.status.map((s) => sql`${s}`),
-                sql`, `,
-              )})`
-            : sql`false`,
-        );
+        catalog.set(STATUS, { kind: 'text', searchable: false, sortable: false, column: 'status' });
+        conditions.push({ field: STATUS, op: 'in', value: [...opts.status] });
       }
-      const rows = rowsOf(
-        await q.execute(
-          sql`select * from ${table} where ${sql.join(parts, sql` and `)} order by "created_at" desc, "id" desc limit ${limit} offset ${offset}`,
-        ),
-      );
+      const rows = await recordRows(q, gnCoding, whereSql(conditions, catalog), limit, offset);
       return rows.map((r) => recordOf(r, fields));
     },
 
@@ -133,18 +114,13 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
       if (!UUID.test(id)) throw notFound('记录不存在');
       const { n, fields } = await fieldsNow(q);
       const values = parse(patchSchema, patch) as Record<string, unknown>;
-      const sets: SQL[] = Object.entries(values).map(
-        ([code, v]) => sql`${ident(columnOf(code))} = ${storedValue(fields.find((f) => f.code === code)!, v)}`,
-      );
-      sets.push(sql`"version" = "version" + 1`, sql`"updated_at" = now()`);
-      const version = opts.version === undefined ? sql`` : sql` and "version" = ${opts.version}`;
-      const [row] = rowsOf(
-        await q
-          .execute(sql`update ${table} set ${sql.join(sets, sql`, `)} where "id" = ${id}${version} returning *`)
-          .catch((e: unknown) => {
-            throw uniqueViolationOf(e, n) ?? e;
-          }),
-      );
+      const cols = Object.entries(values).map(([code, v]) => ({
+        column: columnOf(code),
+        value: storedValue(fields.find((f) => f.code === code)!, v),
+      }));
+      const row = await updateRecord(q, gnCoding, id, cols, { version: opts.version }).catch((e: unknown) => {
+        throw uniqueViolationOf(e, n) ?? e;
+      });
       if (!row) {
         if (opts.version !== undefined && (await get(q, id))) throw conflict('记录已被修改，请刷新后重试');
         throw notFound('记录不存在');

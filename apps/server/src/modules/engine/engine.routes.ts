@@ -10,10 +10,13 @@ import { systemsFor } from '../shell/structure.service';
 import { assignableList, assignRecord } from './assign.service';
 import { exportRecords, XLSX_TYPE } from './export.service';
 import { formDetails } from './form.service';
+import { listRecords } from './list.service';
+import { fieldsOf } from './node-fields';
 import { certCascade, dicPullDown, dictionaryCodes, filterFields, pullDown } from './options.service';
-import { deleteRecord, type EngineCaller, listRecords, recordDetail, recordLogs, saveRecord } from './records.service';
+import type { EngineCaller } from './record-access';
+import { deleteRecord, recordDetail, recordLogs, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
-import { fieldsOf, nodeForEngine, saveFields, saveValueRange } from './schema.service';
+import { nodeForEngine, saveFields, saveValueRange } from './schema.service';
 import { todoCounts, todoList } from './todos.service';
 import { uniqueKeysOf } from './unique';
 

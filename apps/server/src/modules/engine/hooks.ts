@@ -1,5 +1,6 @@
 import type { AuditLevel } from '@ks/contracts';
 import type { Tx } from '../../db/client';
+import type { recordStateOf } from './record-row';
 
 /**
  * Domain hooks: what a domain module (credit, tendering …) does when a review of one of its nodes' records is decided
@@ -16,19 +17,7 @@ import type { Tx } from '../../db/client';
  */
 
 /** The record as the decision left it (values in their saved form, as the form loads them). */
-export interface HookRecord {
-  id: string;
-  status: string;
-  version: number;
-  round: number;
-  /** the level now under review (0 when none) */
-  auditLevel: number;
-  ownerId: string;
-  enterpriseId: string | null;
-  values: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type HookRecord = ReturnType<typeof recordStateOf>;
 
 export interface DecisionEvent {
   /** the decision's transaction: write with it */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { creditCodeCheckChar, type FieldDef } from '@ks/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { canSeeNode, lastNodeState, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
@@ -16,19 +16,12 @@ import {
   type TestApp,
   usingPostgres,
 } from '../../test/harness';
-import {
-  COUNT_CAP,
-  countLimit,
-  iso,
-  listCounts,
-  listParts,
-  listQuery,
-  listStatement,
-  rowsOf,
-  scopeBranches,
-  scopeSql,
-} from './records.service';
-import { catalogOf, indexPlan, syncEngineIndexes } from './schema.service';
+import { listCounts, listParts, listQuery } from './list.service';
+import { catalogOf } from './node-fields';
+import { tableColumns } from './node-table';
+import { iso, rowsOf } from './record-row';
+import { COUNT_CAP, countLimit, listStatement, scopeBranches, scopeSql } from './records.repo';
+import { indexPlan, syncEngineIndexes } from './schema.service';
 import {
   normaliseSearchParams,
   orderSql,
@@ -115,6 +108,23 @@ async function indexesOf(table: string): Promise<Map<string, string>> {
         .replace(/^.*USING gin \((.*)\)$/, 'gin: $1'),
     ]),
   );
+}
+
+/** The plan of `query` after `prepare` ran in a transaction that is then rolled back. */
+async function explainIn(query: SQL, prepare: (tx: Tx) => Promise<void>): Promise<string> {
+  let plan = '';
+  await t.database.db
+    .transaction(async (tx) => {
+      await prepare(tx);
+      plan = rowsOf(await tx.execute(sql`explain ${query}`))
+        .map((r) => String(r['QUERY PLAN']))
+        .join('\n');
+      tx.rollback();
+    })
+    .catch((e) => {
+      if (!plan) throw e;
+    });
+  return plan;
 }
 
 beforeAll(async () => {
@@ -379,23 +389,14 @@ describe('list page and capped total', () => {
       pageSize: 10,
     });
     const name = indexPlan(NODE, FIELDS, ['bdlx']).find((i) => i.ddl.includes('"f_bdlx", "enterprise_id"'))!.name;
-    let plan = '';
-    await t.database.db
-      .transaction(async (tx) => {
-        // a table this small is best read whole or by its newest rows; the point here is that the composite index
-        // alone answers the enterprise's branch: the other indexes are dropped inside this transaction, rolled back
-        const others = [...(await indexesOf(TABLE)).keys()].filter((n) => n.startsWith('i_') && n !== name);
-        for (const n of others) await tx.execute(sql.raw(`drop index "${n}"`));
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        plan = rowsOf(await tx.execute(sql`explain ${query}`))
-          .map((r) => String(r['QUERY PLAN']))
-          .join('\n');
-        tx.rollback();
-      })
-      .catch((e) => {
-        if (!plan) throw e;
-      });
+    const plan = await explainIn(query, async (tx) => {
+      // a table this small is best read whole or by its newest rows; the point here is that the composite index
+      // alone answers the enterprise's branch: the other indexes are dropped inside this transaction, rolled back
+      const others = [...(await indexesOf(TABLE)).keys()].filter((n) => n.startsWith('i_') && n !== name);
+      for (const n of others) await tx.execute(sql.raw(`drop index "${n}"`));
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+    });
     expect(plan).toMatch(new RegExp(`Index Only Scan using ${name}`));
     expect(plan).toContain('Merge Append');
     expect(plan).not.toContain('Seq Scan on n_zbtb_tbwj');
@@ -428,23 +429,12 @@ describe('indexes of a node table', () => {
     expect(trgm.ddl).toMatch(/using gin \("f_qymc" gin_trgm_ops\)$/);
     // only free-text fields: a select field (searched by equality) has none
     expect(indexPlan(NODE, FIELDS, ['bdlx']).some((i) => i.ddl.includes('gin'))).toBe(false);
-    const explain = async (query: ReturnType<typeof sql>) => {
-      let plan = '';
-      await t.database.db
-        .transaction(async (tx) => {
-          // 2,500 rows are read faster whole: the point is that the index can answer a substring
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_indexscan = off`);
-          plan = rowsOf(await tx.execute(sql`explain ${query}`))
-            .map((r) => String(r['QUERY PLAN']))
-            .join('\n');
-          tx.rollback();
-        })
-        .catch((e) => {
-          if (!plan) throw e;
-        });
-      return plan;
-    };
+    const explain = (query: SQL) =>
+      explainIn(query, async (tx) => {
+        // 2,500 rows are read faster whole: the point is that the index can answer a substring
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+      });
     const conditions = searchToConditions(normaliseSearchParams({ qymc: '业12' }), catalogOf(FIELDS));
     expect(conditions).toEqual([{ field: 'qymc', op: 'like', value: '业12' }]);
     const where = whereSql(conditions, catalogOf(FIELDS));
@@ -529,8 +519,12 @@ describe('indexes of a node table', () => {
     await db.execute(sql.raw(`create index "${oldName('bdlx')}" on ${TABLE} ("f_bdlx", "created_at" desc, "id" desc)`));
     // an index somebody made by hand is not ours to drop
     await db.execute(sql.raw(`create index "hand_made" on ${TABLE} ("f_tbje")`));
+    // earlier versions also gave every table a `data` jsonb column that nothing read
+    await db.execute(sql.raw(`alter table ${TABLE} add column "data" jsonb not null default '{}'::jsonb`));
     const ran = await syncEngineIndexes(db);
     expect(ran.filter((s) => s.includes(oldName('scope')) || s.includes(oldName('bdlx')))).toHaveLength(2);
+    expect(ran).toContain(`alter table "${TABLE}" drop column "data"`);
+    expect((await tableColumns(db, NODE))?.has('data')).toBe(false);
     const after = await indexesOf(TABLE);
     expect(after.has(oldName('scope'))).toBe(false);
     expect(after.has('hand_made')).toBe(true);

@@ -3,25 +3,34 @@ import {
   type FieldDef,
   type FieldOption,
   fieldListSchema,
-  isNumberType,
   isOptionType,
-  isTextType,
   OPTION_SOURCES,
   optionSourceOf,
-  type TableColumn,
   type UniqueKey,
   uniqueKeyProblems,
 } from '@ks/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { menuNodes, nodeSchemaHistory } from '../../db/schema';
-import { AppError, conflict, notFound, validationFailed } from '../../platform/errors';
+import { AppError, conflict, validationFailed } from '../../platform/errors';
 import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
+import { catalogOf, fieldsOf, kindOf, searchCodesOf } from './node-fields';
 import { leftoverTableChanges, PG_TYPE_NAME, tableColumns, valuesIn } from './node-table';
 import { optionSourceProblems } from './options.service';
 import { patternProblem } from './pattern';
-import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
+import {
+  engineNodes,
+  hasDataVersionTrigger,
+  indexNamesOf,
+  insertSchemaHistory,
+  nodeForEngine,
+  runDdl,
+  schemaLock,
+  updateNodeSchema,
+} from './schema.repo';
+import { assertFieldCode, COLUMN_TYPE, columnOf, quoteIdent, tableOf } from './sqlsafe';
 import { assertNoDuplicates, type PlannedUnique, uniqueIndexPlan, uniqueKeysOf } from './unique';
+
+// the node's row and fields, read by other modules through the schema service
+export { nodeForEngine } from './schema.repo';
 
 /**
  * A node's record table follows its field list (ARCHITECTURE.md, Data): typed columns `f_<code>` for the fields,
@@ -29,28 +38,6 @@ import { assertNoDuplicates, type PlannedUnique, uniqueIndexPlan, uniqueKeysOf }
  * Every statement is built from identifiers that passed `quoteIdent` and from the constant types below; no client
  * text reaches DDL. Each change is recorded in node_schema_history with the statements it ran.
  */
-
-export function kindOf(type: string): FieldKind {
-  if (isNumberType(type)) return 'number';
-  if (type === 'date') return 'date';
-  if (type === 'datetime') return 'datetime';
-  return 'text';
-}
-
-/**
- * The fields a client may filter and sort on: every field is a real column. Free-text fields are searched with like;
- * option fields (select, radio …) and the rest by equality, which their index answers.
- */
-export function catalogOf(fields: readonly FieldDef[]): Catalog {
-  const c: Catalog = new Map();
-  for (const f of fields) {
-    const kind = kindOf(f.type);
-    c.set(f.code, { kind, searchable: kind === 'text' && isTextType(f.type), sortable: true });
-  }
-  c.set('createdAt', { kind: 'datetime', searchable: false, sortable: true, column: 'created_at' });
-  c.set('updatedAt', { kind: 'datetime', searchable: false, sortable: true, column: 'updated_at' });
-  return c;
-}
 
 const indexName = (table: string, key: string) =>
   `i_${createHash('sha1').update(`${table}:${key}`).digest('hex').slice(0, 24)}`;
@@ -124,7 +111,7 @@ async function applyIndexChanges(
 ) {
   const creating = plan.filter((p) => p.unique && changes.includes(p.ddl)).map((p) => p.unique!);
   await assertNoDuplicates(q, nodeCode, fields, creating);
-  for (const stmt of changes) await q.execute(sql.raw(stmt));
+  await runDdl(q, changes);
 }
 
 /**
@@ -132,11 +119,7 @@ async function applyIndexChanges(
  * plan (an earlier shape, a field no longer searchable) dropped. Reads the table's current indexes through `db`.
  */
 export async function indexChanges(db: DbOrTx, nodeCode: string, plan: readonly PlannedIndex[]): Promise<string[]> {
-  const raw = tableOf(nodeCode);
-  const res = await db.execute(
-    sql`select indexname as "name" from pg_indexes where schemaname = current_schema() and tablename = ${raw}`,
-  );
-  const have = new Set((res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name));
+  const have = await indexNamesOf(db, nodeCode);
   const want = new Set(plan.map((p) => p.name));
   return [
     ...[...have]
@@ -160,15 +143,17 @@ export function dataVersionTriggerDdl(nodeCode: string, nodeId: string): string 
 
 /** The data-version trigger statement when the node's table lacks it (see dataVersionTriggerDdl), else nothing. */
 export async function dataVersionChanges(db: DbOrTx, nodeCode: string, nodeId: string): Promise<string[]> {
-  const res = await db.execute(
-    sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${tableOf(nodeCode)} and c.relnamespace = current_schema()::regnamespace and t.tgname = 'ks_data_version'`,
-  );
-  return (res as unknown as { rows: unknown[] }).rows.length ? [] : [dataVersionTriggerDdl(nodeCode, nodeId)];
+  return (await hasDataVersionTrigger(db, nodeCode)) ? [] : [dataVersionTriggerDdl(nodeCode, nodeId)];
 }
 
-/** The codes of a node's searchable list columns. */
-export const searchCodesOf = (columns: unknown): string[] =>
-  (Array.isArray(columns) ? (columns as TableColumn[]) : []).filter((c) => c.isSearch).map((c) => c.code);
+/** Columns earlier versions made on node tables and nothing reads: dropped by the next sync. */
+const LEGACY_COLUMNS = ['data'];
+
+/** The statements that drop the table's legacy columns (`columns`: the table's, from node-table's tableColumns). */
+export function legacyColumnChanges(nodeCode: string, columns: ReadonlyMap<string, string> | null): string[] {
+  const table = quoteIdent(tableOf(nodeCode));
+  return LEGACY_COLUMNS.filter((c) => columns?.has(c)).map((c) => `alter table ${table} drop column ${quoteIdent(c)}`);
+}
 
 /**
  * The statements that bring the node's table and columns to the field list `after`, from `before` (null: the node had
@@ -197,8 +182,7 @@ export function planDdl(
         '"round" integer not null default 0, ' +
         '"version" integer not null default 1, ' +
         '"created_at" timestamptz not null default now(), ' +
-        '"updated_at" timestamptz not null default now(), ' +
-        `"data" jsonb not null default '{}'::jsonb)`,
+        '"updated_at" timestamptz not null default now())',
     );
   }
   const old = new Map((before ?? []).map((f) => [f.code, f]));
@@ -225,15 +209,12 @@ export function planDdl(
 }
 
 /**
- * Brings every engine node table's indexes (and data-version trigger) to the current plan (run at start-up, after the migrations): tables made
- * by earlier versions get the new shapes and lose the old ones. Idempotent; one transaction per node, serialised
+ * Brings every engine node table's indexes (and data-version trigger) to the current plan (run at start-up, after the
+ * migrations): tables made by earlier versions get the new shapes and lose the old ones (and their legacy columns). Idempotent; one transaction per node, serialised
  * between processes by an advisory lock. Answers the statements it ran.
  */
 export async function syncEngineIndexes(db: Db): Promise<string[]> {
-  const nodes = await db
-    .select()
-    .from(menuNodes)
-    .where(and(eq(menuNodes.dataSource, 'engine'), sql`${menuNodes.fieldsVersion} > 0`));
+  const nodes = await engineNodes(db);
   const ran: string[] = [];
   for (const n of nodes) {
     try {
@@ -260,12 +241,16 @@ export async function syncNodeIndexes(
   const fields = fieldsOf(n);
   const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeysOf(n));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
+    await schemaLock(tx);
     const indexes = await indexChanges(tx, n.gnCoding, plan);
-    const changes = [...indexes, ...(await dataVersionChanges(tx, n.gnCoding, n.id))];
+    const changes = [
+      ...indexes,
+      ...(await dataVersionChanges(tx, n.gnCoding, n.id)),
+      ...legacyColumnChanges(n.gnCoding, await tableColumns(tx, n.gnCoding)),
+    ];
     if (!changes.length) return [];
     await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
-    for (const stmt of changes.slice(indexes.length)) await tx.execute(sql.raw(stmt));
+    await runDdl(tx, changes.slice(indexes.length));
     await writeOpLog(tx, SYSTEM_ACTOR, {
       glName: '系统配置',
       gnCoding: n.gnCoding,
@@ -275,15 +260,6 @@ export async function syncNodeIndexes(
     return changes;
   });
 }
-
-export async function nodeForEngine(db: Db, gnCoding: string) {
-  const [n] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, gnCoding));
-  if (!n) throw notFound('节点不存在');
-  return n;
-}
-
-export const fieldsOf = (n: { fields: unknown }): FieldDef[] =>
-  Array.isArray(n.fields) ? (n.fields as FieldDef[]) : [];
 
 export async function saveFields(
   db: Db,
@@ -313,15 +289,11 @@ export async function saveFields(
   planDdl(n.gnCoding, before, fields, new Map());
   const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeys);
   return db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(menuNodes)
-      .set({ fields, uniqueKeys, fieldsVersion: n.fieldsVersion + 1, updatedAt: new Date() })
-      .where(and(eq(menuNodes.id, n.id), eq(menuNodes.fieldsVersion, version)))
-      .returning();
+    const u = await updateNodeSchema(tx, n.id, version, { fields, uniqueKeys });
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
     // a table left by an earlier node of this code is not this node's: dropped when empty, else archived
     const leftover = before === null ? await leftoverTableChanges(tx, n.gnCoding, new Date()) : null;
-    for (const stmt of leftover?.ddl ?? []) await tx.execute(sql.raw(stmt));
+    await runDdl(tx, leftover?.ddl ?? []);
     const table = await tableColumns(tx, n.gnCoding);
     const { ddl: tableDdl, retyped } = planDdl(n.gnCoding, before, fields, table);
     for (const r of retyped) {
@@ -334,12 +306,13 @@ export async function saveFields(
         });
       }
     }
-    for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
+    const legacy = legacyColumnChanges(n.gnCoding, table);
+    await runDdl(tx, [...tableDdl, ...legacy]);
     const indexes = await indexChanges(tx, n.gnCoding, plan);
     await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
     const trigger = await dataVersionChanges(tx, n.gnCoding, n.id);
-    for (const stmt of trigger) await tx.execute(sql.raw(stmt));
-    const ddl = [...(leftover?.ddl ?? []), ...tableDdl, ...indexes, ...trigger];
+    await runDdl(tx, trigger);
+    const ddl = [...(leftover?.ddl ?? []), ...tableDdl, ...legacy, ...indexes, ...trigger];
     if (leftover) {
       await writeOpLog(tx, actor, {
         glName: '系统配置',
@@ -348,13 +321,7 @@ export async function saveFields(
         logbook: `${leftover.log}（节点 ${n.title}）`,
       });
     }
-    await tx.insert(nodeSchemaHistory).values({
-      nodeId: n.id,
-      version: u.fieldsVersion,
-      fields,
-      ddl,
-      createdBy: actor.userId,
-    });
+    await insertSchemaHistory(tx, { nodeId: n.id, version: u.fieldsVersion, fields, ddl, createdBy: actor.userId });
     await writeOpLog(tx, actor, {
       glName: '系统配置',
       gnCoding,

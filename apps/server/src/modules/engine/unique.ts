@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Code, type FieldDef, fmt, type UniqueKey, uniqueKeyTitles, uniqueViolationMessage } from '@ks/contracts';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { AppError, validationFailed } from '../../platform/errors';
 import { isUniqueViolation } from '../accounts/accounts.repo';
+import { duplicateValues, holdWrites } from './schema.repo';
 import { columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
 
 /**
@@ -16,9 +16,6 @@ import { columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
  * btree entry cannot hold more than about 2.7 kB), and for `withinEnterprise` the record's side first:
  * `coalesce(enterprise_id, owner_id)` — its enterprise, or its owner when it has none.
  */
-
-const UNIQUE_INDEX = /^u_[0-9a-f]{24}$/;
-export const isUniqueIndexName = (name: string) => UNIQUE_INDEX.test(name);
 
 export const uniqueKeysOf = (n: { uniqueKeys?: unknown }): UniqueKey[] =>
   Array.isArray(n.uniqueKeys) ? (n.uniqueKeys as UniqueKey[]) : [];
@@ -78,18 +75,9 @@ export async function assertNoDuplicates(
   creating: readonly PlannedUnique[],
 ): Promise<void> {
   if (!creating.length) return;
-  const table = quoteIdent(tableOf(nodeCode));
-  await q.execute(sql.raw(`lock table ${table} in share mode`));
+  await holdWrites(q, nodeCode);
   for (const p of creating) {
-    const cols = p.key.fields.map((c) => quoteIdent(columnOf(c)));
-    const groups = [...(p.key.withinEnterprise ? ['coalesce("enterprise_id", "owner_id")'] : []), ...cols];
-    const shown = cols.map((c, i) => `${c}::text as "v${i}"`).join(', ');
-    const res = await q.execute(
-      sql.raw(
-        `select ${shown}, count(*)::int as "n" from ${table} where ${cols.map((c) => `${c} is not null`).join(' and ')} group by ${groups.join(', ')} having count(*) > 1 order by count(*) desc limit 3`,
-      ),
-    );
-    const dups = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    const dups = await duplicateValues(q, nodeCode, p.key.fields.map(columnOf), !!p.key.withinEnterprise, 3);
     if (!dups.length) continue;
     const values = dups
       .map((r) => `${p.key.fields.map((_, i) => String(r[`v${i}`]).slice(0, 40)).join(' / ')}：${r.n} 条`)
