@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldCodeSchema, fieldListSchema, fieldOptionSchema } from './engine';
+import { fieldCodeSchema, fieldListSchema, fieldOptionSchema, uniqueKeyListSchema } from './engine';
 import { MAX_OPTIONS } from './engine-fields';
 import type { FieldDef, FieldOption, FieldValues } from './engine-rules';
 import { paths } from './paths';
@@ -21,8 +21,14 @@ export const saveFieldsSchema = z.object({
   fields: fieldListSchema,
   /** the fieldsVersion the edit started from; a stale one is a 409 */
   version: z.number().int().min(0),
+  /** the node's uniqueness constraints (唯一约束); absent: the ones it has are kept */
+  uniqueKeys: uniqueKeyListSchema.optional(),
 });
-export const nodeFieldsSchema = z.object({ fields: z.array(z.any()), version: z.number().int() });
+export const nodeFieldsSchema = z.object({
+  fields: z.array(z.any()),
+  version: z.number().int(),
+  uniqueKeys: z.array(z.object({ fields: z.array(z.string()), withinEnterprise: z.boolean().optional() })),
+});
 
 export const recordListSchema = z.object({
   gnCoding,

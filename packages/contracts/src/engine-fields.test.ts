@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fieldListSchema } from './engine';
-import { FIELD_MESSAGES, fieldDefProblems, fieldListProblems, MAX_FIELDS } from './engine-fields';
+import {
+  FIELD_MESSAGES,
+  fieldDefProblems,
+  fieldListProblems,
+  MAX_FIELDS,
+  uniqueKeyProblems,
+  uniqueViolationMessage,
+} from './engine-fields';
 import { type FieldDef, filterCardFields, MESSAGES } from './engine-rules';
 
 /** The zod-free field-list rules (what the web's field editor runs) agree with the server's zod schema. */
@@ -205,5 +212,40 @@ describe('filterCardFields', () => {
     );
     expect(filterCardFields(flagged).map((x) => x.code)).toEqual(['e', 'g']);
     expect(filterCardFields(fields.map((x) => ({ ...x, filter: false })))).toEqual([]);
+  });
+});
+
+describe('unique keys (uniqueKeyProblems)', () => {
+  const fields = [
+    { code: 'xm', name: '姓名', type: 'text' as const },
+    { code: 'sfzh', name: '身份证号', type: 'text' as const },
+    { code: 'bz', name: '备注', type: 'textarea' as const },
+  ];
+  it('accepts keys of distinct single-value fields, and names each problem', () => {
+    expect(
+      uniqueKeyProblems(fields, [{ fields: ['sfzh'] }, { fields: ['xm', 'sfzh'], withinEnterprise: true }]),
+    ).toEqual({});
+    expect(
+      uniqueKeyProblems(fields, [
+        { fields: ['bz'] },
+        { fields: ['nope'] },
+        { fields: ['xm', 'xm'] },
+        { fields: [] },
+        { fields: ['sfzh', 'xm'] },
+        { fields: ['xm', 'sfzh'] },
+      ]),
+    ).toEqual({
+      '0.fields': '字段「备注」的类型不能设为唯一（多选、级联、日期范围、多行文本和富文本不能）',
+      '1.fields': '唯一约束的字段不存在：nope',
+      '2.fields': '唯一约束中字段「姓名」重复',
+      '3.fields': '唯一约束至少包含一个字段',
+      '5.fields': '与第 5 个唯一约束相同',
+    });
+  });
+  it('words a violation with the fields’ titles', () => {
+    expect(uniqueViolationMessage(fields, { fields: ['sfzh'] })).toBe('「身份证号」已存在');
+    expect(uniqueViolationMessage(fields, { fields: ['xm', 'sfzh'], withinEnterprise: true })).toBe(
+      '本企业已有「姓名」「身份证号」的组合相同的记录',
+    );
   });
 });

@@ -258,3 +258,93 @@ export function fieldListProblems(fields: readonly Partial<FieldDef>[]): Problem
   for (const r of fieldListRelations(trimmed)) out[`${r.index}.${r.key}`] ??= r.message;
   return out;
 }
+
+// ── uniqueness constraints ──────────────────────────────────────────────────
+
+/**
+ * A node's uniqueness constraint (唯一约束): no two records with the same values of these fields. Records with any of
+ * the fields empty are not compared. `withinEnterprise`: only among the records of one enterprise (a record without
+ * one: of its owner) — e.g. 身份证号 once per enterprise. The server keeps it with a unique index on the node's
+ * table, so it holds under concurrent saves.
+ */
+export interface UniqueKey {
+  fields: string[];
+  withinEnterprise?: boolean;
+}
+
+export const MAX_UNIQUE_KEYS = 10;
+export const MAX_UNIQUE_KEY_FIELDS = 5;
+
+/** Types whose fields may be in a unique key: one plain value each (no lists, paths, ranges or rich text). */
+export const UNIQUE_TYPES = [
+  'text',
+  'select',
+  'filter-select',
+  'select-filter',
+  'select-link',
+  'select-edit',
+  'radio',
+  'sex',
+  'switch',
+  'switch-1',
+  'switch-2',
+  'y_n_ent',
+  'number',
+  'input-number',
+  'date',
+  'datetime',
+] as const satisfies readonly (typeof FIELD_TYPES)[number][];
+export const isUniqueType = (t: string) => (UNIQUE_TYPES as readonly string[]).includes(t);
+
+export const UNIQUE_MESSAGES = {
+  keysMax: `一个节点最多 ${MAX_UNIQUE_KEYS} 个唯一约束`,
+  fieldsMin: '唯一约束至少包含一个字段',
+  fieldsMax: `一个唯一约束最多 ${MAX_UNIQUE_KEY_FIELDS} 个字段`,
+  noField: '唯一约束的字段不存在：{code}',
+  type: '字段「{name}」的类型不能设为唯一（多选、级联、日期范围、多行文本和富文本不能）',
+  repeated: '唯一约束中字段「{name}」重复',
+  sameKey: '与第 {n} 个唯一约束相同',
+} as const;
+
+/** The fields of a key as their titles, e.g. 「姓名」「身份证号」 (codes the list lacks are shown as codes). */
+export function uniqueKeyTitles(fields: readonly Pick<FieldDef, 'code' | 'name'>[], key: UniqueKey): string {
+  return key.fields.map((c) => `「${fields.find((f) => f.code === c)?.name ?? c}」`).join('');
+}
+
+/** What a record save that breaks the key is told, e.g. 「统一社会信用代码」已存在. */
+export function uniqueViolationMessage(fields: readonly Pick<FieldDef, 'code' | 'name'>[], key: UniqueKey): string {
+  const titles = uniqueKeyTitles(fields, key);
+  const what = key.fields.length > 1 ? `${titles}的组合` : titles;
+  return key.withinEnterprise ? `本企业已有${what}相同的记录` : `${what}已存在`;
+}
+
+/**
+ * The problems of a node's unique keys against its field list, keyed `<index>.fields` (the keys of the server's 400
+ * fieldErrors under `uniqueKeys.`), the list's own under `''`: each key names 1–5 distinct fields of the list, of a
+ * type that holds one plain value, and no two keys are the same.
+ */
+export function uniqueKeyProblems(
+  fields: readonly Pick<FieldDef, 'code' | 'name' | 'type'>[],
+  keys: readonly UniqueKey[],
+): Problems {
+  const out: Problems = {};
+  if (keys.length > MAX_UNIQUE_KEYS) out[''] = UNIQUE_MESSAGES.keysMax;
+  const seen: string[] = [];
+  keys.forEach((k, i) => {
+    const at = `${i}.fields`;
+    const codes = Array.isArray(k.fields) ? k.fields : [];
+    if (!codes.length) out[at] = UNIQUE_MESSAGES.fieldsMin;
+    else if (codes.length > MAX_UNIQUE_KEY_FIELDS) out[at] = UNIQUE_MESSAGES.fieldsMax;
+    for (const [j, code] of codes.entries()) {
+      const f = fields.find((x) => x.code === code);
+      if (!f) out[at] ??= fmt(UNIQUE_MESSAGES.noField, { code: String(code) });
+      else if (!isUniqueType(f.type)) out[at] ??= fmt(UNIQUE_MESSAGES.type, { name: f.name });
+      else if (codes.indexOf(code) !== j) out[at] ??= fmt(UNIQUE_MESSAGES.repeated, { name: f.name });
+    }
+    const sig = `${k.withinEnterprise ? 1 : 0}:${[...codes].sort().join(',')}`;
+    const same = seen.indexOf(sig);
+    if (same >= 0) out[at] ??= fmt(UNIQUE_MESSAGES.sameKey, { n: same + 1 });
+    seen.push(sig);
+  });
+  return out;
+}

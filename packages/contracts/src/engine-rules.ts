@@ -859,8 +859,10 @@ export const FIELD_CODE_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
  * PostgreSQL 15 key words classed "reserved" or "reserved (can be function or type)" (documentation appendix C,
- * Table C.1; RESERVED_KEYWORD and TYPE_FUNC_NAME_KEYWORD in src/include/parser/kwlist.h). They cannot be column
- * names without quoting.
+ * Table C.1; RESERVED_KEYWORD and TYPE_FUNC_NAME_KEYWORD in src/include/parser/kwlist.h) — the 100 words
+ * `select word from pg_get_keywords() where catcode in ('R', 'T')` gives on PostgreSQL 15 — plus `system_user`,
+ * reserved from PostgreSQL 16 on, which the embedded PGlite (PostgreSQL 18) already refuses. They cannot be column
+ * names without quoting. The one list: the web's field editor and the server's identifier checks (sqlsafe.ts) read it.
  */
 export const PG_RESERVED_WORDS: ReadonlySet<string> = new Set([
   // reserved
@@ -965,6 +967,8 @@ export const PG_RESERVED_WORDS: ReadonlySet<string> = new Set([
   'similar',
   'tablesample',
   'verbose',
+  // reserved from PostgreSQL 16
+  'system_user',
 ]);
 
 export function isReservedWord(code: string): boolean {

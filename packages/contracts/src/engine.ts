@@ -9,6 +9,9 @@ import {
   isTimeStep,
   MAX_FIELDS,
   MAX_OPTIONS,
+  MAX_UNIQUE_KEY_FIELDS,
+  MAX_UNIQUE_KEYS,
+  UNIQUE_MESSAGES,
 } from './engine-fields';
 import {
   FIELD_TYPES,
@@ -169,3 +172,13 @@ export const fieldListSchema = z
 type Parsed = z.output<typeof fieldDefSchema>;
 const _sameShape: (f: Parsed) => FieldDef = (f) => f;
 void _sameShape;
+
+/** A node's unique key (engine-fields.ts UniqueKey); the field list decides whether its codes exist (uniqueKeyProblems). */
+export const uniqueKeySchema = z.object({
+  fields: z
+    .array(fieldCodeSchema)
+    .min(1, UNIQUE_MESSAGES.fieldsMin)
+    .max(MAX_UNIQUE_KEY_FIELDS, UNIQUE_MESSAGES.fieldsMax),
+  withinEnterprise: z.boolean().default(false),
+});
+export const uniqueKeyListSchema = z.array(uniqueKeySchema).max(MAX_UNIQUE_KEYS, UNIQUE_MESSAGES.keysMax);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -35,10 +36,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). */
+/**
+ * PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). Every open loads the
+ * extensions the migrations create (pg_trgm, migration 0015): a database that has one cannot be used without it.
+ */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = new PGlite({ dataDir: opts.dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  const client = new PGlite({
+    dataDir: opts.dataDir,
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   await client.waitReady;
   const db: Db = drizzlePglite(client, { schema });
   return {

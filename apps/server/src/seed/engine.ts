@@ -1,4 +1,4 @@
-import type { FieldDef } from '@ks/contracts';
+import type { FieldDef, UniqueKey } from '@ks/contracts';
 import type { Db } from '../db/client';
 import { saveFields } from '../modules/engine/schema.service';
 import { SYSTEM_ACTOR } from '../platform/oplog';
@@ -126,8 +126,13 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
   ],
 };
 
+/** Uniqueness constraints of the demo nodes: a person is registered once per enterprise (从业人员登记's 身份证号). */
+export const DEMO_UNIQUE_KEYS: Record<string, UniqueKey[]> = {
+  XYGL_CYRY: [{ fields: ['sfzh'], withinEnterprise: true }],
+};
+
 export async function seedEngine(tx: Db): Promise<void> {
   for (const [code, fields] of Object.entries(DEMO_ENGINE_FIELDS)) {
-    await saveFields(tx, SYSTEM_ACTOR, code, fields, 0);
+    await saveFields(tx, SYSTEM_ACTOR, code, fields, 0, DEMO_UNIQUE_KEYS[code] ?? []);
   }
 }

@@ -6,6 +6,7 @@ import type {
   FilterFieldsResult,
   FormDetailsResult,
   Operation,
+  UniqueKey,
 } from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -71,6 +72,8 @@ export interface RecordPage {
 export interface NodeFields {
   fields: FieldDef[];
   version: number;
+  /** the node's uniqueness constraints (absent from servers before them) */
+  uniqueKeys?: UniqueKey[];
 }
 
 /** info/v1/form/details: the form of a new record (no id: defaults, version and status null) or of an existing one. */

@@ -1,4 +1,4 @@
-import type { DictionaryCode, FieldDef } from '@ks/contracts';
+import type { DictionaryCode, FieldDef, UniqueKey } from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ENGINE_KEY, type NodeFields } from './engine';
@@ -47,5 +47,9 @@ export const dictionaryCodesQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const saveNodeFields = (body: { gnCoding: string; fields: FieldDef[]; version: number }) =>
-  request<NodeFields>({ url: paths.saveFields.path, method: paths.saveFields.method, data: body, silent: true });
+export const saveNodeFields = (body: {
+  gnCoding: string;
+  fields: FieldDef[];
+  version: number;
+  uniqueKeys?: UniqueKey[];
+}) => request<NodeFields>({ url: paths.saveFields.path, method: paths.saveFields.method, data: body, silent: true });

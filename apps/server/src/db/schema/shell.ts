@@ -50,6 +50,8 @@ export const menuNodes = pgTable(
     charts: jsonb('charts').notNull().default([]),
     /** the schema engine's field list (contracts FieldDef[]); the node's record table follows it */
     fields: jsonb('fields').notNull().default([]),
+    /** the node's uniqueness constraints (contracts UniqueKey[]), each kept by a unique index on its record table */
+    uniqueKeys: jsonb('unique_keys').notNull().default([]),
     /** version of `fields`, bumped by every schema change (optimistic: a stale save is a 409) */
     fieldsVersion: integer('fields_version').notNull().default(0),
     createdAt: createdAt(),

@@ -1,14 +1,13 @@
 import type { AssignableUser, AuditLevel } from '@ks/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { todos } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, validationFailed } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { canCall, requireNode } from '../../platform/permissions';
 import { levelReviewers, type ReviewFacts, recordFactsOf } from './policy';
-import { type EngineCaller, engineNode, policyContext, recordFor } from './records.service';
-import { businessNameOf } from './review.service';
-import { ident, tableOf } from './sqlsafe';
+import { type EngineCaller, engineNode, policyContext, recordFor } from './record-access';
+import { businessNameOf } from './record-row';
+import { bumpVersion } from './records.repo';
+import { closeTodos, insertTodos } from './review.repo';
 
 /**
  * 任务指派 (screen 15): an administrator, or a holder of the node's 指派 (assign) function, hands the open to-do of a
@@ -27,7 +26,7 @@ async function requireAssign(db: Db, c: EngineCaller, gnCoding: string) {
 
 /** Active accounts that may decide the record's current level: its named users and role holders, less its side. */
 async function candidates(
-  q: Db,
+  q: DbOrTx,
   level: AuditLevel,
   row: Record<string, unknown>,
   review: ReviewFacts,
@@ -58,33 +57,27 @@ export async function assignRecord(
   await requireAssign(db, c, input.gnCoding);
   const n = await engineNode(db, input.gnCoding);
   const ctx = await policyContext(db, c, n.gnCoding);
-  const table = ident(tableOf(n.gnCoding));
-  await db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
+  await db.transaction(async (tx) => {
     // pending, not a 会签 level, and not the record's side picking its reviewer (the record policy)
     const { row, review } = await recordFor(tx, c, n, input.id, 'assign', ctx, true, input.version);
     const level = review.level!;
     const target = (await candidates(tx, level, row, review)).find((u) => u.id === input.userId);
     if (!target) throw validationFailed({ userId: ['该人员不能承接当前审核级别'] });
-    const open = await tx
-      .update(todos)
-      .set({ doneAt: new Date() })
-      .where(
-        and(eq(todos.nodeId, n.id), eq(todos.recordId, input.id), eq(todos.level, level.level), isNull(todos.doneAt)),
-      )
-      .returning();
-    await tx.insert(todos).values({
-      nodeId: n.id,
-      systemId: n.systemId,
-      recordId: input.id,
-      level: level.level,
-      assigneeType: 'user',
-      assigneeId: target.id,
-      businessName: open[0]?.businessName ?? businessNameOf(n, row),
-      submitterName: open[0]?.submitterName ?? '',
-      sbTime: open[0]?.sbTime ?? new Date(),
-    });
-    await tx.execute(sql`update ${table} set "version" = "version" + 1, "updated_at" = now() where "id" = ${input.id}`);
+    const open = await closeTodos(tx, n.id, input.id, new Date(), { level: level.level });
+    await insertTodos(tx, [
+      {
+        nodeId: n.id,
+        systemId: n.systemId,
+        recordId: input.id,
+        level: level.level,
+        assigneeType: 'user',
+        assigneeId: target.id,
+        businessName: open[0]?.businessName ?? businessNameOf(n, row),
+        submitterName: open[0]?.submitterName ?? '',
+        sbTime: open[0]?.sbTime ?? new Date(),
+      },
+    ]);
+    await bumpVersion(tx, n.gnCoding, input.id, true);
     await writeOpLog(tx, c.actor, {
       glName: n.title,
       gnCoding: n.gnCoding,

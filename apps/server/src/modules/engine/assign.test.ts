@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, grants, menuNodes, roles, todos, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
+import { freshIdNumber } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
@@ -37,7 +38,7 @@ async function submitted(xm: string) {
     values: {
       xm,
       xb: '男',
-      sfzh: '140105199001011238',
+      sfzh: freshIdNumber(),
       lxdh: '13900139000',
       szdq: '山西省/太原市/小店区',
       ssqy: '示例建设工程有限公司',

@@ -1,8 +1,9 @@
-import { creditCodeCheckChar, idNumberCheckChar } from '@ks/contracts';
+import { creditCodeCheckChar } from '@ks/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentTypes, menuNodes, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { freshIdNumber } from '../../test/fixtures';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 
 /**
@@ -36,17 +37,18 @@ const levelsOf = async (gnCoding: string) =>
 
 const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-const PERSON = {
+/** A 从业人员登记 of user1 (each with its own 身份证号: the node keeps one per enterprise). */
+const person = () => ({
   xm: '赵从业',
   xb: '男',
-  sfzh: `14010519900101123${idNumberCheckChar('14010519900101123')}`,
+  sfzh: freshIdNumber(),
   lxdh: '13900139000',
   szdq: '山西省/太原市/小店区',
   ssqy: '示例建设工程有限公司',
   xl: '本科',
   gznx: 5,
   rzrq: '2019-05-06',
-};
+});
 const GUARANTEE = {
   xmmc: '太原市某道路改造工程',
   bhlx: 'tb',
@@ -89,7 +91,7 @@ describe('demo workflows can be reviewed to the end', () => {
   });
 
   it('从业人员登记: 审核 for the reviewer and the administrator, 指派 lists them, both levels to 审核通过', async () => {
-    let d = await submitted('XYGL_CYRY', { ...PERSON, xm: '钱从业' });
+    let d = await submitted('XYGL_CYRY', { ...person(), xm: '钱从业' });
     expect(await ops('XYGL_CYRY', auditor, d.id)).toContain('audit');
     expect(await ops('XYGL_CYRY', admin, d.id)).toContain('audit');
     const candidates = await call(admin, '/ks/authority/manager/assignable-list', { gnCoding: 'XYGL_CYRY', id: d.id });
@@ -156,7 +158,7 @@ describe('a level nobody can review', () => {
   });
 
   it('a pass into a next level nobody can review is refused; the record stays where it was', async () => {
-    const d = await submitted('XYGL_CYRY', { ...PERSON, xm: '孙从业' });
+    const d = await submitted('XYGL_CYRY', { ...person(), xm: '孙从业' });
     const saved = await call(
       admin,
       '/ks/config/audit/levels',
@@ -219,10 +221,10 @@ describe('an ordinary user names their own enterprise only', () => {
   });
 
   it('another enterprise is refused, an empty 所属企业 becomes the caller’s own, on the record’s enterprise too', async () => {
-    const other = await rec('XYGL_CYRY', 'save', user, { values: { ...PERSON, ssqy: '太原市建工集团有限公司' } });
+    const other = await rec('XYGL_CYRY', 'save', user, { values: { ...person(), ssqy: '太原市建工集团有限公司' } });
     expect(other.status).toBe(400);
     expect(other.body.data.fieldErrors['values.ssqy']).toEqual(['所属企业只能填写本企业（示例建设工程有限公司）']);
-    const { ssqy: _omit, ...rest } = PERSON;
+    const { ssqy: _omit, ...rest } = person();
     const filled = await rec('XYGL_CYRY', 'save', user, { values: rest });
     expect(filled.status, JSON.stringify(filled.body)).toBe(200);
     expect(filled.body.data.values.ssqy).toBe('示例建设工程有限公司');
@@ -230,7 +232,7 @@ describe('an ordinary user names their own enterprise only', () => {
     const edit = await rec('XYGL_CYRY', 'save', user, {
       id: filled.body.data.id,
       version: filled.body.data.version,
-      values: { ...PERSON, ssqy: '太原市建工集团有限公司' },
+      values: { ...person(), ssqy: '太原市建工集团有限公司' },
     });
     expect(edit.status).toBe(400);
   });

@@ -10,11 +10,15 @@ import { systemsFor } from '../shell/structure.service';
 import { assignableList, assignRecord } from './assign.service';
 import { exportRecords, XLSX_TYPE } from './export.service';
 import { formDetails } from './form.service';
+import { listRecords } from './list.service';
+import { fieldsOf } from './node-fields';
 import { certCascade, dicPullDown, dictionaryCodes, filterFields, pullDown } from './options.service';
-import { deleteRecord, type EngineCaller, listRecords, recordDetail, recordLogs, saveRecord } from './records.service';
+import type { EngineCaller } from './record-access';
+import { deleteRecord, recordDetail, recordLogs, saveRecord } from './records.service';
 import { auditRecord, revokeRecord, submitRecord } from './review.service';
-import { fieldsOf, nodeForEngine, saveFields, saveValueRange } from './schema.service';
+import { nodeForEngine, saveFields, saveValueRange } from './schema.service';
 import { todoCounts, todoList } from './todos.service';
+import { uniqueKeysOf } from './unique';
 
 /**
  * The schema engine: a node's fields (developers edit them) and the records of its own table. `now` is the service
@@ -42,12 +46,13 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date, time
   route(app, api.arrayFields, async ({ auth, body }) => {
     await requireNode(db, caller(auth), body.gnCoding);
     const n = await nodeForEngine(db, body.gnCoding);
-    return { fields: fieldsOf(n), version: n.fieldsVersion };
+    return { fields: fieldsOf(n), version: n.fieldsVersion, uniqueKeys: uniqueKeysOf(n) };
   });
   route(
     app,
     api.saveFields,
-    async ({ auth, body }) => saveFields(db, auth.actor, body.gnCoding, body.fields as FieldDef[], body.version),
+    async ({ auth, body }) =>
+      saveFields(db, auth.actor, body.gnCoding, body.fields as FieldDef[], body.version, body.uniqueKeys),
     { roles: ['D'], message: '保存成功' },
   );
   route(app, api.recordList, async ({ auth, body }) => listRecords(db, caller(auth), body));

@@ -8,24 +8,23 @@ import {
   type TableColumn,
   wallClockText,
 } from '@ks/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { canCall, requireNode, roleCodesOf } from '../../platform/permissions';
+import { catalogOf, fieldsOf, kindOf } from './node-fields';
 import { labellers } from './options.service';
-import { type EngineCaller, engineNode, iso, rowsOf, scopeSql } from './records.service';
-import { catalogOf, fieldsOf, kindOf } from './schema.service';
+import { type EngineCaller, engineNode } from './record-access';
+import { iso } from './record-row';
+import { countUpTo, rowsBatch, scopeSql } from './records.repo';
 import {
   columnOf,
-  ident,
   normaliseSearchParams,
   orderSql,
   parseSort,
   parseWhereStr,
   searchToConditions,
-  tableOf,
   whereSql,
 } from './sqlsafe';
 
@@ -126,30 +125,16 @@ export async function exportRecords(
     ...parseWhereStr(q.whereStr, catalog),
     ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog),
   ];
-  const where = sql`${scopeSql(c, n.id, await roleCodesOf(db, c))} and ${whereSql(conditions, catalog)}`;
+  const where = [scopeSql(c, n.id, await roleCodesOf(db, c)), whereSql(conditions, catalog)];
   const order = orderSql(parseSort(q.sortField, q.order, catalog));
-  const table = ident(tableOf(n.gnCoding));
-  const [counted] = rowsOf(
-    await db.execute(
-      sql`select count(*)::int as n from (select 1 from ${table} where ${where} limit ${EXPORT_MAX_ROWS + 1}) t`,
-    ),
-  );
-  const total = Number(counted?.n ?? 0);
+  const total = await countUpTo(db, n.gnCoding, where, EXPORT_MAX_ROWS);
   if (total > EXPORT_MAX_ROWS) {
     throw badRequest(`导出的记录超过 ${EXPORT_MAX_ROWS} 条，请缩小筛选范围后再导出`);
   }
   const { label, prepare } = await labellers(db, c, fields);
   const columns = columnsFor(Array.isArray(n.columns) ? (n.columns as TableColumn[]) : [], fields, label);
   // dates and times as the wall-clock text PostgreSQL keeps (no driver time-zone conversion)
-  const select: SQL = sql.join(
-    [
-      sql`*`,
-      ...fields
-        .filter((f) => ['date', 'datetime'].includes(kindOf(f.type)))
-        .map((f) => sql`${ident(columnOf(f.code))}::text as ${ident(columnOf(f.code))}`),
-    ],
-    sql`, `,
-  );
+  const textColumns = fields.filter((f) => ['date', 'datetime'].includes(kindOf(f.type))).map((f) => columnOf(f.code));
   await writeOpLog(db, c.actor, {
     glName: n.title,
     gnCoding: n.gnCoding,
@@ -164,11 +149,7 @@ export async function exportRecords(
   ws.getRow(1).font = { bold: true };
   const write = async () => {
     for (let offset = 0; offset < total; offset += BATCH) {
-      const rows = rowsOf(
-        await db.execute(
-          sql`select ${select} from ${table} where ${where} order by ${order} limit ${BATCH} offset ${offset}`,
-        ),
-      );
+      const rows = await rowsBatch(db, n.gnCoding, { where, order, textColumns, limit: BATCH, offset });
       if (!rows.length) break;
       const byCode = rows.map((r) => Object.fromEntries(fields.map((f) => [f.code, r[columnOf(f.code)]])));
       await prepare(byCode);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { contentDisposition } from '../../platform/content-disposition';
 import { hashPassword } from '../../platform/password';
+import { freshIdNumber } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 import { exportFileName } from './export.service';
 
@@ -34,7 +35,7 @@ async function sheet(token: string, body: object) {
 const person = (xm: string, extra: object = {}) => ({
   xm,
   xb: '女',
-  sfzh: '140105199203041232',
+  sfzh: freshIdNumber(),
   lxdh: '13900139001',
   szdq: ['山西省', '太原市', '迎泽区'],
   ssqy: '示例建设工程有限公司',

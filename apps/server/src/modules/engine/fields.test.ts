@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
 import { DEMO_ENGINE_FIELDS } from '../../seed/engine';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
-import { rowsOf, toRecord } from './records.service';
+import { rowsOf, toRecord } from './record-row';
 
 /**
  * Field rules of issue 11: the platform's zone (APP_TZ) decides "today", dates and times come back in the form they

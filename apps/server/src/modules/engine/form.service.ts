@@ -2,8 +2,9 @@ import type { FieldDef, FieldValues, FormDetailsResult } from '@ks/contracts';
 import type { Db } from '../../db/client';
 import { validationFailed } from '../../platform/errors';
 import { isDeveloper, requireFunction, requireNode } from '../../platform/permissions';
-import { type EngineCaller, engineNode, rowOf, toRecord } from './records.service';
-import { fieldsOf } from './schema.service';
+import { fieldsOf } from './node-fields';
+import { type EngineCaller, engineNode, rowOf } from './record-access';
+import { toRecord } from './record-row';
 
 /** A new record's values: switches off (switch-2 is fixed to 1, §4), everything else empty. */
 export function defaultValues(fields: readonly FieldDef[]): FieldValues {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { creditCodeCheckChar, type FieldDef } from '@ks/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { canSeeNode, lastNodeState, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
@@ -16,18 +16,12 @@ import {
   type TestApp,
   usingPostgres,
 } from '../../test/harness';
-import {
-  COUNT_CAP,
-  countLimit,
-  iso,
-  listCounts,
-  listParts,
-  listStatement,
-  rowsOf,
-  scopeBranches,
-  scopeSql,
-} from './records.service';
-import { catalogOf, indexPlan, syncEngineIndexes } from './schema.service';
+import { listCounts, listParts, listQuery } from './list.service';
+import { catalogOf } from './node-fields';
+import { tableColumns } from './node-table';
+import { iso, rowsOf } from './record-row';
+import { COUNT_CAP, countLimit, listStatement, scopeBranches, scopeSql } from './records.repo';
+import { indexPlan, syncEngineIndexes } from './schema.service';
 import {
   normaliseSearchParams,
   orderSql,
@@ -106,7 +100,31 @@ async function indexesOf(table: string): Promise<Map<string, string>> {
   const rows = rowsOf(
     await t.database.db.execute(sql`select indexname, indexdef from pg_indexes where tablename = ${table}`),
   );
-  return new Map(rows.map((r) => [String(r.indexname), String(r.indexdef).replace(/^.*USING btree \((.*)\)$/, '$1')]));
+  return new Map(
+    rows.map((r) => [
+      String(r.indexname),
+      String(r.indexdef)
+        .replace(/^.*USING btree \((.*)\)$/, '$1')
+        .replace(/^.*USING gin \((.*)\)$/, 'gin: $1'),
+    ]),
+  );
+}
+
+/** The plan of `query` after `prepare` ran in a transaction that is then rolled back. */
+async function explainIn(query: SQL, prepare: (tx: Tx) => Promise<void>): Promise<string> {
+  let plan = '';
+  await t.database.db
+    .transaction(async (tx) => {
+      await prepare(tx);
+      plan = rowsOf(await tx.execute(sql`explain ${query}`))
+        .map((r) => String(r['QUERY PLAN']))
+        .join('\n');
+      tx.rollback();
+    })
+    .catch((e) => {
+      if (!plan) throw e;
+    });
+  return plan;
 }
 
 beforeAll(async () => {
@@ -371,27 +389,18 @@ describe('list page and capped total', () => {
       pageSize: 10,
     });
     const name = indexPlan(NODE, FIELDS, ['bdlx']).find((i) => i.ddl.includes('"f_bdlx", "enterprise_id"'))!.name;
-    let plan = '';
-    await t.database.db
-      .transaction(async (tx) => {
-        // a table this small is best read whole or by its newest rows; the point here is that the composite index
-        // alone answers the enterprise's branch: the other indexes are dropped inside this transaction, rolled back
-        const others = [...(await indexesOf(TABLE)).keys()].filter((n) => n.startsWith('i_') && n !== name);
-        for (const n of others) await tx.execute(sql.raw(`drop index "${n}"`));
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        plan = rowsOf(await tx.execute(sql`explain ${query}`))
-          .map((r) => String(r['QUERY PLAN']))
-          .join('\n');
-        tx.rollback();
-      })
-      .catch((e) => {
-        if (!plan) throw e;
-      });
+    const plan = await explainIn(query, async (tx) => {
+      // a table this small is best read whole or by its newest rows; the point here is that the composite index
+      // alone answers the enterprise's branch: the other indexes are dropped inside this transaction, rolled back
+      const others = [...(await indexesOf(TABLE)).keys()].filter((n) => n.startsWith('i_') && n !== name);
+      for (const n of others) await tx.execute(sql.raw(`drop index "${n}"`));
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+    });
     expect(plan).toMatch(new RegExp(`Index Only Scan using ${name}`));
     expect(plan).toContain('Merge Append');
     expect(plan).not.toContain('Seq Scan on n_zbtb_tbwj');
-    expect((await indexesOf(TABLE)).size).toBe(9);
+    expect((await indexesOf(TABLE)).size).toBe(10);
   });
 });
 
@@ -406,11 +415,51 @@ describe('indexes of a node table', () => {
         'f_bdlx, enterprise_id, created_at DESC, id DESC',
         'f_qymc, created_at DESC, id DESC',
         'f_qymc, enterprise_id, created_at DESC, id DESC',
+        // 企业名称 is free text, searched for a substring: a trigram index
+        'gin: f_qymc gin_trgm_ops',
         'id',
         'owner_id, created_at DESC, id DESC',
         'status, created_at DESC, id DESC',
       ].sort(),
     );
+  });
+
+  it('finds a substring of a free-text field through its trigram index, in the list statement too', async () => {
+    const trgm = indexPlan(NODE, FIELDS, ['qymc']).find((i) => i.ddl.includes('gin_trgm_ops'))!;
+    expect(trgm.ddl).toMatch(/using gin \("f_qymc" gin_trgm_ops\)$/);
+    // only free-text fields: a select field (searched by equality) has none
+    expect(indexPlan(NODE, FIELDS, ['bdlx']).some((i) => i.ddl.includes('gin'))).toBe(false);
+    const explain = (query: SQL) =>
+      explainIn(query, async (tx) => {
+        // 2,500 rows are read faster whole: the point is that the index can answer a substring
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+      });
+    const conditions = searchToConditions(normaliseSearchParams({ qymc: '业12' }), catalogOf(FIELDS));
+    expect(conditions).toEqual([{ field: 'qymc', op: 'like', value: '业12' }]);
+    const where = whereSql(conditions, catalogOf(FIELDS));
+    const plain = await explain(sql`select "id" from ${sql.identifier(TABLE)} where ${where}`);
+    expect(plain).toContain(`Bitmap Index Scan on ${trgm.name}`);
+    expect(plain).not.toContain('Seq Scan');
+    const { query } = listStatement({
+      table: TABLE,
+      branches: scopeBranches(people.user1!, nodeId),
+      where,
+      sort: null,
+      offset: 0,
+      pageSize: 10,
+    });
+    expect(await explain(query)).toContain(`Bitmap Index Scan on ${trgm.name}`);
+    // a substring filter is planned for its value at each run (unnamed); other lists share a named statement
+    const n = { id: nodeId, gnCoding: NODE, version: fieldsVersion, fields: FIELDS, catalog: catalogOf(FIELDS) };
+    const page = { sort: null, pageNum: 1, pageSize: 10 };
+    expect(listQuery(t.database.db, people.user1!, n, { ...page, conditions }, null).unnamed).not.toBeNull();
+    const byType = parseWhereStr(JSON.stringify({ bdlx: 'sg' }), catalogOf(FIELDS));
+    expect(listQuery(t.database.db, people.user1!, n, { ...page, conditions: byType }, null).unnamed).toBeNull();
+    // and the answer is the substring's records: 企业12, 企业120 … 企业129, 企业1200 …
+    const found = await list(user, { search: { qymc: '业12' }, pageSize: 50 });
+    expect(found.body.data.total).toBe(1 + 10 + 100);
+    expect(found.body.data.records.every((r: any) => String(r.values.qymc).includes('业12'))).toBe(true);
   });
 
   it('drops a field’s indexes as soon as it is no longer searchable, and records the statements', async () => {
@@ -424,13 +473,14 @@ describe('indexes of a node table', () => {
     expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
     // at once, with the columns: no field save needed
     let idx = [...(await indexesOf(TABLE)).values()];
-    expect(idx.some((d) => d.startsWith('f_qymc'))).toBe(false);
+    expect(idx.some((d) => d.includes('f_qymc'))).toBe(false);
     expect(idx).toContain('f_bdlx, enterprise_id, created_at DESC, id DESC');
     expect(await logged()).toBe(before + 1);
     // made searchable again: its indexes come back at once; and back off
     expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', true)])).status).toBe(200);
     idx = [...(await indexesOf(TABLE)).values()];
     expect(idx).toContain('f_qymc, enterprise_id, created_at DESC, id DESC');
+    expect(idx).toContain('gin: f_qymc gin_trgm_ops');
     expect((await saveColumns([column('bdlx', '标段类型', true), column('qymc', '企业名称', false)])).status).toBe(200);
     // saving the columns unchanged changes nothing and logs nothing more
     const n = await logged();
@@ -469,8 +519,12 @@ describe('indexes of a node table', () => {
     await db.execute(sql.raw(`create index "${oldName('bdlx')}" on ${TABLE} ("f_bdlx", "created_at" desc, "id" desc)`));
     // an index somebody made by hand is not ours to drop
     await db.execute(sql.raw(`create index "hand_made" on ${TABLE} ("f_tbje")`));
+    // earlier versions also gave every table a `data` jsonb column that nothing read
+    await db.execute(sql.raw(`alter table ${TABLE} add column "data" jsonb not null default '{}'::jsonb`));
     const ran = await syncEngineIndexes(db);
     expect(ran.filter((s) => s.includes(oldName('scope')) || s.includes(oldName('bdlx')))).toHaveLength(2);
+    expect(ran).toContain(`alter table "${TABLE}" drop column "data"`);
+    expect((await tableColumns(db, NODE))?.has('data')).toBe(false);
     const after = await indexesOf(TABLE);
     expect(after.has(oldName('scope'))).toBe(false);
     expect(after.has('hand_made')).toBe(true);

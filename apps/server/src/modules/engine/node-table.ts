@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { nodeDataVersions } from '../../db/schema';
 import { conflict } from '../../platform/errors';
+import { rowsOf } from './record-row';
 import { COLUMN_TYPE, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
 
 /**
@@ -18,11 +19,8 @@ export const PG_TYPE_NAME: Readonly<Record<FieldKind, string>> = {
   number: 'numeric',
   date: 'date',
   datetime: 'timestamp without time zone',
-  bool: 'boolean',
 };
 if (Object.keys(PG_TYPE_NAME).some((k) => !(k in COLUMN_TYPE))) throw new Error('PG_TYPE_NAME out of step');
-
-const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
 /** The node table's name, or null when the code cannot name one (a reserved word: the engine never made a table). */
 export function tableNameOf(nodeCode: string): string | null {
@@ -34,7 +32,7 @@ export function tableNameOf(nodeCode: string): string | null {
 }
 
 /** The table's columns (name → format_type), or null when the node has no table. */
-export async function tableColumns(q: Db, nodeCode: string): Promise<Map<string, string> | null> {
+export async function tableColumns(q: DbOrTx, nodeCode: string): Promise<Map<string, string> | null> {
   const table = tableNameOf(nodeCode);
   if (!table) return null;
   const rows = rowsOf(
@@ -46,7 +44,7 @@ export async function tableColumns(q: Db, nodeCode: string): Promise<Map<string,
 }
 
 /** How many rows the table holds, counted up to `cap` (the table must exist). */
-export async function rowCount(q: Db, table: string, cap = 1_000_000): Promise<number> {
+export async function rowCount(q: DbOrTx, table: string, cap = 1_000_000): Promise<number> {
   const [r] = rowsOf(
     await q.execute(sql.raw(`select count(*)::int as n from (select 1 from ${quoteIdent(table)} limit ${cap}) t`)),
   );
@@ -54,7 +52,7 @@ export async function rowCount(q: Db, table: string, cap = 1_000_000): Promise<n
 }
 
 /** How many rows hold a value in the column, counted up to 1,000. */
-export async function valuesIn(q: Db, table: string, column: string): Promise<number> {
+export async function valuesIn(q: DbOrTx, table: string, column: string): Promise<number> {
   const [r] = rowsOf(
     await q.execute(
       sql.raw(
@@ -72,7 +70,7 @@ export async function valuesIn(q: Db, table: string, column: string): Promise<nu
  * statements (run them in the caller's transaction) and a line for the log.
  */
 export async function leftoverTableChanges(
-  q: Db,
+  q: DbOrTx,
   nodeCode: string,
   now: Date,
 ): Promise<{ ddl: string[]; log: string } | null> {
@@ -103,7 +101,10 @@ export async function leftoverTableChanges(
  * Deleting a node: its table goes with it when it holds no record; a node with records is refused (409), so that a new
  * node of the same code never shows them. Run inside the deleting transaction; answers the statements it ran.
  */
-export async function dropNodeTable(q: Db, node: { id: string; gnCoding: string; title: string }): Promise<string[]> {
+export async function dropNodeTable(
+  q: DbOrTx,
+  node: { id: string; gnCoding: string; title: string },
+): Promise<string[]> {
   const table = tableNameOf(node.gnCoding);
   if (!table || !(await tableColumns(q, node.gnCoding))) return [];
   await q.execute(sql.raw(`lock table ${quoteIdent(table)} in access exclusive mode`));

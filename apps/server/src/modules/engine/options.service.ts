@@ -18,14 +18,22 @@ import {
   PULL_DOWN_SOURCES,
   type PullDownResult,
 } from '@ks/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dictionaries, menuNodes } from '../../db/schema';
 import { badRequest, conflict, validationFailed } from '../../platform/errors';
 import { type Caller, requireNode, roleCodesOf } from '../../platform/permissions';
-import { scopeSql } from './records.service';
-import { catalogOf, fieldsOf, nodeForEngine } from './schema.service';
-import { columnOf, ident, likePattern, parseWhereStr, tableOf } from './sqlsafe';
+import { catalogOf, fieldsOf } from './node-fields';
+import {
+  type DicItem,
+  dictionaryItems,
+  dictionarySummaries,
+  enterpriseRow,
+  existingDictionaries,
+  type OptionSourceQuery,
+  optionRows,
+} from './options.repo';
+import { scopeSql } from './records.repo';
+import { nodeFieldsOrNull, nodeForEngine } from './schema.repo';
+import { columnOf, parseWhereStr, tableOf } from './sqlsafe';
 
 /**
  * Where option fields get their options (OPTION_SOURCES in contracts): the inline list, a dictionary (`dic`, the
@@ -45,30 +53,6 @@ export interface OptionCaller extends Caller {
 }
 
 // ── dictionaries ────────────────────────────────────────────────────────────
-
-interface DicItem {
-  label: string;
-  value: string;
-  parent: string;
-}
-
-async function dictionaryItems(db: Db, code: string): Promise<DicItem[]> {
-  return db
-    .select({ label: dictionaries.label, value: dictionaries.value, parent: dictionaries.parent })
-    .from(dictionaries)
-    .where(and(eq(dictionaries.code, code), eq(dictionaries.enabled, true)))
-    .orderBy(asc(dictionaries.sort), asc(dictionaries.id));
-}
-
-/** Which of these dictionary codes exist (have at least one enabled item). */
-export async function existingDictionaries(db: Db, codes: string[]): Promise<Set<string>> {
-  if (!codes.length) return new Set();
-  const rows = await db
-    .selectDistinct({ code: dictionaries.code })
-    .from(dictionaries)
-    .where(and(inArray(dictionaries.code, codes), eq(dictionaries.enabled, true)));
-  return new Set(rows.map((r) => r.code));
-}
 
 /** Items as a tree from `root` (an item's children are the items whose parent is its value). */
 function treeOf(items: DicItem[], root = ''): FieldOption[] {
@@ -102,19 +86,7 @@ function filterTree(list: FieldOption[], key: string): FieldOption[] {
 }
 
 /** Every dictionary with enabled items: its code, item count and first top-level labels (the field editor's list). */
-export async function dictionaryCodes(db: Db): Promise<{ code: string; count: number; sample: string[] }[]> {
-  const res = await db.execute(
-    sql`select ${dictionaries.code} as "code", count(*)::int as "count",
-      (array_agg(${dictionaries.label} order by ${dictionaries.sort}, ${dictionaries.id})
-        filter (where ${dictionaries.parent} = ''))[1:3] as "sample"
-      from ${dictionaries} where ${dictionaries.enabled} group by ${dictionaries.code} order by ${dictionaries.code}`,
-  );
-  return rowsOf(res).map((r) => ({
-    code: String(r.code),
-    count: Number(r.count),
-    sample: Array.isArray(r.sample) ? r.sample.map(String) : [],
-  }));
-}
+export const dictionaryCodes = (db: Db) => dictionarySummaries(db);
 
 export async function dictionaryTree(db: Db, code: string, root = ''): Promise<FieldOption[]> {
   return treeOf(await dictionaryItems(db, code), root);
@@ -215,13 +187,6 @@ function misconfigured(field: FieldDef): never {
   throw conflict(`字段「${field.name}」的下拉数据源配置有误，请联系开发者`);
 }
 
-const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
-const inList = (values: string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
-
 /**
  * Options of a pull-down source as {label, value}. A node source gives the approved (passed) records the caller may
  * see — the caller must be allowed to see that node too; the enterprises are public market entities.
@@ -233,46 +198,37 @@ async function sourceOptions(
   src: OptionSource,
   q: SourceQuery,
 ): Promise<FieldOption[]> {
-  let table: SQL;
-  const where: SQL[] = [];
-  let colOf: (name: string) => SQL;
+  let table: string;
+  let colOf: (name: string) => string;
+  let only: OptionSourceQuery['only'];
   if (src.name) {
     const t = SOURCE_TABLES[src.name];
     if (!t) misconfigured(field);
-    colOf = (name) => {
-      const col = t.columns[name];
-      if (!col) misconfigured(field);
-      return ident(col);
-    };
-    table = ident(t.table);
+    colOf = (name) => t.columns[name] ?? misconfigured(field);
+    table = t.table;
     // an ordinary user names no enterprise but their own (none without one)
-    if (src.name === 'enterprises' && ownEnterpriseOnly(c)) {
-      where.push(c.enterpriseId ? sql`"id" = ${c.enterpriseId}::uuid` : sql`false`);
-    }
+    if (src.name === 'enterprises' && ownEnterpriseOnly(c)) only = { id: c.enterpriseId };
   } else if (src.gnCoding) {
     const ref = await requireNode(db, c, src.gnCoding);
     const n = await nodeForEngine(db, src.gnCoding);
     const codes = new Set(fieldsOf(n).map((f) => f.code));
-    colOf = (name) => {
-      if (!codes.has(name)) misconfigured(field);
-      return ident(columnOf(name));
-    };
-    table = ident(tableOf(n.gnCoding));
-    where.push(sql`"status" = 'passed'`);
-    where.push(scopeSql(c, ref.id, await roleCodesOf(db, c)));
+    colOf = (name) => (codes.has(name) ? columnOf(name) : misconfigured(field));
+    table = tableOf(n.gnCoding);
+    only = { passedIn: scopeSql(c, ref.id, await roleCodesOf(db, c)) };
   } else {
     misconfigured(field);
   }
-  const label = sql`${colOf(src.labelField)}::text`;
-  const value = sql`${colOf(src.valueField)}::text`;
-  for (const [name, values] of q.where) where.push(sql`${colOf(name)}::text in (${inList(values)})`);
-  if (q.values) where.push(q.values.length ? sql`${value} in (${inList(q.values)})` : sql`false`);
-  if (q.key) where.push(sql`${label} like ${likePattern(q.key)}`);
-  where.push(sql`${value} is not null`);
-  const res = await db.execute(
-    sql`select distinct ${label} as "label", ${value} as "value" from ${table} where ${sql.join(where, sql` and `)} order by 1, 2 limit ${q.limit}`,
-  );
-  return rowsOf(res).map((r) => ({ label: String(r.label ?? r.value), value: String(r.value) }));
+  const rows = await optionRows(db, {
+    table,
+    labelColumn: colOf(src.labelField),
+    valueColumn: colOf(src.valueField),
+    where: q.where.map(([name, values]) => [colOf(name), values] as [string, string[]]),
+    values: q.values,
+    key: q.key,
+    only,
+    limit: q.limit,
+  });
+  return rows.map((r) => ({ label: String(r.label ?? r.value), value: String(r.value) }));
 }
 
 /** source field → values, from the field's parents' values (a parent without a mapping is a 400). */
@@ -403,15 +359,6 @@ export async function optionSourceProblems(
   return errors;
 }
 
-async function nodeFieldsOrNull(db: Db, gnCoding: string): Promise<FieldDef[] | null> {
-  const [n] = await db
-    .select({ fields: menuNodes.fields, fieldsVersion: menuNodes.fieldsVersion, dataSource: menuNodes.dataSource })
-    .from(menuNodes)
-    .where(eq(menuNodes.gnCoding, gnCoding));
-  if (n?.dataSource !== 'engine' || n.fieldsVersion === 0) return null;
-  return fieldsOf(n);
-}
-
 // ── record values ───────────────────────────────────────────────────────────
 
 /**
@@ -507,13 +454,7 @@ export async function ownEnterpriseValues(
       !isMultiValueType(f.type),
   );
   if (!named.length) return { values, errors: {} };
-  const [own] = c.enterpriseId
-    ? rowsOf(
-        await db.execute(
-          sql`select "name", "credit_code", "region", "enterprise_type" from "enterprises" where "id" = ${c.enterpriseId}::uuid`,
-        ),
-      )
-    : [];
+  const own = c.enterpriseId ? await enterpriseRow(db, c.enterpriseId) : undefined;
   const out = { ...values };
   const errors: Record<string, string[]> = {};
   for (const f of named) {

@@ -1,5 +1,6 @@
 import { type FieldDef, fieldRegexParts } from '@ks/contracts';
 import { RE2JS } from 're2js';
+import { createCache } from '../../platform/cache';
 
 /**
  * Field regexes configured by developers run on the server with RE2 (re2js, a pure-JavaScript port): matching takes
@@ -19,8 +20,8 @@ function flagBits(flags: string): number {
   return bits;
 }
 
-const compiled = new Map<string, RE2JS>();
-const COMPILED_MAX = 2000;
+/** Compiled patterns by flags and source (a field list holds a few; every saved record runs its fields'). */
+const compiled = createCache<string, RE2JS>('engine.patterns', { max: 2000 });
 
 /** The field's pattern compiled by RE2 (cached), null when it has none; throws when RE2 cannot compile it. */
 function compile(field: Pick<FieldDef, 'regex'>): RE2JS | null {
@@ -30,7 +31,6 @@ function compile(field: Pick<FieldDef, 'regex'>): RE2JS | null {
   let re = compiled.get(key);
   if (!re) {
     re = RE2JS.compile(RE2JS.translateRegExp(parts.source), flagBits(parts.flags));
-    if (compiled.size >= COMPILED_MAX) compiled.delete(compiled.keys().next().value!);
     compiled.set(key, re);
   }
   return re;

@@ -1,15 +1,17 @@
 import { type AuditLevel, requiredAnnexMessage } from '@ks/contracts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { recordAudits, roles as rolesTable, todos, userRoles, users } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { badRequest, conflict } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { requireFunction } from '../../platform/permissions';
 import { missingRequiredAnnexes } from '../files/files.repo';
+import { type DecisionEvent, hasDecisionHooks, runDecisionHooks } from './hooks';
+import { fieldsOf } from './node-fields';
 import { levelReviewers, nextNoReviewerMessage, noReviewerMessage, recordFactsOf } from './policy';
-import { type EngineCaller, policyContext, recordFor } from './records.service';
-import { fieldsOf, nodeForEngine } from './schema.service';
-import { ident, tableOf } from './sqlsafe';
+import { type EngineCaller, policyContext, recordFor } from './record-access';
+import { businessNameOf, recordStateOf } from './record-row';
+import { bumpVersion, recordRow, setReviewState } from './records.repo';
+import { auditRows, closeTodos, insertAudit, insertTodos, passersOf, rolesHeldBy, userNameOf } from './review.repo';
+import { nodeForEngine } from './schema.repo';
 
 /**
  * The review workflow of engine records (issue 5): draft → submit → the node's audit levels in order (each level
@@ -21,21 +23,9 @@ import { ident, tableOf } from './sqlsafe';
 export const REJECT_NEEDS_SUGGESTION = '请填写审核建议';
 type Row = Record<string, unknown>;
 
-async function setRow(tx: Db, gnCoding: string, id: string, set: { status: string; level: number; round?: number }) {
-  await tx.execute(
-    sql`update ${ident(tableOf(gnCoding))} set "status" = ${set.status}, "audit_level" = ${set.level}, ${
-      set.round === undefined ? sql`` : sql`"round" = ${set.round},`
-    } "version" = "version" + 1, "updated_at" = now() where "id" = ${id}`,
-  );
-}
-
-export function businessNameOf(n: { title: string; fields: unknown }, row: Row): string {
-  const first = fieldsOf(n).find((f) => f.type === 'text' && row[`f_${f.code}`]);
-  return first ? `${n.title}：${String(row[`f_${first.code}`])}`.slice(0, 200) : n.title;
-}
-
+/** Opens the to-dos of a level's reviewers (its roles and named users) for the record. */
 async function openTodos(
-  tx: Db,
+  tx: DbOrTx,
   n: { id: string; systemId: string; title: string; fields: unknown },
   row: Row,
   level: AuditLevel,
@@ -55,21 +45,31 @@ async function openTodos(
     submitterName,
     sbTime: at,
   }));
-  if (values.length) await tx.insert(todos).values(values);
+  await insertTodos(tx, values);
 }
 
-async function closeTodos(tx: Db, nodeId: string, recordId: string, at: Date, only?: { type: string; id: string }) {
-  await tx
-    .update(todos)
-    .set({ doneAt: at })
-    .where(
-      and(
-        eq(todos.nodeId, nodeId),
-        eq(todos.recordId, recordId),
-        isNull(todos.doneAt),
-        only ? and(eq(todos.assigneeType, only.type), eq(todos.assigneeId, only.id)) : sql`true`,
-      ),
-    );
+/**
+ * Runs the node's domain hooks (hooks.ts) for a decision, in its transaction, with the record as the decision left it
+ * (read back only when the node has hooks).
+ */
+async function decided(
+  tx: Tx,
+  n: { id: string; gnCoding: string; title: string; fields: unknown },
+  id: string,
+  c: EngineCaller,
+  outcome: 'passed' | 'rejected',
+  e: Pick<DecisionEvent, 'level' | 'final' | 'opinion'>,
+) {
+  if (!hasDecisionHooks(n.gnCoding)) return;
+  const row = await recordRow(tx, n.gnCoding, id);
+  if (!row) throw new Error(`record ${id} vanished inside its decision`);
+  await runDecisionHooks(outcome, {
+    ...e,
+    tx,
+    node: { id: n.id, gnCoding: n.gnCoding, title: n.title },
+    record: recordStateOf(row, fieldsOf(n)),
+    decider: { id: c.id, userName: c.actor.userName, loginRoleType: c.loginRoleType, enterpriseId: c.enterpriseId },
+  });
 }
 
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
@@ -86,8 +86,12 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
     const first = levels[0];
     // a submission nobody could decide would vanish: the first level needs a reviewer other than the applicant
     if (first && !(await hasReviewer(tx, first, row, c.id))) throw conflict(noReviewerMessage(first.name));
-    await setRow(tx, n.gnCoding, input.id, { status: first ? 'pending' : 'passed', level: first ? 1 : 0, round });
-    await tx.insert(recordAudits).values({
+    await setReviewState(tx, n.gnCoding, input.id, {
+      status: first ? 'pending' : 'passed',
+      level: first ? 1 : 0,
+      round,
+    });
+    await insertAudit(tx, {
       nodeId: n.id,
       recordId: input.id,
       level: 0,
@@ -97,6 +101,8 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
       round,
     });
     if (first) await openTodos(tx, n, row, first, c.actor.userName, at);
+    // a node without review levels passes the record at once: for its domain, that is the final pass
+    else await decided(tx, n, input.id, c, 'passed', { level: null, final: true, opinion: null });
     await writeOpLog(tx, c.actor, {
       glName: n.title,
       gnCoding: n.gnCoding,
@@ -107,7 +113,7 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
 }
 
 /** Has the level an active reviewer who is not of the record's side (nor its submitter)? */
-async function hasReviewer(tx: Db, level: AuditLevel, row: Row, submitterId: string | null): Promise<boolean> {
+async function hasReviewer(tx: DbOrTx, level: AuditLevel, row: Row, submitterId: string | null): Promise<boolean> {
   const facts = recordFactsOf(row);
   const found = await levelReviewers(tx, level, { ...facts, submitterId }, 1);
   return found.length > 0;
@@ -121,8 +127,8 @@ export async function revokeRecord(db: Db, c: EngineCaller, input: { gnCoding: s
   await db.transaction(async (tx) => {
     // the record's side, while pending and nobody has decided this round (the record policy)
     const { row } = await recordFor(tx, c, n, input.id, 'revoke', ctx, true, input.version);
-    await setRow(tx, n.gnCoding, input.id, { status: 'draft', level: 0 });
-    await tx.insert(recordAudits).values({
+    await setReviewState(tx, n.gnCoding, input.id, { status: 'draft', level: 0 });
+    await insertAudit(tx, {
       nodeId: n.id,
       recordId: input.id,
       level: 0,
@@ -137,18 +143,12 @@ export async function revokeRecord(db: Db, c: EngineCaller, input: { gnCoding: s
 }
 
 /** Has every reviewer an `all` level names passed in this round (each named user, and one holder of each role)? */
-async function allPassed(tx: Db, level: AuditLevel, passers: string[]): Promise<boolean> {
+async function allPassed(tx: DbOrTx, level: AuditLevel, passers: string[]): Promise<boolean> {
   if (!level.reviewerUserIds.every((u) => passers.includes(u))) return false;
   if (!level.reviewerRoles.length) return true;
   if (!passers.length) return false;
-  const held = await tx
-    .select({ code: rolesTable.code, userId: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(rolesTable, eq(rolesTable.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, passers));
-  const types = await tx.select({ id: users.id, t: users.loginRoleType }).from(users).where(inArray(users.id, passers));
-  const builtin = (t: string) => (t === 'M' ? 'admin' : t === 'D' ? 'developer' : 'user');
-  return level.reviewerRoles.every((r) => held.some((h) => h.code === r) || types.some((u) => builtin(u.t) === r));
+  const held = await rolesHeldBy(tx, passers);
+  return level.reviewerRoles.every((r) => held.some((h) => h.code === r));
 }
 
 export async function auditRecord(
@@ -170,19 +170,8 @@ export async function auditRecord(
     const level = review.level!;
     const levelNo = level.level;
     const round = Number(row.round);
-    const earlier = await tx
-      .select({ userId: recordAudits.userId })
-      .from(recordAudits)
-      .where(
-        and(
-          eq(recordAudits.nodeId, n.id),
-          eq(recordAudits.recordId, input.id),
-          eq(recordAudits.round, round),
-          eq(recordAudits.level, levelNo),
-          eq(recordAudits.action, 'pass'),
-        ),
-      );
-    await tx.insert(recordAudits).values({
+    const earlier = await passersOf(tx, n.id, input.id, round, levelNo);
+    await insertAudit(tx, {
       nodeId: n.id,
       recordId: input.id,
       level: levelNo,
@@ -194,18 +183,17 @@ export async function auditRecord(
     });
     let outcome: string;
     if (!input.pass) {
-      await setRow(tx, n.gnCoding, input.id, { status: 'rejected', level: 0 });
+      await setReviewState(tx, n.gnCoding, input.id, { status: 'rejected', level: 0 });
       await closeTodos(tx, n.id, input.id, at);
+      await decided(tx, n, input.id, c, 'rejected', { level, final: true, opinion: suggestion });
       outcome = `驳回：${suggestion}`;
     } else {
-      const passers = [...earlier.map((e) => String(e.userId)), c.id];
+      const passers = [...earlier, c.id];
       const settled = level.way !== 'all' || (await allPassed(tx, level, passers));
       if (!settled) {
         // 会签: this reviewer's part is done; the level waits for the others
-        await tx.execute(
-          sql`update ${ident(tableOf(n.gnCoding))} set "version" = "version" + 1 where "id" = ${input.id}`,
-        );
-        await closeTodos(tx, n.id, input.id, at, { type: 'user', id: c.id });
+        await bumpVersion(tx, n.gnCoding, input.id, false);
+        await closeTodos(tx, n.id, input.id, at, { assignee: { type: 'user', id: c.id } });
         outcome = `${level.name}通过（会签，等待其他审核人）`;
       } else {
         const next = levels.find((l) => l.level === levelNo + 1);
@@ -215,17 +203,14 @@ export async function auditRecord(
         }
         await closeTodos(tx, n.id, input.id, at);
         if (next) {
-          await setRow(tx, n.gnCoding, input.id, { status: 'pending', level: next.level });
-          const [owner] = await tx
-            .select({ name: users.userName })
-            .from(users)
-            .where(eq(users.id, String(row.owner_id)));
-          await openTodos(tx, n, row, next, owner?.name ?? '', at);
+          await setReviewState(tx, n.gnCoding, input.id, { status: 'pending', level: next.level });
+          await openTodos(tx, n, row, next, (await userNameOf(tx, String(row.owner_id))) ?? '', at);
           outcome = `${level.name}通过，待${next.name}`;
         } else {
-          await setRow(tx, n.gnCoding, input.id, { status: 'passed', level: 0 });
+          await setReviewState(tx, n.gnCoding, input.id, { status: 'passed', level: 0 });
           outcome = `${level.name}通过，审核完成`;
         }
+        await decided(tx, n, input.id, c, 'passed', { level, final: !next, opinion: suggestion || null });
       }
     }
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding: n.gnCoding, recordId: input.id, logbook: outcome });
@@ -233,12 +218,8 @@ export async function auditRecord(
 }
 
 /** The record's review history, oldest first (the auditFlow column). */
-export async function auditFlow(db: Db, nodeId: string, recordId: string) {
-  const rows = await db
-    .select()
-    .from(recordAudits)
-    .where(and(eq(recordAudits.nodeId, nodeId), eq(recordAudits.recordId, recordId)))
-    .orderBy(asc(recordAudits.id));
+export async function auditFlow(db: DbOrTx, nodeId: string, recordId: string) {
+  const rows = await auditRows(db, nodeId, recordId);
   return rows.map((r) => ({
     level: r.level,
     action: r.action,

@@ -3,22 +3,34 @@ import {
   type FieldDef,
   type FieldOption,
   fieldListSchema,
-  isNumberType,
   isOptionType,
-  isTextType,
   OPTION_SOURCES,
   optionSourceOf,
-  type TableColumn,
+  type UniqueKey,
+  uniqueKeyProblems,
 } from '@ks/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { menuNodes, nodeSchemaHistory } from '../../db/schema';
-import { conflict, notFound, validationFailed } from '../../platform/errors';
+import { AppError, conflict, validationFailed } from '../../platform/errors';
 import { type Actor, SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
+import { catalogOf, fieldsOf, kindOf, searchCodesOf } from './node-fields';
 import { leftoverTableChanges, PG_TYPE_NAME, tableColumns, valuesIn } from './node-table';
 import { optionSourceProblems } from './options.service';
 import { patternProblem } from './pattern';
-import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, quoteIdent, tableOf } from './sqlsafe';
+import {
+  engineNodes,
+  hasDataVersionTrigger,
+  indexNamesOf,
+  insertSchemaHistory,
+  nodeForEngine,
+  runDdl,
+  schemaLock,
+  updateNodeSchema,
+} from './schema.repo';
+import { assertFieldCode, COLUMN_TYPE, columnOf, quoteIdent, tableOf } from './sqlsafe';
+import { assertNoDuplicates, type PlannedUnique, uniqueIndexPlan, uniqueKeysOf } from './unique';
+
+// the node's row and fields, read by other modules through the schema service
+export { nodeForEngine } from './schema.repo';
 
 /**
  * A node's record table follows its field list (ARCHITECTURE.md, Data): typed columns `f_<code>` for the fields,
@@ -27,37 +39,20 @@ import { assertFieldCode, type Catalog, COLUMN_TYPE, columnOf, type FieldKind, q
  * text reaches DDL. Each change is recorded in node_schema_history with the statements it ran.
  */
 
-export function kindOf(type: string): FieldKind {
-  if (isNumberType(type)) return 'number';
-  if (type === 'date') return 'date';
-  if (type === 'datetime') return 'datetime';
-  return 'text';
-}
-
-/**
- * The fields a client may filter and sort on: every field is a real column. Free-text fields are searched with like;
- * option fields (select, radio …) and the rest by equality, which their index answers.
- */
-export function catalogOf(fields: readonly FieldDef[]): Catalog {
-  const c: Catalog = new Map();
-  for (const f of fields) {
-    const kind = kindOf(f.type);
-    c.set(f.code, { kind, searchable: kind === 'text' && isTextType(f.type), sortable: true });
-  }
-  c.set('createdAt', { kind: 'datetime', searchable: false, sortable: true, column: 'created_at' });
-  c.set('updatedAt', { kind: 'datetime', searchable: false, sortable: true, column: 'updated_at' });
-  return c;
-}
-
 const indexName = (table: string, key: string) =>
   `i_${createHash('sha1').update(`${table}:${key}`).digest('hex').slice(0, 24)}`;
-/** The indexes this module manages on a node table are named `i_<24 hex>`; any other index there is left alone. */
-const MANAGED_INDEX = /^i_[0-9a-f]{24}$/;
+/**
+ * The indexes this module manages on a node table are named `i_<24 hex>` (and `u_<24 hex>` for the unique keys,
+ * unique.ts); any other index there is left alone.
+ */
+const MANAGED_INDEX = /^[iu]_[0-9a-f]{24}$/;
 
 export interface PlannedIndex {
   name: string;
   /** the `create index` statement, built from checked identifiers only */
   ddl: string;
+  /** a unique key's index: created only once the table's records are checked against it */
+  unique?: PlannedUnique;
 }
 
 /**
@@ -67,12 +62,15 @@ export interface PlannedIndex {
  * - the status (status, created_at desc, id desc);
  * - each searchable field twice: (field, created_at desc, id desc) for administrators, and with the scope inside,
  *   (field, enterprise_id, created_at desc, id desc), so an enterprise's filtered, sorted page and its capped count
- *   are read from the index alone.
+ *   are read from the index alone;
+ * - each searchable free-text field (searched with `like '%…%'`, see catalogOf) also a trigram GIN index
+ *   (pg_trgm, migration 0015), which finds the rows containing a substring without reading the table.
  */
 export function indexPlan(
   nodeCode: string,
-  fields: readonly Pick<FieldDef, 'code'>[],
+  fields: readonly FieldDef[],
   searchCodes: readonly string[],
+  uniqueKeys: readonly UniqueKey[] = [],
 ): PlannedIndex[] {
   const raw = tableOf(nodeCode);
   const table = quoteIdent(raw);
@@ -83,16 +81,37 @@ export function indexPlan(
     ['base:owner', `"owner_id", ${order}`],
     ['base:status', `"status", ${order}`],
   ];
-  const codes = new Set(fields.map((f) => f.code));
+  const byCode = new Map(fields.map((f) => [f.code, f]));
   for (const code of new Set(searchCodes)) {
-    if (!codes.has(code)) continue;
+    const f = byCode.get(code);
+    if (!f) continue;
     const col = quoteIdent(columnOf(code));
     plan.push([`field:${code}`, `${col}, ${order}`], [`field:${code}:enterprise`, `${col}, "enterprise_id", ${order}`]);
+    // a free-text field is searched for a substring (`like '%…%'`), which only a trigram index serves
+    if (catalogOf([f]).get(code)?.searchable) plan.push([`trgm:${code}`, `gin:${col} gin_trgm_ops`]);
   }
-  return plan.map(([key, cols]) => {
-    const name = indexName(raw, key);
-    return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} (${cols})` };
-  });
+  return [
+    ...plan.map(([key, cols]) => {
+      const name = indexName(raw, key);
+      const [method, list] = cols.startsWith('gin:') ? ['using gin ', cols.slice(4)] : ['', cols];
+      return { name, ddl: `create index if not exists ${quoteIdent(name)} on ${table} ${method}(${list})` };
+    }),
+    // each unique key (unique.ts)
+    ...uniqueIndexPlan(nodeCode, fields, uniqueKeys, kindOf).map((u) => ({ name: u.name, ddl: u.ddl, unique: u })),
+  ];
+}
+
+/** Runs index changes (indexChanges), after checking the records against each unique index about to be created. */
+async function applyIndexChanges(
+  q: DbOrTx,
+  nodeCode: string,
+  fields: readonly FieldDef[],
+  plan: readonly PlannedIndex[],
+  changes: readonly string[],
+) {
+  const creating = plan.filter((p) => p.unique && changes.includes(p.ddl)).map((p) => p.unique!);
+  await assertNoDuplicates(q, nodeCode, fields, creating);
+  await runDdl(q, changes);
 }
 
 /**
@@ -100,11 +119,7 @@ export function indexPlan(
  * plan (an earlier shape, a field no longer searchable) dropped. Reads the table's current indexes through `db`.
  */
 export async function indexChanges(db: DbOrTx, nodeCode: string, plan: readonly PlannedIndex[]): Promise<string[]> {
-  const raw = tableOf(nodeCode);
-  const res = await db.execute(
-    sql`select indexname as "name" from pg_indexes where schemaname = current_schema() and tablename = ${raw}`,
-  );
-  const have = new Set((res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name));
+  const have = await indexNamesOf(db, nodeCode);
   const want = new Set(plan.map((p) => p.name));
   return [
     ...[...have]
@@ -127,16 +142,18 @@ export function dataVersionTriggerDdl(nodeCode: string, nodeId: string): string 
 }
 
 /** The data-version trigger statement when the node's table lacks it (see dataVersionTriggerDdl), else nothing. */
-export async function dataVersionChanges(db: Db, nodeCode: string, nodeId: string): Promise<string[]> {
-  const res = await db.execute(
-    sql`select 1 from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = ${tableOf(nodeCode)} and c.relnamespace = current_schema()::regnamespace and t.tgname = 'ks_data_version'`,
-  );
-  return (res as unknown as { rows: unknown[] }).rows.length ? [] : [dataVersionTriggerDdl(nodeCode, nodeId)];
+export async function dataVersionChanges(db: DbOrTx, nodeCode: string, nodeId: string): Promise<string[]> {
+  return (await hasDataVersionTrigger(db, nodeCode)) ? [] : [dataVersionTriggerDdl(nodeCode, nodeId)];
 }
 
-/** The codes of a node's searchable list columns. */
-export const searchCodesOf = (columns: unknown): string[] =>
-  (Array.isArray(columns) ? (columns as TableColumn[]) : []).filter((c) => c.isSearch).map((c) => c.code);
+/** Columns earlier versions made on node tables and nothing reads: dropped by the next sync. */
+const LEGACY_COLUMNS = ['data'];
+
+/** The statements that drop the table's legacy columns (`columns`: the table's, from node-table's tableColumns). */
+export function legacyColumnChanges(nodeCode: string, columns: ReadonlyMap<string, string> | null): string[] {
+  const table = quoteIdent(tableOf(nodeCode));
+  return LEGACY_COLUMNS.filter((c) => columns?.has(c)).map((c) => `alter table ${table} drop column ${quoteIdent(c)}`);
+}
 
 /**
  * The statements that bring the node's table and columns to the field list `after`, from `before` (null: the node had
@@ -165,8 +182,7 @@ export function planDdl(
         '"round" integer not null default 0, ' +
         '"version" integer not null default 1, ' +
         '"created_at" timestamptz not null default now(), ' +
-        '"updated_at" timestamptz not null default now(), ' +
-        `"data" jsonb not null default '{}'::jsonb)`,
+        '"updated_at" timestamptz not null default now())',
     );
   }
   const old = new Map((before ?? []).map((f) => [f.code, f]));
@@ -193,17 +209,23 @@ export function planDdl(
 }
 
 /**
- * Brings every engine node table's indexes (and data-version trigger) to the current plan (run at start-up, after the migrations): tables made
- * by earlier versions get the new shapes and lose the old ones. Idempotent; one transaction per node, serialised
+ * Brings every engine node table's indexes (and data-version trigger) to the current plan (run at start-up, after the
+ * migrations): tables made by earlier versions get the new shapes and lose the old ones (and their legacy columns). Idempotent; one transaction per node, serialised
  * between processes by an advisory lock. Answers the statements it ran.
  */
 export async function syncEngineIndexes(db: Db): Promise<string[]> {
-  const nodes = await db
-    .select()
-    .from(menuNodes)
-    .where(and(eq(menuNodes.dataSource, 'engine'), sql`${menuNodes.fieldsVersion} > 0`));
+  const nodes = await engineNodes(db);
   const ran: string[] = [];
-  for (const n of nodes) ran.push(...(await syncNodeIndexes(db, n)));
+  for (const n of nodes) {
+    try {
+      ran.push(...(await syncNodeIndexes(db, n)));
+    } catch (e) {
+      // records that break a unique key whose index is missing (e.g. restored from an old backup): the server starts,
+      // and says which node needs its records put right; the node's other indexes wait until it is
+      if (!(e instanceof AppError)) throw e;
+      process.emitWarning(`节点 ${n.gnCoding} 的索引未能同步：${e.message}`);
+    }
+  }
   return ran;
 }
 
@@ -214,17 +236,21 @@ export async function syncEngineIndexes(db: Db): Promise<string[]> {
  */
 export async function syncNodeIndexes(
   db: Db,
-  n: { id: string; gnCoding: string; title: string; fields: unknown; columns: unknown },
+  n: { id: string; gnCoding: string; title: string; fields: unknown; columns: unknown; uniqueKeys?: unknown },
 ): Promise<string[]> {
-  const plan = indexPlan(n.gnCoding, fieldsOf(n), searchCodesOf(n.columns));
+  const fields = fieldsOf(n);
+  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeysOf(n));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7301002)`);
+    await schemaLock(tx);
+    const indexes = await indexChanges(tx, n.gnCoding, plan);
     const changes = [
-      ...(await indexChanges(tx, n.gnCoding, plan)),
-      ...(await dataVersionChanges(tx as unknown as Db, n.gnCoding, n.id)),
+      ...indexes,
+      ...(await dataVersionChanges(tx, n.gnCoding, n.id)),
+      ...legacyColumnChanges(n.gnCoding, await tableColumns(tx, n.gnCoding)),
     ];
     if (!changes.length) return [];
-    for (const stmt of changes) await tx.execute(sql.raw(stmt));
+    await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
+    await runDdl(tx, changes.slice(indexes.length));
     await writeOpLog(tx, SYSTEM_ACTOR, {
       glName: '系统配置',
       gnCoding: n.gnCoding,
@@ -235,25 +261,23 @@ export async function syncNodeIndexes(
   });
 }
 
-export async function nodeForEngine(db: Db, gnCoding: string) {
-  const [n] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, gnCoding));
-  if (!n) throw notFound('节点不存在');
-  return n;
-}
-
-export const fieldsOf = (n: { fields: unknown }): FieldDef[] =>
-  Array.isArray(n.fields) ? (n.fields as FieldDef[]) : [];
-
 export async function saveFields(
   db: Db,
   actor: Actor,
   gnCoding: string,
   fields: FieldDef[],
   version: number,
-): Promise<{ fields: FieldDef[]; version: number }> {
+  /** the node's unique keys; absent: the ones it has are kept (and must still name fields of the list) */
+  keys?: UniqueKey[],
+): Promise<{ fields: FieldDef[]; version: number; uniqueKeys: UniqueKey[] }> {
   const n = await nodeForEngine(db, gnCoding);
   if (n.dataSource !== 'engine') throw conflict('该节点的数据来自业务模块，不能在此修改字段');
+  const uniqueKeys = keys ?? uniqueKeysOf(n);
   const problems = await optionSourceProblems(db, n.gnCoding, fields);
+  for (const [k, m] of Object.entries(uniqueKeyProblems(fields, uniqueKeys))) {
+    const key = k ? `uniqueKeys.${k}` : 'uniqueKeys';
+    problems[key] = [...(problems[key] ?? []), m];
+  }
   // a pattern the server would not run (RE2: no backreferences, no look-around) is refused now, not at record save
   for (const [i, f] of fields.entries()) {
     const p = patternProblem(f);
@@ -263,18 +287,13 @@ export async function saveFields(
   const before = n.fieldsVersion === 0 ? null : fieldsOf(n);
   // the kinds and codes are checked before anything is written
   planDdl(n.gnCoding, before, fields, new Map());
-  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns));
-  return db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
-    const [u] = await tx
-      .update(menuNodes)
-      .set({ fields, fieldsVersion: n.fieldsVersion + 1, updatedAt: new Date() })
-      .where(and(eq(menuNodes.id, n.id), eq(menuNodes.fieldsVersion, version)))
-      .returning();
+  const plan = indexPlan(n.gnCoding, fields, searchCodesOf(n.columns), uniqueKeys);
+  return db.transaction(async (tx) => {
+    const u = await updateNodeSchema(tx, n.id, version, { fields, uniqueKeys });
     if (!u) throw conflict('字段已被他人修改，请刷新后重试');
     // a table left by an earlier node of this code is not this node's: dropped when empty, else archived
     const leftover = before === null ? await leftoverTableChanges(tx, n.gnCoding, new Date()) : null;
-    for (const stmt of leftover?.ddl ?? []) await tx.execute(sql.raw(stmt));
+    await runDdl(tx, leftover?.ddl ?? []);
     const table = await tableColumns(tx, n.gnCoding);
     const { ddl: tableDdl, retyped } = planDdl(n.gnCoding, before, fields, table);
     for (const r of retyped) {
@@ -287,15 +306,13 @@ export async function saveFields(
         });
       }
     }
-    for (const stmt of tableDdl) await tx.execute(sql.raw(stmt));
-    const ddl = [
-      ...(leftover?.ddl ?? []),
-      ...tableDdl,
-      ...(await indexChanges(tx, n.gnCoding, plan)),
-      ...(await dataVersionChanges(tx, n.gnCoding, n.id)),
-    ];
-    const ran = (leftover?.ddl.length ?? 0) + tableDdl.length;
-    for (const stmt of ddl.slice(ran)) await tx.execute(sql.raw(stmt));
+    const legacy = legacyColumnChanges(n.gnCoding, table);
+    await runDdl(tx, [...tableDdl, ...legacy]);
+    const indexes = await indexChanges(tx, n.gnCoding, plan);
+    await applyIndexChanges(tx, n.gnCoding, fields, plan, indexes);
+    const trigger = await dataVersionChanges(tx, n.gnCoding, n.id);
+    await runDdl(tx, trigger);
+    const ddl = [...(leftover?.ddl ?? []), ...tableDdl, ...legacy, ...indexes, ...trigger];
     if (leftover) {
       await writeOpLog(tx, actor, {
         glName: '系统配置',
@@ -304,20 +321,14 @@ export async function saveFields(
         logbook: `${leftover.log}（节点 ${n.title}）`,
       });
     }
-    await tx.insert(nodeSchemaHistory).values({
-      nodeId: n.id,
-      version: u.fieldsVersion,
-      fields,
-      ddl,
-      createdBy: actor.userId,
-    });
+    await insertSchemaHistory(tx, { nodeId: n.id, version: u.fieldsVersion, fields, ddl, createdBy: actor.userId });
     await writeOpLog(tx, actor, {
       glName: '系统配置',
       gnCoding,
       recordId: n.id,
       logbook: `保存字段：${n.title} 共 ${fields.length} 个字段（第 ${u.fieldsVersion} 版，执行 ${ddl.length} 条结构变更）`,
     });
-    return { fields: fieldsOf(u), version: u.fieldsVersion };
+    return { fields: fieldsOf(u), version: u.fieldsVersion, uniqueKeys: uniqueKeysOf(u) };
   });
 }
 
@@ -331,7 +342,7 @@ export async function saveValueRange(
   gnCoding: string,
   code: string,
   list: FieldOption[],
-): Promise<{ fields: FieldDef[]; version: number }> {
+): Promise<{ fields: FieldDef[]; version: number; uniqueKeys: UniqueKey[] }> {
   const n = await nodeForEngine(db, gnCoding);
   const fields = fieldsOf(n);
   const field = fields.find((f) => f.code === code);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
+import { freshIdNumber } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 /**
@@ -165,7 +166,7 @@ describe('record isolation and input whitelists', () => {
   const values = {
     xm: '隔离记录',
     xb: '男',
-    sfzh: '140105199001011238',
+    sfzh: freshIdNumber(),
     lxdh: '13900139000',
     szdq: '山西省/太原市/小店区',
     ssqy: '示例建设工程有限公司',
@@ -260,7 +261,7 @@ describe('simultaneous decisions', () => {
         values: {
           xm: `并发${round}`,
           xb: '女',
-          sfzh: '140105199001011238',
+          sfzh: freshIdNumber(),
           lxdh: '13900139000',
           szdq: '山西省/太原市',
           ssqy: '示例建设工程有限公司',

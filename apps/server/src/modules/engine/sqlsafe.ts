@@ -6,7 +6,7 @@
  * - Client filters (`whereStr`, search forms, sort) are parsed into a whitelist of known fields and operators;
  *   values only ever travel as bound parameters.
  */
-import { isValidDate } from '@ks/contracts';
+import { isValidDate, PG_RESERVED_WORDS } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest, validationFailed } from '../../platform/errors';
 
@@ -14,116 +14,10 @@ import { badRequest, validationFailed } from '../../platform/errors';
 // Identifiers
 
 /**
- * PostgreSQL 15 reserved key words: Appendix C, "reserved" and "reserved (can be function or type)" — the same list
- * `select word from pg_get_keywords() where catcode in ('R', 'T')` gives on PostgreSQL 15.20 (100 words). Plus
- * `system_user`, reserved from PostgreSQL 16 on, which the embedded PGlite (PostgreSQL 18) already refuses.
+ * PostgreSQL's reserved key words (contracts PG_RESERVED_WORDS: PostgreSQL 15's, and `system_user` from 16 on): no
+ * field or node code may be one.
  */
-export const RESERVED: ReadonlySet<string> = new Set([
-  // reserved
-  'all',
-  'analyse',
-  'analyze',
-  'and',
-  'any',
-  'array',
-  'as',
-  'asc',
-  'asymmetric',
-  'both',
-  'case',
-  'cast',
-  'check',
-  'collate',
-  'column',
-  'constraint',
-  'create',
-  'current_catalog',
-  'current_date',
-  'current_role',
-  'current_time',
-  'current_timestamp',
-  'current_user',
-  'default',
-  'deferrable',
-  'desc',
-  'distinct',
-  'do',
-  'else',
-  'end',
-  'except',
-  'false',
-  'fetch',
-  'for',
-  'foreign',
-  'from',
-  'grant',
-  'group',
-  'having',
-  'in',
-  'initially',
-  'intersect',
-  'into',
-  'lateral',
-  'leading',
-  'limit',
-  'localtime',
-  'localtimestamp',
-  'not',
-  'null',
-  'offset',
-  'on',
-  'only',
-  'or',
-  'order',
-  'placing',
-  'primary',
-  'references',
-  'returning',
-  'select',
-  'session_user',
-  'some',
-  'symmetric',
-  'table',
-  'then',
-  'to',
-  'trailing',
-  'true',
-  'union',
-  'unique',
-  'user',
-  'using',
-  'variadic',
-  'when',
-  'where',
-  'window',
-  'with',
-  // reserved (can be function or type)
-  'authorization',
-  'binary',
-  'collation',
-  'concurrently',
-  'cross',
-  'current_schema',
-  'freeze',
-  'full',
-  'ilike',
-  'inner',
-  'is',
-  'isnull',
-  'join',
-  'left',
-  'like',
-  'natural',
-  'notnull',
-  'outer',
-  'overlaps',
-  'right',
-  'similar',
-  'tablesample',
-  'verbose',
-  // reserved from PostgreSQL 16
-  'system_user',
-]);
+export const RESERVED: ReadonlySet<string> = PG_RESERVED_WORDS;
 
 /** PostgreSQL keeps the first 63 bytes of an identifier (NAMEDATALEN - 1) and silently drops the rest. */
 export const MAX_IDENTIFIER = 63;
@@ -143,7 +37,6 @@ export const SYSTEM_COLUMNS = [
   'version',
   'created_at',
   'updated_at',
-  'data',
 ] as const;
 
 const FIELD_CODE = /^[a-z][a-z0-9_]*$/;
@@ -202,8 +95,7 @@ export function ident(name: string): SQL {
 // ---------------------------------------------------------------------------------------------------------------
 // Field catalogue
 
-export type FieldKind = 'text' | 'number' | 'date' | 'datetime' | 'bool';
-export const FIELD_KINDS: readonly FieldKind[] = ['text', 'number', 'date', 'datetime', 'bool'];
+export type FieldKind = 'text' | 'number' | 'date' | 'datetime';
 
 /**
  * The column type of each kind. The DDL should create these types: filter values are cast to them, so an index on
@@ -214,7 +106,6 @@ export const COLUMN_TYPE: Readonly<Record<FieldKind, string>> = {
   number: 'numeric',
   date: 'date',
   datetime: 'timestamp',
-  bool: 'boolean',
 };
 
 export interface FieldInfo {
@@ -231,8 +122,7 @@ export interface FieldInfo {
 }
 
 /**
- * The fields a client may filter and sort on: field code → info. Only fields that are real columns of the table
- * belong here (not those kept in `data jsonb`).
+ * The fields a client may filter and sort on: field code → info (every one a real column of the table).
  */
 export type Catalog = Map<string, FieldInfo>;
 
@@ -243,7 +133,7 @@ const columnFor = (code: string, info: FieldInfo) => info.column ?? columnOf(cod
 
 export const OPERATORS = ['eq', 'ne', 'like', 'in', 'gt', 'gte', 'lt', 'lte', 'between', 'isNull', 'notNull'] as const;
 export type Operator = (typeof OPERATORS)[number];
-export type Scalar = string | number | boolean;
+export type Scalar = string | number;
 
 export type Condition =
   | { field: string; op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte'; value: Scalar }
@@ -259,7 +149,6 @@ export const MAX_TEXT_VALUE = 200;
 export const MAX_WHERE_STR = 20_000;
 
 const OPERATOR_SET: ReadonlySet<string> = new Set(OPERATORS);
-const RANGE_OPS: ReadonlySet<string> = new Set(['gt', 'gte', 'lt', 'lte', 'between']);
 
 /** Client text shown back in a message: short, one line. */
 const shown = (s: string) => {
@@ -305,11 +194,6 @@ function valueFor(code: string, info: FieldInfo, raw: unknown, bound: Bound = 'l
       if (!Number.isFinite(n)) throw wrong('应为数字');
       return n;
     }
-    case 'bool': {
-      if (raw === true || raw === 1 || raw === '1' || raw === 'true') return true;
-      if (raw === false || raw === 0 || raw === '0' || raw === 'false') return false;
-      throw wrong('应为 0、1、true 或 false');
-    }
     case 'date': {
       if (typeof raw !== 'string') throw wrong('日期格式应为 YYYY-MM-DD');
       const m = DATE.exec(raw) ?? DATETIME.exec(raw);
@@ -350,7 +234,6 @@ function conditionOf(code: unknown, opRaw: unknown, raw: unknown, catalog: Catal
   }
   const op = opRaw as Operator;
   if (op === 'like' && info.kind !== 'text') throw badRequest(`字段 ${field} 不支持模糊查询`);
-  if (info.kind === 'bool' && RANGE_OPS.has(op)) throw badRequest(`字段 ${field} 不支持范围查询`);
   switch (op) {
     case 'isNull':
     case 'notNull':

@@ -215,6 +215,8 @@ describe('字段设置', { timeout: 45_000 }, () => {
           prompt: '请输入11位手机号码',
         },
       ],
+      // the node's unique keys are sent with the fields (none here)
+      uniqueKeys: [],
     });
     expect(await screen.findByText('保存成功')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('fields-version').textContent).toBe('第 4 版 · 共 6 个字段'));
@@ -457,6 +459,54 @@ describe('字段设置', { timeout: 45_000 }, () => {
     // none flagged: no filter card at all
     for (const i of [0, 1, 2]) await user.click(flags()[i]!);
     expect(await screen.findByTestId('filter-preview-empty')).toBeTruthy();
+  });
+
+  it('declares a field unique (or unique within the enterprise), saves the keys and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    let refusal: string | null = null;
+    const { server, node } = setup({
+      [`PUT ${SAVE_URL}`]: (req: TransportRequest) => {
+        if (refusal) {
+          return {
+            status: 400,
+            code: 400,
+            message: refusal,
+            data: { fieldErrors: { 'uniqueKeys.2.fields': [refusal] } },
+          };
+        }
+        const b = bodyOf<{ fields: FieldDef[]; uniqueKeys: unknown[] }>(req);
+        Object.assign(node, { fields: b.fields, uniqueKeys: b.uniqueKeys, version: node.version + 1 });
+        return { data: structuredClone(node), message: '保存成功' };
+      },
+    });
+    Object.assign(node, { uniqueKeys: [{ fields: ['xb', 'lb'], withinEnterprise: false }] });
+    renderConfig(PATH);
+    await loaded();
+    // every single-value field has the control; a key of several fields is shown, not edited
+    expect(screen.getAllByTestId(/^field-unique-/).map((e) => e.dataset.testid)).toEqual([
+      'field-unique-xm',
+      'field-unique-xb',
+      'field-unique-lb',
+      'field-unique-zc',
+      'field-unique-rq',
+    ]);
+    expect(screen.getAllByText('组合唯一')).toHaveLength(2);
+    expect(screen.queryByTestId('fields-dirty')).toBeNull();
+    await pickOption(user, 'field-unique-xm', '本企业内唯一');
+    expect(await screen.findByTestId('fields-dirty')).toBeTruthy();
+    await user.click(screen.getByTestId('fields-save'));
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    expect(bodyOf<{ uniqueKeys: unknown }>(saves(server)[0]!).uniqueKeys).toEqual([
+      { fields: ['xb', 'lb'], withinEnterprise: false },
+      { fields: ['xm'], withinEnterprise: true },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('fields-dirty')).toBeNull());
+    // the server refuses a key the records break: its message is shown, once
+    refusal = '已有记录的「发证日期」重复（2024-01-01：2 条），不能设为唯一，请先处理这些记录';
+    await pickOption(user, 'field-unique-rq', '唯一');
+    await user.click(screen.getByTestId('fields-save'));
+    await waitFor(() => expect(screen.getByTestId('fields-error').textContent).toContain('已有记录的「发证日期」重复'));
+    expect(screen.getByTestId('fields-error').textContent?.match(/已有记录/g)).toHaveLength(1);
   });
 
   it('edits a field’s inline options, which become a filter group’s chips', async () => {

@@ -6,7 +6,16 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { FIELD_VALIDATORS, type FieldDef, fieldListProblems, isFilterType, MAX_FIELDS, Msg } from '@ks/contracts';
+import {
+  FIELD_VALIDATORS,
+  type FieldDef,
+  fieldListProblems,
+  isFilterType,
+  isUniqueType,
+  MAX_FIELDS,
+  Msg,
+  type UniqueKey,
+} from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -19,6 +28,7 @@ import {
   Empty,
   Popconfirm,
   Row,
+  Select,
   Skeleton,
   Space,
   Table,
@@ -55,6 +65,15 @@ import {
 } from './fieldRows';
 import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, fieldErrorsOf, LoadError, NodeTargetBar, useNodeTarget } from './shared';
+import {
+  inCompositeKey,
+  keysKey,
+  UNIQUE_MODE_LABELS,
+  type UniqueMode,
+  uniqueModeOf,
+  withoutField,
+  withUniqueMode,
+} from './uniqueKeys';
 
 /** The 409 of a stale field save, when the server gives no message of its own. */
 export const FIELDS_CONFLICT = '节点字段已被他人修改，请刷新后重试';
@@ -73,6 +92,7 @@ const COLUMN_PROBLEMS: Record<string, string[]> = {
   tips: ['tips'],
   options: ['options', 'titleCoding', 'selectMode'],
   filter: ['filter'],
+  unique: ['unique'],
 };
 const ALL_MAPPED = Object.values(COLUMN_PROBLEMS).flat();
 const mapped = (path: string) => ALL_MAPPED.some((p) => path === p || path.startsWith(`${p}.`));
@@ -119,8 +139,10 @@ function FieldsEditor({
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const query = useQuery(editorFieldsQuery(gnCoding, systemCoding ?? ''));
-  const [loaded, setLoaded] = useState<{ fields: FieldDef[]; version: number } | null>(null);
+  const [loaded, setLoaded] = useState<{ fields: FieldDef[]; version: number; uniqueKeys: UniqueKey[] } | null>(null);
   const [rows, setRows] = useState<FieldRow[]>([]);
+  /** the node's uniqueness constraints being edited (the 唯一 column) */
+  const [keys, setKeys] = useState<UniqueKey[]>([]);
   const [problems, setProblems] = useState<Record<string, Record<string, string>>>({});
   const [listErrors, setListErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -133,8 +155,9 @@ function FieldsEditor({
   const dragFrom = useRef<number | null>(null);
   const focusKey = useRef<string | null>(null);
 
-  const apply = (data: { fields: FieldDef[]; version: number }, keepKeys = false) => {
-    setLoaded({ fields: data.fields, version: data.version });
+  const apply = (data: { fields: FieldDef[]; version: number; uniqueKeys?: UniqueKey[] }, keepKeys = false) => {
+    setLoaded({ fields: data.fields, version: data.version, uniqueKeys: data.uniqueKeys ?? [] });
+    setKeys(data.uniqueKeys ?? []);
     setRows((prev) =>
       keepKeys && prev.length === data.fields.length
         ? prev.map((r, i) => ({ key: r.key, def: structuredClone(data.fields[i]!) }))
@@ -152,7 +175,7 @@ function FieldsEditor({
 
   const defs = useMemo(() => rows.map((r) => r.def), [rows]);
   const saved = loaded?.fields ?? [];
-  const dirty = !!loaded && listKey(defs) !== listKey(loaded.fields);
+  const dirty = !!loaded && (listKey(defs) !== listKey(loaded.fields) || keysKey(keys) !== keysKey(loaded.uniqueKeys));
   const readOnly = !engineNode;
 
   // keyboard reordering keeps the focus on the moved row's handle
@@ -235,7 +258,7 @@ function FieldsEditor({
     setSaving(true);
     setListErrors([]);
     try {
-      const res = await saveNodeFields({ gnCoding, fields, version: loaded.version });
+      const res = await saveNodeFields({ gnCoding, fields, version: loaded.version, uniqueKeys: keys });
       apply(res, true);
       setConflict(null);
       void message.success('保存成功');
@@ -260,7 +283,7 @@ function FieldsEditor({
       if (fe.length) {
         const { byRow, rest } = problemsByRow(Object.fromEntries(fe.map((f) => [f.name.join('.'), f.errors])), sent);
         setProblems(byRow);
-        setListErrors([err.message, ...rest]);
+        setListErrors([...new Set([err.message, ...rest])]);
         return;
       }
       reportApiError(err);
@@ -534,6 +557,37 @@ function FieldsEditor({
       ),
     },
     {
+      title: (
+        <Tooltip title="唯一约束：不能有两条记录的该字段值相同（未填写的不比较）；本企业内唯一只在同一企业的记录间比较">
+          <span>唯一</span>
+        </Tooltip>
+      ),
+      key: 'unique',
+      width: 130,
+      render: (_, r) => (
+        <>
+          {isUniqueType(r.def.type) ? (
+            <Select<UniqueMode>
+              size="small"
+              style={{ width: 118 }}
+              value={uniqueModeOf(keys, r.def.code)}
+              disabled={readOnly || !r.def.code}
+              onChange={(mode) => setKeys(withUniqueMode(keys, r.def.code, mode))}
+              options={(Object.keys(UNIQUE_MODE_LABELS) as UniqueMode[]).map((m) => ({
+                value: m,
+                label: UNIQUE_MODE_LABELS[m],
+              }))}
+              aria-label={`「${r.def.name}」唯一`}
+              data-testid={`field-unique-${r.def.code}`}
+            />
+          ) : (
+            dash(null)
+          )}
+          {inCompositeKey(keys, r.def.code) ? <Tag style={{ marginTop: 4 }}>组合唯一</Tag> : null}
+        </>
+      ),
+    },
+    {
       title: '操作',
       key: 'ops',
       width: 150,
@@ -572,6 +626,7 @@ function FieldsEditor({
               disabled={readOnly}
               onConfirm={() => {
                 setRows((prev) => prev.filter((x) => x.key !== r.key));
+                setKeys((prev) => withoutField(prev, r.def.code));
                 setProblems(({ [r.key]: _drop, ...rest }) => rest);
               }}
             >

@@ -310,7 +310,8 @@ export function problemsByRow(
     const m = /^(\d+)\.(.+)$/.exec(key);
     const row = m ? rows[Number(m[1])] : undefined;
     if (!m || !row) {
-      rest.push(key && key !== 'fields' ? `${key}：${msg}` : msg);
+      // the node's unique keys (uniqueKeys.<i>.fields) are named by their messages
+      rest.push(key && key !== 'fields' && !key.startsWith('uniqueKeys') ? `${key}：${msg}` : msg);
       continue;
     }
     byRow[row.key] = { ...byRow[row.key], [m[2]!]: msg };

@@ -1,0 +1,1 @@
+ALTER TABLE "menu_nodes" ADD COLUMN "unique_keys" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,14 @@
+import { idNumberCheckChar } from '@ks/contracts';
+
+let issued = 0;
+
+/**
+ * A valid GB 11643 ID number (a real birth date, its check digit) not handed out before in this test process: the
+ * demo node 从业人员登记 keeps one 身份证号 per enterprise (a unique key), so each registration needs its own.
+ */
+export function freshIdNumber(): string {
+  issued++;
+  const day = new Date(Date.UTC(1980, 0, 1) + Math.floor(issued / 1000) * 86_400_000);
+  const base = `140105${day.toISOString().slice(0, 10).replaceAll('-', '')}${String(issued % 1000).padStart(3, '0')}`;
+  return `${base}${idNumberCheckChar(base)}`;
+}
