@@ -22,7 +22,10 @@ export const saveFieldsSchema = z.object({
   /** the fieldsVersion the edit started from; a stale one is a 409 */
   version: z.number().int().min(0),
 });
-export const nodeFieldsSchema = z.object({ fields: z.array(z.any()), version: z.number().int() });
+/** A stored field list: typed for both sides, described as free JSON in the OpenAPI document (see fieldDefSchema). */
+const storedFields = z.array(z.custom<FieldDef>());
+export const nodeFieldsSchema = z.object({ fields: storedFields, version: z.number().int() });
+export type NodeFields = z.infer<typeof nodeFieldsSchema>;
 
 export const recordListSchema = z.object({
   gnCoding,
@@ -70,10 +73,12 @@ export const auditStepSchema = z.object({
   round: z.number().int(),
   time: z.string(),
 });
+export type AuditFlowStep = z.infer<typeof auditStepSchema>;
 export const recordDetailSchema = recordSchema.extend({
   auditLevel: z.number().int(),
   auditFlow: z.array(auditStepSchema),
 });
+export type RecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordStepSchema = z.object({
   gnCoding,
   id: z.string().uuid('记录不存在'),
@@ -116,6 +121,7 @@ export const opLogEntrySchema = z.object({
   failInfo: z.string().nullable(),
   czTime: z.string(),
 });
+export type OpLogEntry = z.infer<typeof opLogEntrySchema>;
 
 // ── option sources, filters, forms, export, assignment (zod-free types for the web) ──
 
@@ -253,7 +259,7 @@ export const formDetailsRequestSchema = z.object({
   id: z.string().uuid('记录不存在').optional(),
 });
 export const formDetailsResultSchema = z.object({
-  fields: z.array(z.any()),
+  fields: storedFields,
   values: z.record(z.string(), z.unknown()),
   version: z.number().int().nullable(),
   status: z.string().nullable(),

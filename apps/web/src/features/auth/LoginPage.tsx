@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginErrorData, login } from '../../api/auth';
+import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginFailureData, login } from '../../api/auth';
 import { encrypt } from '../../api/crypto';
 import { clearLoginPrompt, getLoginPrompt, showLoginPrompt, subscribeLoginPrompt } from '../../api/loginPrompt';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
@@ -262,7 +262,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
       afterLogin(res);
     } catch (err) {
       setSubmitting(false);
-      const data = (isApiError(err) ? err.data : null) as LoginErrorData | null;
+      const data = (isApiError(err) ? err.data : null) as LoginFailureData | null;
       const required = captchaRequired || data?.captchaRequired === true;
       if (required) {
         setCaptchaRequired(true);

@@ -125,8 +125,9 @@ export function toMenuFields(v: MenuFormValues): MenuFields {
     title: v.title.trim(),
     icon: v.icon ?? null,
     itShows: v.itShows,
-    nodeProperties: v.nodeProperties ?? '',
-    style: v.style,
+    // chosen from the server's own lists (node properties, styles); the server checks them again
+    nodeProperties: (v.nodeProperties ?? '') as MenuFields['nodeProperties'],
+    style: v.style as MenuFields['style'],
     nodeSetFlag: !!v.nodeSetFlag,
     disabled: !!v.disabled,
     groupName: v.groupName ?? null,

@@ -94,9 +94,12 @@ export function auditSteps(flow: readonly AuditFlowStep[] | undefined): AuditSte
 
 /**
  * The 审核流程 cell of a list row: the record's audit history when the server sent it, else where the record stands —
- * the level now reviewing it while pending (第1级审核 审核中), the outcome once decided.
+ * the level now reviewing it while pending (第1级审核 审核中), the outcome once decided. (List rows carry no history
+ * today; a record detail does.)
  */
-export function listAuditSteps(record: Pick<EngineRecord, 'status' | 'auditLevel' | 'auditFlow'>): AuditStep[] {
+export function listAuditSteps(
+  record: Pick<EngineRecord, 'status' | 'auditLevel'> & { auditFlow?: readonly AuditFlowStep[] },
+): AuditStep[] {
   if (record.auditFlow?.length) return auditSteps(record.auditFlow);
   if (record.status === 'pending') {
     const level = record.auditLevel ?? 0;

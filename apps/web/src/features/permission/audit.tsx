@@ -1,10 +1,11 @@
-import { AUDIT_WAYS, type AuditLevel, type AuditWay, type NodePreview, paths, type Role } from '@ks/contracts';
+import { AUDIT_WAYS, type AuditLevel, type AuditWay, type Role } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../../api/call';
 import { roleOptionsQuery } from '../../api/permission';
-import { isApiError, request } from '../../api/request';
+import { isApiError } from '../../api/request';
 import { NodePicker, type NodeTarget, type UserDirectory, userLabel } from './shared';
 
 /** Messages of the audit level rules (the server's schema uses the same words). */
@@ -75,9 +76,7 @@ export function useNodeTarget() {
   const preview = useQuery({
     queryKey: ['audit', 'nodeSystem', gnCoding],
     queryFn: () =>
-      request<NodePreview>({
-        url: paths.nodePreviews.path,
-        method: paths.nodePreviews.method,
+      call('nodePreviews', {
         params: { gnCoding: gnCoding ?? '' },
         // only a convenience: without it the system picker stays empty
         silent: true,

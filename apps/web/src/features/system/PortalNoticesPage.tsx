@@ -8,12 +8,10 @@ import {
   NOTICE_STATUSES,
   type NoticeCategory,
   type NoticeStatus,
-  type Operation,
   PAGE_SIZES,
   PORTAL_KEYWORD_MAX,
   PORTAL_NOTICE_NODE,
   PORTAL_NOTICE_SYSTEM,
-  paths,
 } from '@ks/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -35,6 +33,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { call } from '../../api/call';
 import {
   ADMIN_NOTICES_KEY,
   type AdminNoticeFilters,
@@ -43,7 +42,7 @@ import {
   publishNotice,
   withdrawNotice,
 } from '../../api/portalAdmin';
-import { isApiError, request } from '../../api/request';
+import { isApiError } from '../../api/request';
 import { formatDateTime } from '../../lib/format';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
 
@@ -63,9 +62,7 @@ const ACTIONS: Record<Action, { run: (id: string) => Promise<unknown>; confirm: 
 export const noticeButtonsQuery = queryOptions({
   queryKey: ['buttons', PORTAL_NOTICE_NODE],
   queryFn: () =>
-    request<Operation[]>({
-      url: paths.tableButtons.path,
-      method: paths.tableButtons.method,
+    call('tableButtons', {
       data: { gnCoding: PORTAL_NOTICE_NODE, systemCoding: PORTAL_NOTICE_SYSTEM },
       // a 403 (no grant) is shown on the page itself
       silent: true,
