@@ -17,7 +17,7 @@ import { systemOfUrl } from '../app/nodePages';
 import { PageLoading } from '../app/PageLoading';
 import { deniedPage } from '../app/pageAccess';
 import { clearSession, getUserInfo, setRoles, setUserInfo } from '../app/session';
-import { shellIcon } from '../features/shell/icons';
+import { iconElement } from '../components/icons';
 import { SideMenu } from '../features/shell/SideMenu';
 import { chooseSystem, useSystemCoding } from '../features/shell/session';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
@@ -103,7 +103,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
   const items: MenuProps['items'] = [
     ...entries.map((m) => ({
       key: `${HEADER_MENU_PREFIX}${m.key}`,
-      icon: shellIcon(m.icon),
+      icon: iconElement(m.icon),
       label: <span data-testid={`header-menu-${m.key}`}>{m.label}</span>,
     })),
     ...(entries.length ? [{ type: 'divider' as const }] : []),

@@ -27,7 +27,7 @@ import {
   groupIconsQuery,
   updateDisplayGroup,
 } from '../../api/config';
-import { IconSelect, NamedIcon } from './icons';
+import { IconSelect, NamedIcon } from '../../components/icons';
 import { LoadError, SaveErrorAlert, showSaveError } from './shared';
 
 interface GroupFormValues {

@@ -51,7 +51,7 @@ import {
   nodePropertiesQuery,
   refreshCache,
 } from '../../api/config';
-import { IconSelect, NamedIcon } from './icons';
+import { IconSelect, NamedIcon } from '../../components/icons';
 import { NodeFunctionsEditor } from './NodeFunctionsEditor';
 import {
   ConfigLayout,

@@ -24,7 +24,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mainMenusQuery } from '../../api/shell';
-import { shellIcon } from './icons';
+import { iconElement } from '../../components/icons';
 import { defaultActive, findBy, matchRoute, pathTo } from './menuTree';
 import { NewSystemDialog } from './NewSystemDialog';
 import { getGnCoding, setGnCoding, useCurrentUser } from './session';
@@ -63,12 +63,12 @@ function toItem(node: MenuItem): ItemType {
   return node.children?.length
     ? {
         key: node.id,
-        icon: shellIcon(node.icon),
+        icon: iconElement(node.icon),
         label: <ItemLabel node={node} />,
         disabled: node.disabled,
         children: toItems(node.children),
       }
-    : { key: node.id, icon: shellIcon(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled };
+    : { key: node.id, icon: iconElement(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled };
 }
 
 /**
