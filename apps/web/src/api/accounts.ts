@@ -21,7 +21,7 @@ import type {
 } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type CallOptions, call } from './call';
-import { isApiError, reportApiError } from './request';
+import { isApiError, isForbidden, reportApiError } from './request';
 
 /**
  * The administration pages' endpoints (adminInfo, personnelInfo, managementInfo, companyInfo, transact).
@@ -31,8 +31,6 @@ import { isApiError, reportApiError } from './request';
  */
 
 export type { Page } from '@ks/contracts';
-
-export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
 
 /** A load whose 403 the page shows itself; other failures get the usual handling. */
 function load<N extends ApiName>(name: N, params?: ApiQuery<N>): Promise<ApiData<N>> {

@@ -142,6 +142,9 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
+/** A refusal: the caller may not see or do this (HTTP 403, or an envelope code 403). */
+export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
+
 /** The root counts as the login page (spec §2), and so does the business-handling sign-in entry (mode ywbl). */
 export function isLoginPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,0 +1,33 @@
+// The administration kit: the blocks every back-office list page is made of (a frame, a filter bar, a server-paged
+// table with its 操作 column, confirmations, a create / edit dialog, and how a failed load or save is shown). The
+// account pages use it; the domain pages (credit, tendering, …) are meant to.
+export { ActionLink, ConfirmAction, ConfirmDelete, RowActions } from './actions';
+export { FormDialog, type FormDialogProps } from './FormDialog';
+export { isForbidden } from '../../api/request';
+export { ForbiddenCard, LoadError, LoadFailure, SaveErrorAlert } from './feedback';
+export {
+  CreateButton,
+  FilterBar,
+  KeywordFilter,
+  type Paged,
+  pagination,
+  RefreshButton,
+  type ServerList,
+  SelectFilter,
+  ServerTable,
+  type Sorted,
+  sortable,
+  sortOf,
+  sortState,
+  useServerList,
+} from './list';
+export { PageFrame, type Section } from './PageFrame';
+export {
+  applySaveError,
+  type FieldFilter,
+  fieldErrorsOf,
+  fieldPath,
+  type NamePath,
+  SAVE_FAILED,
+  type ServerFieldError,
+} from './saveErrors';
