@@ -76,6 +76,7 @@ export function FormDialog<V extends object, R = unknown>({
   const valuesRef = useRef(values);
   valuesRef.current = values;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `subject` is the trigger: another row starts the form afresh
   useEffect(() => {
     if (!open) return;
     setErrors([]);

@@ -1,9 +1,10 @@
 // The administration kit: the blocks every back-office list page is made of (a frame, a filter bar, a server-paged
 // table with its 操作 column, confirmations, a create / edit dialog, and how a failed load or save is shown). The
 // account pages use it; the domain pages (credit, tendering, …) are meant to.
+
+export { isForbidden } from '../../api/request';
 export { ActionLink, ConfirmAction, ConfirmDelete, RowActions } from './actions';
 export { FormDialog, type FormDialogProps } from './FormDialog';
-export { isForbidden } from '../../api/request';
 export { ForbiddenCard, LoadError, LoadFailure, SaveErrorAlert } from './feedback';
 export {
   CreateButton,
@@ -12,8 +13,8 @@ export {
   type Paged,
   pagination,
   RefreshButton,
-  type ServerList,
   SelectFilter,
+  type ServerList,
   ServerTable,
   type Sorted,
   sortable,

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type Page, PAGE_SIZES, type SortOrder } from '@ks/contracts';
+import { PAGE_SIZES, type Page, type SortOrder } from '@ks/contracts';
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -16,7 +16,6 @@ export interface Sorted {
   sortField?: string;
   order?: SortOrder;
 }
-
 
 /**
  * A server-paged list: its filters (with paging and sorting), the query of the current page and a refresh. Setting a
@@ -72,10 +71,15 @@ export function pagination<F extends Paged>(
 }
 
 /** A table header click → the server's whitelisted sort field and order (none: the default order). */
-export function sortOf<T>(sorter: SorterResult<T> | SorterResult<T>[], allowed: readonly string[]): Required<Sorted> | {
-  sortField: undefined;
-  order: undefined;
-} {
+export function sortOf<T>(
+  sorter: SorterResult<T> | SorterResult<T>[],
+  allowed: readonly string[],
+):
+  | Required<Sorted>
+  | {
+      sortField: undefined;
+      order: undefined;
+    } {
   const s = Array.isArray(sorter) ? sorter[0] : sorter;
   const field = typeof s?.field === 'string' ? s.field : undefined;
   if (!s?.order || !field || !allowed.includes(field)) return { sortField: undefined, order: undefined };
@@ -222,7 +226,15 @@ export function RefreshButton({
 }
 
 /** The page's primary 新增… button. */
-export function CreateButton({ onClick, testId, children }: { onClick: () => void; testId: string; children: ReactNode }) {
+export function CreateButton({
+  onClick,
+  testId,
+  children,
+}: {
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
       {children}
