@@ -36,6 +36,11 @@ export interface FormDialogProps<V extends object, R> {
   intro?: ReactNode;
   /** data-testid of the dialog itself */
   dialogTestId?: string;
+  /**
+   * true (default): the form stays mounted while hidden (its instance can be used at any time); false: its content is
+   * dropped when hidden, so controls that keep their own state (e.g. a node picker's chosen system) start afresh too
+   */
+  keepMounted?: boolean;
   children: ReactNode;
 }
 
@@ -66,6 +71,7 @@ export function FormDialog<V extends object, R = unknown>({
   variant = 'modal',
   intro,
   dialogTestId,
+  keepMounted = true,
   children,
 }: FormDialogProps<V, R>) {
   const { message } = App.useApp();
@@ -117,7 +123,8 @@ export function FormDialog<V extends object, R = unknown>({
         title={title}
         onClose={onClose}
         size={width ?? 640}
-        forceRender
+        forceRender={keepMounted}
+        destroyOnHidden={!keepMounted}
         data-testid={dialogTestId}
         footer={
           <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -149,7 +156,8 @@ export function FormDialog<V extends object, R = unknown>({
       cancelText="取消"
       confirmLoading={saving}
       okButtonProps={{ danger: okDanger, disabled: okDisabled, 'data-testid': testId } as ButtonProps}
-      forceRender
+      forceRender={keepMounted}
+      destroyOnHidden={!keepMounted}
       width={width}
       data-testid={dialogTestId}
     >

@@ -29,8 +29,8 @@ import {
 } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { attDescriptionQuery, saveAttachmentTypes } from '../../api/files';
+import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
 import { MoveButtons } from './MoveButtons';
-import { LoadError, SaveErrorAlert, showSaveError } from './shared';
 
 interface AnnexRow {
   annexNo: string;
@@ -125,7 +125,7 @@ export function AttachmentTypesEditor({ gnCoding, engineNode }: { gnCoding: stri
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(
+        applySaveError(
           err,
           form,
           (name) =>

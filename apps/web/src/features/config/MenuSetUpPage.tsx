@@ -51,17 +51,10 @@ import {
   nodePropertiesQuery,
   refreshCache,
 } from '../../api/config';
+import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
 import { IconSelect, NamedIcon } from '../../components/icons';
 import { NodeFunctionsEditor } from './NodeFunctionsEditor';
-import {
-  ConfigLayout,
-  LoadError,
-  NODE_PAGE_LINKS,
-  nodePageHref,
-  SaveErrorAlert,
-  SystemSelect,
-  showSaveError,
-} from './shared';
+import { ConfigLayout, NODE_PAGE_LINKS, nodePageHref, SystemSelect } from './shared';
 import { type DropInfo, dropToMove, locate, moveUnder, parentIds, stepMove, subtreeIds } from './tree';
 
 interface MenuFormValues {
@@ -283,7 +276,7 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
         invalidate();
       }
     } catch (err) {
-      setErrors(showSaveError(err, form, (name) => name.length === 1 && MENU_FIELDS.has(String(name[0]))));
+      setErrors(applySaveError(err, form, (name) => name.length === 1 && MENU_FIELDS.has(String(name[0]))));
     } finally {
       setSaving(false);
     }

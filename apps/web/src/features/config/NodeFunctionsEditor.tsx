@@ -18,8 +18,9 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { functionListKey, functionListQuery, saveNodeFunctions, standardButtonsQuery } from '../../api/config';
+import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
 import { MoveButtons } from './MoveButtons';
-import { colorValue, LoadError, SaveErrorAlert, showSaveError } from './shared';
+import { colorValue } from './shared';
 
 export const MAX_FUNCTIONS = 40;
 const KIND_LABELS: Record<(typeof FUNCTION_KINDS)[number], string> = { table: '列表按钮', form: '表单按钮' };
@@ -62,7 +63,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(
+        applySaveError(
           err,
           form,
           (name) => name.length === 3 && name[0] === 'functions' && Number(name[1]) < functions.length,

@@ -5,7 +5,8 @@ import { Card, Col, Descriptions, Row, Skeleton, Statistic, Table, type TableCol
 import { Link } from 'react-router';
 import { configSystemsQuery, noticeJumpsQuery, styleTemplatesQuery } from '../../api/config';
 import { platformQuery } from '../../api/platform';
-import { CONFIG_PAGES, ConfigLayout, LoadError } from './shared';
+import { LoadError } from '../../components/admin';
+import { CONFIG_PAGES, ConfigLayout } from './shared';
 
 /** Counts of the configuration, from the server's lists (null while loading or failed). */
 export function configCounts(systems: ConfigSystem[] | undefined) {

@@ -32,6 +32,7 @@ import { useBlocker } from 'react-router';
 import { ENGINE_KEY } from '../../api/engine';
 import { editorFieldsQuery, saveNodeFields } from '../../api/fields';
 import { isApiError, reportApiError } from '../../api/request';
+import { fieldErrorsOf, LoadError } from '../../components/admin';
 import { AttachmentTypesEditor } from './AttachmentTypesEditor';
 import { FieldDrawer } from './FieldDrawer';
 import { FilterPreview, FormPreview } from './FieldsPreview';
@@ -54,7 +55,7 @@ import {
   withoutFilterFlags,
 } from './fieldRows';
 import { MoveButtons } from './MoveButtons';
-import { ConfigLayout, fieldErrorsOf, LoadError, NodeTargetBar, useNodeTarget } from './shared';
+import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 /** The 409 of a stale field save, when the server gives no message of its own. */
 export const FIELDS_CONFLICT = '节点字段已被他人修改，请刷新后重试';

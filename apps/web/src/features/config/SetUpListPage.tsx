@@ -20,9 +20,10 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveColumns, tableColumnsKey, tableColumnsQuery } from '../../api/config';
 import { nodeFieldsQuery } from '../../api/engine';
+import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
 import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../engine/model';
 import { MoveButtons } from './MoveButtons';
-import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
+import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 export const MAX_COLUMNS = 60;
 
@@ -183,7 +184,11 @@ function ColumnsEditor({
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(err, form, (name) => name.length === 3 && name[0] === 'columns' && Number(name[1]) < body.length),
+        applySaveError(
+          err,
+          form,
+          (name) => name.length === 3 && name[0] === 'columns' && Number(name[1]) < body.length,
+        ),
       );
     } finally {
       setSaving(false);

@@ -1,10 +1,10 @@
-import { DEFAULT_HOME_URL, type MenuItem } from '@ks/contracts';
+import type { MenuItem } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, type FormInstance, Select, Space, TreeSelect, Typography } from 'antd';
+import { Select, Space, TreeSelect, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { configSystemsQuery, nodeListQuery, nodePreviewQuery } from '../../api/config';
-import { isApiError, reportApiError } from '../../api/request';
+import { PageFrame } from '../../components/admin';
 
 /** Every configuration page (the product overview links them all). */
 export const CONFIG_PAGES = [
@@ -38,6 +38,8 @@ export function nodePageHref(path: string, gnCoding: string, systemCoding?: stri
   return `${path}?${q.toString()}`;
 }
 
+export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
+
 /** Breadcrumb 首页 / 系统配置 / {title} above the page's cards; `wide` pages (editor beside preview) use the whole width. */
 export function ConfigLayout({
   title,
@@ -49,88 +51,9 @@ export function ConfigLayout({
   wide?: boolean;
 }) {
   return (
-    <div style={{ maxWidth: wide ? undefined : 1440, margin: '0 auto' }}>
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[
-          { title: <Link to={DEFAULT_HOME_URL}>首页</Link> },
-          { title: <Link to="/configPage/productConfig">系统配置</Link> },
-          { title },
-        ]}
-      />
+    <PageFrame section={CONFIG_SECTION} title={title} wide={wide}>
       {children}
-    </div>
-  );
-}
-
-/** A failed load, with the server's message (the request client has shown it in the prompt as well). */
-export function LoadError({ error, what }: { error: Error; what: string }) {
-  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
-}
-
-// ── server field errors ─────────────────────────────────────────────────────
-
-export type NamePath = (string | number)[];
-
-/** "columns.2.code" → ['columns', 2, 'code'], the name path of the form field. */
-export function fieldPath(key: string): NamePath {
-  return key.split('.').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
-}
-
-export interface ServerFieldError {
-  name: NamePath;
-  errors: string[];
-}
-
-/** data.fieldErrors of a failed call ({field: message} or {field: [messages]}), keyed by name path. */
-export function fieldErrorsOf(err: unknown): ServerFieldError[] {
-  if (!isApiError(err)) return [];
-  const fe = (err.data as { fieldErrors?: Record<string, unknown> } | null)?.fieldErrors;
-  if (!fe || typeof fe !== 'object') return [];
-  return Object.entries(fe).map(([key, msgs]) => ({
-    name: fieldPath(key),
-    errors: Array.isArray(msgs) ? msgs.map(String) : [String(msgs)],
-  }));
-}
-
-/**
- * Shows the failure of a silent save: field errors go onto the form fields `isField` accepts; the failure is
- * reported the usual way (prompt dialog) when it carries no field errors. Answers the lines for the form's alert:
- * the server message and any field errors that have no field on the form.
- */
-export function showSaveError(
-  err: unknown,
-  form: FormInstance | null,
-  isField: (name: NamePath) => boolean,
-  /** the form's name for a server path (e.g. drop the `cardStyle.` prefix of the body) */
-  mapName: (name: NamePath) => NamePath = (name) => name,
-): string[] {
-  if (!isApiError(err)) throw err;
-  const fields = fieldErrorsOf(err).map((f) => ({ ...f, name: mapName(f.name) }));
-  if (fields.length === 0) {
-    reportApiError(err);
-    return [err.message];
-  }
-  const onForm = fields.filter((f) => isField(f.name));
-  if (form && onForm.length) form.setFields(onForm as Parameters<FormInstance['setFields']>[0]);
-  const rest = fields
-    .filter((f) => !form || !isField(f.name))
-    .map((f) => `${f.name.join('.')}：${f.errors.join('；')}`);
-  return [err.message, ...rest];
-}
-
-/** The alert above a form that lists a save failure's lines. */
-export function SaveErrorAlert({ lines, testId }: { lines: string[]; testId: string }) {
-  if (lines.length === 0) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid={testId}
-      title={lines[0]}
-      description={lines.length > 1 ? lines.slice(1).map((l) => <div key={l}>{l}</div>) : undefined}
-    />
+    </PageFrame>
   );
 }
 

@@ -13,6 +13,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type AuditConfig, auditConfigKey, auditConfigQuery, saveAuditLevels } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
 import {
   AUDIT_LEVEL_NAME_MAX,
   AUDIT_MESSAGES,
@@ -25,15 +26,7 @@ import {
   useRoleOptions,
   wayLabel,
 } from './audit';
-import {
-  CONFIG_SECTION,
-  ForbiddenCard,
-  isForbidden,
-  LoadError,
-  PermissionLayout,
-  UserSelect,
-  useUserDirectory,
-} from './shared';
+import { CONFIG_SECTION, UserSelect, useUserDirectory } from './shared';
 
 interface DraftLevel {
   key: string;
@@ -153,7 +146,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
 
   if (config.isError) {
     return isForbidden(config.error) ? (
-      <ForbiddenCard what="仅管理员和开发者可配置审核级别" />
+      <ForbiddenCard reason="仅管理员和开发者可配置审核级别" />
     ) : (
       <LoadError error={config.error} what="审核级别" />
     );
@@ -361,7 +354,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
 export default function AuditLevelPage() {
   const { target, pick } = useNodeTarget();
   return (
-    <PermissionLayout section={CONFIG_SECTION} title="审核级别">
+    <PageFrame section={CONFIG_SECTION} title="审核级别">
       <Card
         title="审核级别"
         extra={
@@ -376,6 +369,6 @@ export default function AuditLevelPage() {
           {(gnCoding) => <LevelsEditor key={gnCoding} gnCoding={gnCoding} />}
         </NodeScope>
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { auditConfigKey, auditConfigQuery, saveAuditWays } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
 import {
   NodeScope,
   nodePageUrl,
@@ -17,7 +18,7 @@ import {
   userName,
   WAY_HINTS,
 } from './audit';
-import { CONFIG_SECTION, ForbiddenCard, isForbidden, LoadError, PermissionLayout, useUserDirectory } from './shared';
+import { CONFIG_SECTION, useUserDirectory } from './shared';
 
 type Ways = Record<number, AuditWay>;
 
@@ -53,7 +54,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
 
   if (config.isError) {
     return isForbidden(config.error) ? (
-      <ForbiddenCard what="仅管理员和开发者可配置审核方式" />
+      <ForbiddenCard reason="仅管理员和开发者可配置审核方式" />
     ) : (
       <LoadError error={config.error} what="审核方式" />
     );
@@ -161,7 +162,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
 export default function AuditWayPage() {
   const { target, pick } = useNodeTarget();
   return (
-    <PermissionLayout section={CONFIG_SECTION} title="审核方式">
+    <PageFrame section={CONFIG_SECTION} title="审核方式">
       <Card
         title="审核方式"
         extra={
@@ -176,6 +177,6 @@ export default function AuditWayPage() {
           {(gnCoding) => <WaysEditor key={gnCoding} gnCoding={gnCoding} />}
         </NodeScope>
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

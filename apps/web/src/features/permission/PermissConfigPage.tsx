@@ -27,6 +27,7 @@ import {
   rolesQuery,
   saveGrantMatrix,
 } from '../../api/permission';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
 import {
   clearRow,
   coverage,
@@ -40,16 +41,7 @@ import {
   summary,
   toSaveGrants,
 } from './matrix';
-import {
-  ForbiddenCard,
-  isForbidden,
-  LoadError,
-  PERMISSION_SECTION,
-  PermissionLayout,
-  SystemSelect,
-  UserSelect,
-  useUserDirectory,
-} from './shared';
+import { PERMISSION_SECTION, SystemSelect, UserSelect, useUserDirectory } from './shared';
 
 export const UNSAVED_TITLE = '权限修改尚未保存';
 
@@ -192,9 +184,9 @@ export default function PermissConfigPage() {
 
   if (roles.isError && isForbidden(roles.error)) {
     return (
-      <PermissionLayout section={PERMISSION_SECTION} title="权限配置">
-        <ForbiddenCard what="仅管理员可配置角色与权限" />
-      </PermissionLayout>
+      <PageFrame section={PERMISSION_SECTION} title="权限配置">
+        <ForbiddenCard reason="仅管理员可配置角色与权限" />
+      </PageFrame>
     );
   }
 
@@ -308,7 +300,7 @@ export default function PermissConfigPage() {
   const userDisplay = subjectType === 'user' && subjectId ? subjectId : null;
 
   return (
-    <PermissionLayout section={PERMISSION_SECTION} title="权限配置">
+    <PageFrame section={PERMISSION_SECTION} title="权限配置">
       <Card
         title="权限配置"
         extra={
@@ -417,6 +409,6 @@ export default function PermissConfigPage() {
           </>
         )}
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { DEFAULT_HOME_URL, type MenuItem, type UserBrief } from '@ks/contracts';
+import type { MenuItem, UserBrief } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Result, Select, Space, TreeSelect, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Select, Space, TreeSelect } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { permissionNodeListQuery, permissionSystemsQuery, searchUsers } from '../../api/permission';
-import { isApiError } from '../../api/request';
 
 export const PERMISSION_SECTION = { title: '权限管理', to: '/system/permissionsSet' } as const;
 export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
@@ -14,61 +12,6 @@ export const permissConfigUrl = (subjectType: 'role' | 'user', subjectId: string
   if (systemCoding) q.set('systemCoding', systemCoding);
   return `/system/permissConfig?${q.toString()}`;
 };
-
-/** Breadcrumb 首页 / {section} / {title} above the page's cards. */
-export function PermissionLayout({
-  section,
-  title,
-  children,
-}: {
-  section: { title: string; to?: string };
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <div style={{ maxWidth: 1440, margin: '0 auto' }}>
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[
-          { title: <Link to={DEFAULT_HOME_URL}>首页</Link> },
-          { title: section.to ? <Link to={section.to}>{section.title}</Link> : section.title },
-          { title },
-        ]}
-      />
-      {children}
-    </div>
-  );
-}
-
-export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
-
-/** 403 for a page the signed-in user may not administer. */
-export function ForbiddenCard({ what }: { what: string }) {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <Result
-        status="403"
-        title="403"
-        subTitle={
-          <Typography.Text type="secondary" data-testid="forbidden">
-            无权访问：{what}
-          </Typography.Text>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-            返回首页
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
-/** A failed load with the server's message (the request client has shown it in the prompt as well). */
-export function LoadError({ error, what }: { error: Error; what: string }) {
-  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
-}
 
 // ── users ───────────────────────────────────────────────────────────────────
 
