@@ -7,11 +7,11 @@ import {
   SESSION_END_DELAY_MS,
   SESSION_END_REASON_PARAM,
 } from '@ks/contracts';
-import { browser } from '../app/browser';
-import { navigateTo } from '../app/navigation';
-import { requirePasswordChange } from '../app/passwordChange';
-import { clearAllStorage, getToken } from '../app/session';
 import { type PromptType, prompt } from '../components/prompt';
+import { browser } from '../lib/browser';
+import { navigateTo } from '../lib/navigation';
+import { requirePasswordChange } from '../lib/passwordChange';
+import { clearAllStorage, getToken } from '../lib/session';
 import { showLoginPrompt } from './loginPrompt';
 
 /**

@@ -68,7 +68,10 @@ function fakeList() {
       },
       placeholderData: keepPreviousData,
     });
-  return { asked, query, remove: (id: string) => void (rows = rows.filter((r) => r.id !== id)) };
+  const remove = (id: string) => {
+    rows = rows.filter((r) => r.id !== id);
+  };
+  return { asked, query, remove };
 }
 
 function ListPage({ api, onDelete }: { api: ReturnType<typeof fakeList>; onDelete: (id: string) => Promise<unknown> }) {

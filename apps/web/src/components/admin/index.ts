@@ -22,6 +22,7 @@ export {
   sortState,
   useServerList,
 } from './list';
+export { NodePicker, NodeSelector, type NodeTarget, nodeTreeOptions, SystemSelect, type TreeOption } from './nodes';
 export { PageFrame, type Section } from './PageFrame';
 export {
   applySaveError,

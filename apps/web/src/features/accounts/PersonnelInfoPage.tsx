@@ -10,7 +10,6 @@ import {
 import { Alert, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { ACCOUNTS_KEY, personnelQuery } from '../../api/accounts';
-import { getUserInfo } from '../../app/session';
 import {
   ActionLink,
   CreateButton,
@@ -25,6 +24,7 @@ import {
   useServerList,
 } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
+import { getUserInfo } from '../../lib/session';
 import {
   type AccountDialogMode,
   AccountFormModal,

@@ -45,6 +45,7 @@ import {
   FormDialog,
   KeywordFilter,
   LoadFailure,
+  nodeTreeOptions,
   pagination,
   RefreshButton,
   RowActions,
@@ -54,7 +55,6 @@ import {
   useServerList,
 } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
-import { nodeTreeOptions } from '../config/shared';
 import { AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '办理事项';

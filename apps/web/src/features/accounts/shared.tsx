@@ -11,9 +11,9 @@ import { type FormRule, Segmented, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
-import { getUserInfo } from '../../app/session';
 import { ForbiddenCard, PageFrame } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
+import { getUserInfo } from '../../lib/session';
 
 /**
  * What the account administration pages (adminInfo, personnelInfo, managementInfo, companyInfo, transact) share beyond

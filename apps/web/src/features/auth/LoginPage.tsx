@@ -29,12 +29,12 @@ import { clearLoginPrompt, getLoginPrompt, showLoginPrompt, subscribeLoginPrompt
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { usePortalConfig } from '../../api/portalConfig';
 import { isApiError } from '../../api/request';
-import { homeUrlOrDefault } from '../../app/guard';
-import { requirePasswordChange } from '../../app/passwordChange';
-import { getHomeUrl, saveLogin } from '../../app/session';
-import { PRIMARY_COLOR } from '../../app/theme';
 import { prompt } from '../../components/prompt';
-import { SiteFooter } from '../../shell/SiteFooter';
+import { SiteFooter } from '../../components/SiteFooter';
+import { requirePasswordChange } from '../../lib/passwordChange';
+import { homeUrlOrDefault } from '../../lib/paths';
+import { getHomeUrl, saveLogin } from '../../lib/session';
+import { PRIMARY_COLOR } from '../../lib/theme';
 import { PracticeDialog } from './PracticeDialog';
 import { needsPracticeDialog } from './practice';
 

@@ -20,7 +20,8 @@ import { Link } from 'react-router';
 import { CONFIG_KEY, configSystemsQuery, deleteSystem, renameSystem } from '../../api/config';
 import { ActionLink, CreateButton, FormDialog, LoadError, RefreshButton } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
-import { NewSystemDialog } from '../shell/NewSystemDialog';
+import { menuSetUpHref } from '../../lib/paths';
+import { NewSystemDialog } from '../shell';
 import { DisplayGroupsDrawer } from './DisplayGroupsDrawer';
 import { ConfigLayout } from './shared';
 
@@ -169,11 +170,7 @@ export default function AllSystemPage() {
       width: 330,
       render: (_, s) => (
         <Space size={0} wrap>
-          <Link
-            to={`/system/menuSetUp?systemCoding=${encodeURIComponent(s.gnCoding)}`}
-            data-testid="system-menus"
-            style={{ padding: '0 7px' }}
-          >
+          <Link to={menuSetUpHref(s.gnCoding)} data-testid="system-menus" style={{ padding: '0 7px' }}>
             菜单设置
           </Link>
           <ActionLink onClick={() => setGroupsOf(s)} testId="system-groups">

@@ -29,8 +29,8 @@ import {
   noticeJumpsQuery,
   saveNoticeJump,
 } from '../../api/config';
-import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
-import { ConfigLayout, nodeTreeOptions, SystemSelect } from './shared';
+import { applySaveError, LoadError, nodeTreeOptions, SaveErrorAlert, SystemSelect } from '../../components/admin';
+import { ConfigLayout } from './shared';
 
 /** Message types (todo 待办 / rejected 驳回 / notice 公告 / message 消息). */
 export const MSG_TYPES = [

@@ -51,10 +51,11 @@ import {
   nodePropertiesQuery,
   refreshCache,
 } from '../../api/config';
-import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
+import { applySaveError, LoadError, SaveErrorAlert, SystemSelect } from '../../components/admin';
 import { IconSelect, NamedIcon } from '../../components/icons';
+import { nodePageHref } from '../../lib/paths';
 import { NodeFunctionsEditor } from './NodeFunctionsEditor';
-import { ConfigLayout, NODE_PAGE_LINKS, nodePageHref, SystemSelect } from './shared';
+import { ConfigLayout, NODE_PAGE_LINKS } from './shared';
 import { type DropInfo, dropToMove, locate, moveUnder, parentIds, stepMove, subtreeIds } from './tree';
 
 interface MenuFormValues {

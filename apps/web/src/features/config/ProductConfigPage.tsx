@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { configSystemsQuery, noticeJumpsQuery, styleTemplatesQuery } from '../../api/config';
 import { platformQuery } from '../../api/platform';
 import { LoadError } from '../../components/admin';
+import { menuSetUpHref } from '../../lib/paths';
 import { CONFIG_PAGES, ConfigLayout } from './shared';
 
 /** Counts of the configuration, from the server's lists (null while loading or failed). */
@@ -49,7 +50,7 @@ export default function ProductConfigPage() {
       title: '操作',
       key: 'ops',
       width: 100,
-      render: (_, s) => <Link to={`/system/menuSetUp?systemCoding=${encodeURIComponent(s.gnCoding)}`}>菜单设置</Link>,
+      render: (_, s) => <Link to={menuSetUpHref(s.gnCoding)}>菜单设置</Link>,
     },
   ];
 

@@ -21,7 +21,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveColumns, tableColumnsKey, tableColumnsQuery } from '../../api/config';
 import { nodeFieldsQuery } from '../../api/engine';
 import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
-import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../engine/model';
+import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../../engine/model';
 import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 

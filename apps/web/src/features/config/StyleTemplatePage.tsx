@@ -25,10 +25,10 @@ import {
   styleTemplatesKey,
   styleTemplatesQuery,
 } from '../../api/config';
-import { CreateButton, FormDialog, LoadError, RefreshButton } from '../../components/admin';
+import { CreateButton, FormDialog, LoadError, NodePicker, RefreshButton } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { CardPreview, ColumnsStrip } from './previews';
-import { ConfigLayout, NodePicker } from './shared';
+import { ConfigLayout } from './shared';
 
 export const TEMPLATE_KIND_LABELS = { table: '列表列', card: '卡片样式' } as const;
 

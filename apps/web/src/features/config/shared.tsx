@@ -1,10 +1,10 @@
-import type { MenuItem } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Space, TreeSelect, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { configSystemsQuery, nodeListQuery, nodePreviewQuery } from '../../api/config';
-import { PageFrame } from '../../components/admin';
+import { nodePreviewQuery } from '../../api/config';
+import { NodeSelector, type NodeTarget, PageFrame } from '../../components/admin';
+import { CONFIG_SECTION, menuSetUpHref, nodePageHref } from '../../lib/paths';
 
 /** Every configuration page (the product overview links them all). */
 export const CONFIG_PAGES = [
@@ -30,16 +30,6 @@ export const NODE_PAGE_LINKS = [
   { key: 'auditWay', path: '/system/auditWay', title: '审核方式' },
 ] as const;
 
-/** A node page's address for a node (and its system, when known). */
-export function nodePageHref(path: string, gnCoding: string, systemCoding?: string | null): string {
-  const q = new URLSearchParams();
-  if (systemCoding) q.set('systemCoding', systemCoding);
-  q.set('gnCoding', gnCoding);
-  return `${path}?${q.toString()}`;
-}
-
-export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
-
 /** Breadcrumb 首页 / 系统配置 / {title} above the page's cards; `wide` pages (editor beside preview) use the whole width. */
 export function ConfigLayout({
   title,
@@ -57,131 +47,7 @@ export function ConfigLayout({
   );
 }
 
-// ── system and node selection ───────────────────────────────────────────────
-
-export interface TreeOption {
-  value: string;
-  title: string;
-  selectable?: boolean;
-  children?: TreeOption[];
-}
-
-/** TreeSelect data of a menu tree, valued by gnCoding; `leavesOnly` makes only items without children selectable. */
-export function nodeTreeOptions(tree: MenuItem[], leavesOnly = false): TreeOption[] {
-  return tree.map((it) => {
-    const children = it.children ?? [];
-    const flags = [it.itShows === '否' ? '隐藏' : null, it.disabled ? '已禁用' : null].filter(Boolean);
-    return {
-      value: it.gnCoding,
-      title: `${it.title}（${it.gnCoding}）${flags.length ? ` [${flags.join('、')}]` : ''}`,
-      selectable: leavesOnly ? children.length === 0 : true,
-      children: children.length ? nodeTreeOptions(children, leavesOnly) : undefined,
-    };
-  });
-}
-
-/** A Select of all business systems (valued by their code). */
-export function SystemSelect({
-  value,
-  onChange,
-  testId = 'system-select',
-  width = 240,
-}: {
-  value: string | null | undefined;
-  onChange: (systemCoding: string | null) => void;
-  testId?: string;
-  width?: number;
-}) {
-  const systems = useQuery(configSystemsQuery);
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择系统"
-      style={{ width }}
-      loading={systems.isPending}
-      value={value ?? undefined}
-      onChange={(v) => onChange(v ?? null)}
-      options={(systems.data ?? []).map((s) => ({ value: s.gnCoding, label: `${s.systemName}（${s.gnCoding}）` }))}
-      data-testid={testId}
-      aria-label="系统"
-      notFoundContent="暂无数据"
-    />
-  );
-}
-
-export interface NodeTarget {
-  systemCoding: string | null;
-  gnCoding: string | null;
-}
-
-/** System Select + TreeSelect of that system's nodes (node-list, hidden items included). */
-export function NodeSelector({
-  systemCoding,
-  gnCoding,
-  onChange,
-  leavesOnly = false,
-  testId = 'node-selector',
-  disabled = false,
-}: NodeTarget & {
-  onChange: (next: NodeTarget) => void;
-  leavesOnly?: boolean;
-  testId?: string;
-  disabled?: boolean;
-}) {
-  const nodes = useQuery({ ...nodeListQuery(systemCoding ?? ''), enabled: !!systemCoding });
-  return (
-    <Space wrap data-testid={testId}>
-      <SystemSelect
-        value={systemCoding}
-        testId={`${testId}-system`}
-        onChange={(next) => onChange({ systemCoding: next, gnCoding: null })}
-      />
-      <TreeSelect<string>
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        placeholder={systemCoding ? '请选择节点' : '请先选择系统'}
-        disabled={disabled || !systemCoding}
-        loading={nodes.isFetching}
-        style={{ width: 320 }}
-        value={gnCoding ?? undefined}
-        onChange={(v) => onChange({ systemCoding, gnCoding: v ?? null })}
-        treeData={nodeTreeOptions(nodes.data ?? [], leavesOnly)}
-        data-testid={`${testId}-node`}
-        aria-label="节点"
-        notFoundContent="暂无数据"
-      />
-    </Space>
-  );
-}
-
-/** NodeSelector as a form control valued by the node's gnCoding (the system is a step of the choice). */
-export function NodePicker({
-  value,
-  onChange,
-  testId = 'node-picker',
-  leavesOnly = false,
-}: {
-  value?: string | null;
-  onChange?: (gnCoding: string | null) => void;
-  testId?: string;
-  leavesOnly?: boolean;
-}) {
-  const [systemCoding, setSystemCoding] = useState<string | null>(null);
-  return (
-    <NodeSelector
-      systemCoding={systemCoding}
-      gnCoding={value ?? null}
-      leavesOnly={leavesOnly}
-      testId={testId}
-      onChange={(next) => {
-        setSystemCoding(next.systemCoding);
-        onChange?.(next.gnCoding);
-      }}
-    />
-  );
-}
+// ── the node a node page configures ─────────────────────────────────────────
 
 /**
  * The node a node page configures: `gnCoding` (and `systemCoding`) from the query string; the node's preview gives
@@ -222,7 +88,7 @@ export function NodeTargetBar({ target, current }: { target: ReturnType<typeof u
               {l.title}
             </Link>
           ))}
-          <Link to={`/system/menuSetUp?systemCoding=${encodeURIComponent(node.systemCoding)}`}>菜单设置</Link>
+          <Link to={menuSetUpHref(node.systemCoding)}>菜单设置</Link>
         </Space>
       ) : null}
     </div>

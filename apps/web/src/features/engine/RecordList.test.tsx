@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { currentPrompt, resetPrompts } from '../../components/prompt';
 import { mockIntersectionObserver } from '../../engine/list/test-utils';
+import { LIST_VIEW_STORAGE_KEY } from '../../engine/model';
 import { userInfo } from '../../test/server';
 import { pickOption } from '../config/testkit';
-import { LIST_VIEW_STORAGE_KEY } from './model';
 import { LIST_URL, lastBody, PATHS, renderEngine, rid, setupEngine, storedRecord } from './testkit';
 
 afterEach(() => {

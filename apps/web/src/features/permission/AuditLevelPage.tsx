@@ -14,19 +14,19 @@ import { Link } from 'react-router';
 import { type AuditConfig, auditConfigKey, auditConfigQuery, saveAuditLevels } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
 import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { AUDIT_WAY_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
 import {
   AUDIT_LEVEL_NAME_MAX,
   AUDIT_MESSAGES,
   levelErrors,
   NodeScope,
-  nodePageUrl,
   SaveErrorAlert,
   saveErrorLines,
   useNodeTarget,
   useRoleOptions,
   wayLabel,
 } from './audit';
-import { CONFIG_SECTION, UserSelect, useUserDirectory } from './shared';
+import { UserSelect, useUserDirectory } from './shared';
 
 interface DraftLevel {
   key: string;
@@ -359,7 +359,7 @@ export default function AuditLevelPage() {
         title="审核级别"
         extra={
           target.gnCoding ? (
-            <Link to={nodePageUrl('/system/auditWay', target)} data-testid="to-audit-way">
+            <Link to={nodePageHref(AUDIT_WAY_PATH, target.gnCoding, target.systemCoding)} data-testid="to-audit-way">
               设置审核方式
             </Link>
           ) : null

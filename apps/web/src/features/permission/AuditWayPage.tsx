@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { auditConfigKey, auditConfigQuery, saveAuditWays } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
 import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { AUDIT_LEVEL_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
 import {
   NodeScope,
-  nodePageUrl,
   reviewerCount,
   SaveErrorAlert,
   saveErrorLines,
@@ -18,7 +18,7 @@ import {
   userName,
   WAY_HINTS,
 } from './audit';
-import { CONFIG_SECTION, useUserDirectory } from './shared';
+import { useUserDirectory } from './shared';
 
 type Ways = Record<number, AuditWay>;
 
@@ -167,7 +167,10 @@ export default function AuditWayPage() {
         title="审核方式"
         extra={
           target.gnCoding ? (
-            <Link to={nodePageUrl('/system/auditLevel', target)} data-testid="to-audit-level">
+            <Link
+              to={nodePageHref(AUDIT_LEVEL_PATH, target.gnCoding, target.systemCoding)}
+              data-testid="to-audit-level"
+            >
               设置审核级别
             </Link>
           ) : null

@@ -27,7 +27,8 @@ import {
   rolesQuery,
   saveGrantMatrix,
 } from '../../api/permission';
-import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SystemSelect } from '../../components/admin';
+import { PERMISSION_SECTION } from '../../lib/paths';
 import {
   clearRow,
   coverage,
@@ -41,7 +42,7 @@ import {
   summary,
   toSaveGrants,
 } from './matrix';
-import { PERMISSION_SECTION, SystemSelect, UserSelect, useUserDirectory } from './shared';
+import { UserSelect, useUserDirectory } from './shared';
 
 export const UNSAVED_TITLE = '权限修改尚未保存';
 

@@ -18,9 +18,10 @@ import { type HTMLAttributes, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteRole, ROLES_KEY, rolesQuery } from '../../api/permission';
 import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { PERMISSION_SECTION } from '../../lib/paths';
 import { RoleFormModal } from './RoleFormModal';
 import { builtinScope, RoleMembersDrawer } from './RoleMembersDrawer';
-import { PERMISSION_SECTION, permissConfigUrl } from './shared';
+import { permissConfigUrl } from './shared';
 
 /**
  * 角色权限 `/system/permissionsSet` (administrators): the roles, creating, renaming and deleting custom roles, their

@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../api/call';
 import { roleOptionsQuery } from '../../api/permission';
 import { isApiError } from '../../api/request';
-import { NodePicker, type NodeTarget, type UserDirectory, userLabel } from './shared';
+import { NodeSelector, type NodeTarget } from '../../components/admin';
+import { type UserDirectory, userLabel } from './shared';
 
 /** Messages of the audit level rules (the server's schema uses the same words). */
 export const AUDIT_MESSAGES = {
@@ -97,14 +98,6 @@ export function useNodeTarget() {
   return { target, pick };
 }
 
-/** The address of another node page, keeping the system of the picker. */
-export function nodePageUrl(path: string, target: NodeTarget): string {
-  const q = new URLSearchParams();
-  if (target.systemCoding) q.set('systemCoding', target.systemCoding);
-  if (target.gnCoding) q.set('gnCoding', target.gnCoding);
-  return `${path}?${q.toString()}`;
-}
-
 /** System + node picker above an editor that needs a node. */
 export function NodeScope({
   target,
@@ -121,7 +114,13 @@ export function NodeScope({
     <>
       <Space wrap style={{ marginBottom: 16 }}>
         <span>节点</span>
-        <NodePicker systemCoding={target.systemCoding} gnCoding={target.gnCoding} onChange={pick} />
+        <NodeSelector
+          systemCoding={target.systemCoding}
+          gnCoding={target.gnCoding}
+          onChange={pick}
+          testId="node-picker"
+          testIds={{ system: 'system-select', node: 'node-select' }}
+        />
       </Space>
       {target.gnCoding ? (
         children(target.gnCoding)

@@ -1,11 +1,7 @@
-import type { MenuItem, UserBrief } from '@ks/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Select, Space, TreeSelect } from 'antd';
+import type { UserBrief } from '@ks/contracts';
+import { Select } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { permissionNodeListQuery, permissionSystemsQuery, searchUsers } from '../../api/permission';
-
-export const PERMISSION_SECTION = { title: '权限管理', to: '/system/permissionsSet' } as const;
-export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
+import { searchUsers } from '../../api/permission';
 
 export const permissConfigUrl = (subjectType: 'role' | 'user', subjectId: string, systemCoding?: string | null) => {
   const q = new URLSearchParams({ subjectType, subjectId });
@@ -137,88 +133,5 @@ export function UserSelect({
       data-testid={testId}
       aria-label="用户"
     />
-  );
-}
-
-// ── systems and nodes ───────────────────────────────────────────────────────
-
-/** A Select of all business systems, valued by their code. */
-export function SystemSelect({
-  value,
-  onChange,
-  testId = 'system-select',
-  width = 240,
-}: {
-  value: string | null | undefined;
-  onChange: (systemCoding: string | null) => void;
-  testId?: string;
-  width?: number;
-}) {
-  const systems = useQuery(permissionSystemsQuery);
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择系统"
-      style={{ width }}
-      loading={systems.isPending}
-      value={value ?? undefined}
-      onChange={(v) => onChange(v ?? null)}
-      options={(systems.data ?? []).map((s) => ({
-        value: s.gnCoding,
-        label: `${s.systemName}（${s.gnCoding}）${s.enabled ? '' : ' [已停用]'}`,
-      }))}
-      data-testid={testId}
-      aria-label="系统"
-      notFoundContent="暂无数据"
-    />
-  );
-}
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children?: TreeOption[];
-}
-
-function treeOptions(items: MenuItem[]): TreeOption[] {
-  return items.map((it) => ({
-    value: it.gnCoding,
-    title: `${it.title}（${it.gnCoding}）${it.itShows === '否' ? ' [隐藏]' : ''}`,
-    children: it.children?.length ? treeOptions(it.children) : undefined,
-  }));
-}
-
-export interface NodeTarget {
-  systemCoding: string | null;
-  gnCoding: string | null;
-}
-
-/** System Select + TreeSelect of that system's nodes (the full tree, hidden items included). */
-export function NodePicker({
-  systemCoding,
-  gnCoding,
-  onChange,
-}: NodeTarget & { onChange: (next: NodeTarget) => void }) {
-  const nodes = useQuery({ ...permissionNodeListQuery(systemCoding ?? ''), enabled: !!systemCoding });
-  return (
-    <Space wrap data-testid="node-picker">
-      <SystemSelect value={systemCoding} onChange={(next) => onChange({ systemCoding: next, gnCoding: null })} />
-      <TreeSelect<string>
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        placeholder={systemCoding ? '请选择节点' : '请先选择系统'}
-        disabled={!systemCoding && !gnCoding}
-        loading={nodes.isFetching}
-        style={{ width: 320 }}
-        value={gnCoding ?? undefined}
-        onChange={(v) => onChange({ systemCoding, gnCoding: v ?? null })}
-        treeData={treeOptions(nodes.data ?? [])}
-        notFoundContent="暂无数据"
-        data-testid="node-select"
-        aria-label="节点"
-      />
-    </Space>
   );
 }

@@ -7,9 +7,9 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { systemListQuery } from '../../api/platform';
 import { mainMenusQuery } from '../../api/shell';
-import { firstLeaf } from './menuTree';
+import { firstLeaf } from '../../lib/menuTree';
+import { chooseSystem, setGnCoding, useCurrentUser, useSystemCoding } from '../../lib/sessionHooks';
 import { NewSystemDialog } from './NewSystemDialog';
-import { chooseSystem, setGnCoding, useCurrentUser, useSystemCoding } from './session';
 
 interface SystemCardProps {
   item: SystemItem;

@@ -12,9 +12,9 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
 import { systemListQuery } from '../../api/platform';
-import { getSystemCoding, getUserInfo } from '../../app/session';
-import { PRIMARY_COLOR } from '../../app/theme';
-import { chooseSystem } from '../shell/session';
+import { getSystemCoding, getUserInfo } from '../../lib/session';
+import { chooseSystem } from '../../lib/sessionHooks';
+import { PRIMARY_COLOR } from '../../lib/theme';
 import { useIsAdmin } from './admin';
 
 export function roleLabel(loginRoleType: string | undefined): string {

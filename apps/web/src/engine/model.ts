@@ -12,12 +12,12 @@ import {
   type TableColumn,
 } from '@ks/contracts';
 import dayjs from 'dayjs';
-import type { AuditFlowStep, EngineRecord } from '../../api/engine';
-import type { AuditStep, TableRow } from '../../engine/list/DynamicTable';
-import type { SearchTag } from '../../engine/list/FilterCard';
-import { textWidth, valueText } from '../../engine/list/measure';
-import type { SearchField } from '../../engine/list/SearchBar';
-import { formatDate, formatDateTime } from '../../lib/format';
+import type { AuditFlowStep, EngineRecord } from '../api/engine';
+import { formatDate, formatDateTime } from '../lib/format';
+import type { AuditStep, TableRow } from './list/DynamicTable';
+import type { SearchTag } from './list/FilterCard';
+import { textWidth, valueText } from './list/measure';
+import type { SearchField } from './list/SearchBar';
 
 /**
  * The engine pages' pure rules: record states and their labels, how a record becomes a table row or a card, the
