@@ -30,9 +30,10 @@ import { DynamicForm, type DynamicFormHandle } from '../../engine/form/DynamicFo
 import { useActionLock } from '../../engine/list/hooks';
 import { ENGINE_TEXTS, isEditableStatus, levelText, recordOperations, statusMeta } from '../../engine/model';
 import { formatDateTime } from '../../lib/format';
-import { ENGINE_PAGES, JUDGE_PATH } from '../../lib/paths';
+import { ENGINE_PAGES } from '../../lib/paths';
 import { getRoles } from '../../lib/session';
 import { AuditFlowView } from './AuditFlowView';
+import { NoNode } from './NoNode';
 import type { ListVariant } from './RecordList';
 import { RecordLog } from './RecordLogDialog';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
@@ -60,24 +61,9 @@ const OP_ICONS: Record<string, ReactNode> = {
 export function RecordDetailPage({ variant }: { variant: ListVariant }) {
   const node = useEngineNode();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = params.get('id');
   const editing = !id || params.get('mode') === 'edit';
-  if (!node.gnCoding || !node.systemCoding) {
-    return (
-      <Card>
-        <Result
-          status="warning"
-          title={ENGINE_TEXTS.noNode}
-          extra={
-            <Button type="primary" onClick={() => navigate(JUDGE_PATH)}>
-              返回业务系统
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
+  if (!node.gnCoding || !node.systemCoding) return <NoNode />;
   const key = `${node.gnCoding}:${id ?? 'new'}`;
   return editing ? (
     <RecordForm key={`form:${key}`} node={node} id={id} variant={variant} />

@@ -187,7 +187,8 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     const { router } = renderEngine();
     await user.click(await screen.findByTestId('pending-configure'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/setUpForm'));
-    expect(router.state.location.search).toBe('?gnCoding=ZYZC&systemCoding=XYGL');
+    // the node and its system (in the order every node-page link uses: lib/paths nodePageHref)
+    expect(router.state.location.search).toBe('?systemCoding=XYGL&gnCoding=ZYZC');
   });
 
   it('shows 暂无数据 when nothing matches', async () => {

@@ -53,8 +53,9 @@ import {
   writeListView,
   writeSearch,
 } from '../../engine/model';
-import { ENGINE_PAGES, JUDGE_PATH } from '../../lib/paths';
+import { ENGINE_PAGES } from '../../lib/paths';
 import { UnconfiguredNode } from '../shell';
+import { NoNode } from './NoNode';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
 import { useListFields } from './useListFields';
 import { refreshAfterChange, useRecordActions } from './useRecordActions';
@@ -77,22 +78,7 @@ const TREE_TYPES = new Set(['tree', 'left-tree', 'leftTree']);
 /** The page of a list node: which node comes from the URL; a different node is a fresh list. */
 export function RecordListPage({ variant }: { variant: ListVariant }) {
   const node = useEngineNode();
-  const navigate = useNavigate();
-  if (!node.gnCoding || !node.systemCoding) {
-    return (
-      <Card>
-        <Result
-          status="warning"
-          title={ENGINE_TEXTS.noNode}
-          extra={
-            <Button type="primary" onClick={() => navigate(JUDGE_PATH)}>
-              返回业务系统
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
+  if (!node.gnCoding || !node.systemCoding) return <NoNode />;
   return <RecordList key={`${node.systemCoding}:${node.gnCoding}`} node={node} variant={variant} />;
 }
 

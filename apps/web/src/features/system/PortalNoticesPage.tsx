@@ -22,17 +22,15 @@ import {
   Card,
   Input,
   Popconfirm,
-  Result,
   Select,
   Skeleton,
   Space,
   Table,
   type TableColumnsType,
   Tag,
-  Typography,
 } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { call } from '../../api/call';
 import {
   ADMIN_NOTICES_KEY,
@@ -43,10 +41,9 @@ import {
   withdrawNotice,
 } from '../../api/portalAdmin';
 import { isApiError } from '../../api/request';
+import { ForbiddenCard } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
-
-export const FORBIDDEN_TEXT = '无权访问';
 
 const STATUS_COLORS: Record<NoticeStatus, string> = { draft: 'default', published: 'success', withdrawn: 'warning' };
 
@@ -175,7 +172,7 @@ function NoticeManager({ can }: { can: Set<string> }) {
   ];
 
   // the menu may be visible (developers see every menu) while the notices are not: drafts are not public
-  if (listForbidden) return <Forbidden />;
+  if (listForbidden) return <ForbiddenCard reason="您没有门户公告管理的权限" />;
   return (
     <Card
       title="门户公告管理"
@@ -261,33 +258,6 @@ function NoticeManager({ can }: { can: Set<string> }) {
   );
 }
 
-/**
- * 门户公告管理 `/system/portalNotices`: governed by the PORTAL_NOTICE node's functions (administrators hold them all);
- * each button shows only when the server lists it, and the server checks it again when pressed. Someone who holds none
- * of them (a developer sees the node, but not its drafts) gets this page without the list being asked for.
- */
-function Forbidden() {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <Result
-        status="403"
-        title="403"
-        subTitle={
-          <Typography.Text type="secondary" data-testid="forbidden">
-            {FORBIDDEN_TEXT}：您没有门户公告管理的权限
-          </Typography.Text>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-            返回首页
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 export default function PortalNoticesPage() {
   const buttons = useQuery(noticeButtonsQuery);
   return (
@@ -303,7 +273,7 @@ export default function PortalNoticesPage() {
       ) : buttons.isSuccess && buttons.data.length > 0 ? (
         <NoticeManager can={new Set(buttons.data.map((b) => b.code))} />
       ) : (
-        <Forbidden />
+        <ForbiddenCard reason="您没有门户公告管理的权限" />
       )}
     </div>
   );
