@@ -18,11 +18,14 @@ import {
   LoadFailure,
   pagination,
   RowActions,
+  RowOps,
+  RowsTable,
   SAVE_FAILED,
   SelectFilter,
   ServerTable,
   sortable,
   sortOf,
+  uniqueInList,
   useServerList,
 } from '.';
 
@@ -359,5 +362,93 @@ describe('FormDialog', () => {
     expect(currentPrompt()?.message).toBe('已被他人修改，请刷新后重试');
     expect(screen.queryByText('保存成功')).toBeNull();
     expect(screen.getByTestId('saved').textContent).toBe('');
+  });
+});
+
+// ── editable rows ────────────────────────────────────────────────────────────
+
+function CodesEditor({
+  confirm,
+  onSubmit,
+}: {
+  confirm?: boolean;
+  onSubmit: (v: { rows: { code: string }[] }) => void;
+}) {
+  const [form] = Form.useForm<{ rows: { code: string }[] }>();
+  return (
+    <Form form={form} initialValues={{ rows: [{ code: 'a' }, { code: 'b' }, { code: 'c' }] }} onFinish={onSubmit}>
+      <Form.List name="rows">
+        {(fields, { remove, move }) => (
+          <RowsTable
+            fields={fields}
+            scrollX={400}
+            testId="codes"
+            columns={[
+              {
+                title: '编码',
+                key: 'code',
+                render: (_, f) => (
+                  <Form.Item name={[f.name, 'code']} rules={[uniqueInList('rows', 'code', '编码不能重复')]}>
+                    <Input data-testid="code" />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: '操作',
+                key: 'ops',
+                render: (_, f, i) => (
+                  <RowOps
+                    index={i}
+                    count={fields.length}
+                    move={move}
+                    onRemove={() => remove(f.name)}
+                    testId="code"
+                    confirm={confirm ? { title: '确认删除该行？' } : undefined}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </Form.List>
+      <button type="submit">提交</button>
+    </Form>
+  );
+}
+
+describe('editable rows', () => {
+  const codes = () => screen.getAllByTestId('code').map((i) => (i as HTMLInputElement).value);
+
+  it('moves rows up and down (the ends cannot), removes one, and refuses a repeated code', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderRoutes([{ path: '/', element: <CodesEditor onSubmit={onSubmit} /> }]);
+    expect(codes()).toEqual(['a', 'b', 'c']);
+    expect((screen.getAllByTestId('code-up')[0] as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getAllByTestId('code-down')[2] as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getAllByTestId('code-down')[0]!);
+    expect(codes()).toEqual(['b', 'a', 'c']);
+    await user.click(screen.getAllByTestId('code-remove')[2]!);
+    expect(codes()).toEqual(['b', 'a']);
+
+    await user.clear(screen.getAllByTestId('code')[1]!);
+    await user.type(screen.getAllByTestId('code')[1]!, ' b ');
+    await user.click(screen.getByText('提交'));
+    expect((await screen.findAllByText('编码不能重复')).length).toBeGreaterThan(0);
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getAllByTestId('code')[1]!);
+    await user.type(screen.getAllByTestId('code')[1]!, 'd');
+    await user.click(screen.getByText('提交'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ rows: [{ code: 'b' }, { code: 'd' }] }));
+  });
+
+  it('with confirm, removing asks first', async () => {
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <CodesEditor confirm onSubmit={() => {}} /> }]);
+    await user.click(screen.getAllByTestId('code-remove')[0]!);
+    expect(await screen.findByText('确认删除该行？')).toBeTruthy();
+    expect(codes()).toEqual(['a', 'b', 'c']);
+    await user.click(screen.getByTestId('confirm-ok'));
+    await waitFor(() => expect(codes()).toEqual(['b', 'c']));
   });
 });

@@ -22,8 +22,10 @@ export {
   sortState,
   useServerList,
 } from './list';
+export { MoveButtons } from './MoveButtons';
 export { NodePicker, NodeSelector, type NodeTarget, nodeTreeOptions, SystemSelect, type TreeOption } from './nodes';
 export { PageFrame, type Section } from './PageFrame';
+export { RowOps, RowsTable, uniqueInList } from './rows';
 export {
   applySaveError,
   type FieldFilter,

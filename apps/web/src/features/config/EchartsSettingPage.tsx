@@ -18,9 +18,8 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { chartsKey, chartsQuery, saveCharts, tableColumnsQuery } from '../../api/config';
-import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
+import { applySaveError, LoadError, MoveButtons, SaveErrorAlert } from '../../components/admin';
 import { ChartPreview } from './ChartPreview';
-import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 export const MAX_CHARTS = 12;

@@ -23,8 +23,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardStyleKey, cardStyleQuery, saveCardStyle, tableColumnsQuery } from '../../api/config';
 import { nodeFieldsQuery } from '../../api/engine';
-import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
-import { MoveButtons } from './MoveButtons';
+import { applySaveError, LoadError, MoveButtons, SaveErrorAlert } from '../../components/admin';
 import { CardPreview } from './previews';
 import { ConfigLayout, colorValue, NodeTargetBar, useNodeTarget } from './shared';
 

@@ -32,7 +32,7 @@ import { useBlocker } from 'react-router';
 import { ENGINE_KEY } from '../../api/engine';
 import { editorFieldsQuery, saveNodeFields } from '../../api/fields';
 import { isApiError, reportApiError } from '../../api/request';
-import { fieldErrorsOf, LoadError } from '../../components/admin';
+import { fieldErrorsOf, LoadError, MoveButtons } from '../../components/admin';
 import { AttachmentTypesEditor } from './AttachmentTypesEditor';
 import { FieldDrawer } from './FieldDrawer';
 import { FilterPreview, FormPreview } from './FieldsPreview';
@@ -54,7 +54,6 @@ import {
   withFilterFlag,
   withoutFilterFlags,
 } from './fieldRows';
-import { MoveButtons } from './MoveButtons';
 import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 /** The 409 of a stale field save, when the server gives no message of its own. */
