@@ -35,3 +35,4 @@ export {
   SAVE_FAILED,
   type ServerFieldError,
 } from './saveErrors';
+export { useLeaveGuard } from './useLeaveGuard';

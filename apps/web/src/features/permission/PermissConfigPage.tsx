@@ -18,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   type GrantSubjectRef,
   grantMatrixKey,
@@ -27,7 +27,7 @@ import {
   rolesQuery,
   saveGrantMatrix,
 } from '../../api/permission';
-import { ForbiddenCard, isForbidden, LoadError, PageFrame, SystemSelect } from '../../components/admin';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SystemSelect, useLeaveGuard } from '../../components/admin';
 import { PERMISSION_SECTION } from '../../lib/paths';
 import {
   clearRow,
@@ -139,34 +139,7 @@ export default function PermissConfigPage() {
   };
 
   // leaving the page (another route) with unsaved changes asks first; so does closing the tab
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: UNSAVED_TITLE,
-      content: '离开后本次修改将丢失，是否离开？',
-      okText: '离开',
-      cancelText: '留下',
-      onOk: () => {
-        asking.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal]);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveGuard(dirty, UNSAVED_TITLE);
 
   const save = useMutation({
     mutationFn: () => {
