@@ -13,14 +13,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type AuditConfig, auditConfigKey, auditConfigQuery, saveAuditLevels } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
-import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SaveErrorAlert } from '../../components/admin';
 import { AUDIT_WAY_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
 import {
   AUDIT_LEVEL_NAME_MAX,
   AUDIT_MESSAGES,
   levelErrors,
   NodeScope,
-  SaveErrorAlert,
   saveErrorLines,
   useNodeTarget,
   useRoleOptions,
@@ -186,7 +185,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
           data-testid="users-unavailable"
         />
       ) : null}
-      <SaveErrorAlert lines={serverError} />
+      <SaveErrorAlert lines={serverError} testId="audit-save-error" />
       {levels.length === 0 ? (
         <Empty description="暂无审核级别，该节点的业务无需审核" data-testid="levels-empty" />
       ) : (

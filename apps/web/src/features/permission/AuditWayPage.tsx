@@ -6,18 +6,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { auditConfigKey, auditConfigQuery, saveAuditWays } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
-import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SaveErrorAlert } from '../../components/admin';
 import { AUDIT_LEVEL_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
-import {
-  NodeScope,
-  reviewerCount,
-  SaveErrorAlert,
-  saveErrorLines,
-  useNodeTarget,
-  useRoleOptions,
-  userName,
-  WAY_HINTS,
-} from './audit';
+import { NodeScope, reviewerCount, saveErrorLines, useNodeTarget, useRoleOptions, userName, WAY_HINTS } from './audit';
 import { useUserDirectory } from './shared';
 
 type Ways = Record<number, AuditWay>;
@@ -75,7 +66,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
       <Typography.Paragraph type="secondary">
         为每一级审核选择审核方式；级别与审核人在<Link to={levelLink}>「审核级别」</Link>中设置。
       </Typography.Paragraph>
-      <SaveErrorAlert lines={serverError} />
+      <SaveErrorAlert lines={serverError} testId="audit-save-error" />
       <Steps
         orientation="vertical"
         current={-1}

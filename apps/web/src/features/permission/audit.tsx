@@ -1,6 +1,6 @@
 import { AUDIT_WAYS, type AuditLevel, type AuditWay, type Role } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Space } from 'antd';
+import { Empty, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '../../api/call';
@@ -52,20 +52,6 @@ export function saveErrorLines(err: unknown): string[] {
     .flatMap((v) => (Array.isArray(v) ? v : [String(v)]))
     .filter((m) => m !== err.message);
   return [err.message, ...new Set(extra)];
-}
-
-export function SaveErrorAlert({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid="audit-save-error"
-      title={lines[0]}
-      description={lines.length > 1 ? lines.slice(1).map((l) => <div key={l}>{l}</div>) : undefined}
-    />
-  );
 }
 
 /** The node of the page from ?systemCoding&gnCoding, and a picker that writes the query string. */
