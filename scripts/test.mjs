@@ -38,6 +38,7 @@ ensureBrowser();
 const steps = [
   ['types', 'node', ['scripts/typecheck.mjs']],
   ['lint', 'npx', ['biome', 'ci', '.']],
+  ['imports: cycles and web layers', 'node', ['scripts/check-deps.mjs']],
   ['unit: contracts', 'npx', ['vitest', 'run', '--root', 'packages/contracts']],
   ['unit: web', 'npx', ['vitest', 'run', '--root', 'apps/web']],
   ['integration: server on PGlite', 'npx', ['vitest', 'run', '--root', 'apps/server'], { TEST_DB: 'pglite' }],

@@ -5,12 +5,12 @@ import { RouterProvider } from 'react-router/dom';
 import { platformQuery } from './api/platform';
 import { initAppTimeZone, portalConfigQuery, readPortalConfigMeta } from './api/portalConfig';
 import { AppProviders, createQueryClient } from './app/AppProviders';
-import { installPreloadErrorHandler } from './app/chunkLoad';
-import { setNavigator } from './app/navigation';
 import { initialPages, preloadPages } from './app/preload';
 import { routes } from './app/routes';
-import { getHomeUrl, isSignedIn } from './app/session';
 import { checkPlatformVersion } from './app/version';
+import { installPreloadErrorHandler } from './lib/chunkLoad';
+import { setNavigator } from './lib/navigation';
+import { getHomeUrl, isSignedIn } from './lib/session';
 import './styles/base.css';
 
 const queryClient = createQueryClient();

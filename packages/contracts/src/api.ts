@@ -243,4 +243,10 @@ export const api = {
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };
+/** What an endpoint answers (`data` of the success envelope): the server's handlers are typed by it, and so is the web. */
 export type ApiData<K extends ApiName> = z.infer<(typeof api)[K]['data']>;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+/** The JSON body an endpoint accepts (never: it takes none, or a multipart form). */
+export type ApiBody<K extends ApiName> = (typeof api)[K] extends { body: infer S } ? InputOf<S> : never;
+/** The query string an endpoint accepts (never: it takes none). */
+export type ApiQuery<K extends ApiName> = (typeof api)[K] extends { query: infer S } ? InputOf<S> : never;

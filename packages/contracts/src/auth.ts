@@ -98,6 +98,7 @@ export const currentUserSchema = z.object({
   userInfo: userInfoSchema,
   roles: z.array(z.string()),
 });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const systemItemSchema = z.object({
   systemName: z.string(),

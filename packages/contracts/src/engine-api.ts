@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldCodeSchema, fieldListSchema, fieldOptionSchema, uniqueKeyListSchema } from './engine';
-import { MAX_OPTIONS } from './engine-fields';
+import { MAX_OPTIONS, type UniqueKey } from './engine-fields';
 import type { FieldDef, FieldOption, FieldValues } from './engine-rules';
 import { paths } from './paths';
 import { pageOf } from './portal';
@@ -24,11 +24,15 @@ export const saveFieldsSchema = z.object({
   /** the node's uniqueness constraints (唯一约束); absent: the ones it has are kept */
   uniqueKeys: uniqueKeyListSchema.optional(),
 });
+/** A stored field list: typed for both sides, described as free JSON in the OpenAPI document (see fieldDefSchema). */
+const storedFields = z.array(z.custom<FieldDef>());
 export const nodeFieldsSchema = z.object({
-  fields: z.array(z.any()),
+  fields: storedFields,
   version: z.number().int(),
-  uniqueKeys: z.array(z.object({ fields: z.array(z.string()), withinEnterprise: z.boolean().optional() })),
+  /** the node's uniqueness constraints (唯一约束), as stored */
+  uniqueKeys: z.array(z.custom<UniqueKey>()),
 });
+export type NodeFields = z.infer<typeof nodeFieldsSchema>;
 
 export const recordListSchema = z.object({
   gnCoding,
@@ -76,10 +80,12 @@ export const auditStepSchema = z.object({
   round: z.number().int(),
   time: z.string(),
 });
+export type AuditFlowStep = z.infer<typeof auditStepSchema>;
 export const recordDetailSchema = recordSchema.extend({
   auditLevel: z.number().int(),
   auditFlow: z.array(auditStepSchema),
 });
+export type RecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordStepSchema = z.object({
   gnCoding,
   id: z.string().uuid('记录不存在'),
@@ -122,6 +128,7 @@ export const opLogEntrySchema = z.object({
   failInfo: z.string().nullable(),
   czTime: z.string(),
 });
+export type OpLogEntry = z.infer<typeof opLogEntrySchema>;
 
 // ── option sources, filters, forms, export, assignment (zod-free types for the web) ──
 
@@ -259,7 +266,7 @@ export const formDetailsRequestSchema = z.object({
   id: z.string().uuid('记录不存在').optional(),
 });
 export const formDetailsResultSchema = z.object({
-  fields: z.array(z.any()),
+  fields: storedFields,
   values: z.record(z.string(), z.unknown()),
   version: z.number().int().nullable(),
   status: z.string().nullable(),

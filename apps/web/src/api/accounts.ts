@@ -1,60 +1,46 @@
 import type {
-  AccountRoles,
-  AccountRow,
   AccountStatus,
   AccountUpdate,
   AdminAccountCreate,
   AdminAccountListQuery,
-  ConfigSystem,
-  EnterpriseChange,
+  ApiData,
+  ApiName,
+  ApiQuery,
   EnterpriseChangeAudit,
   EnterpriseChangeListQuery,
-  EnterpriseInfo,
   EnterpriseInfoUpdate,
-  EnterpriseListItem,
   EnterpriseListQuery,
-  Option,
-  Organization,
   OrganizationInput,
   OrganizationListQuery,
   OrganizationUpdate,
   PersonnelCreate,
   PersonnelListQuery,
-  ServiceItem,
   ServiceItemInput,
   ServiceItemListQuery,
   ServiceItemUpdate,
 } from '@ks/contracts';
-import { paths } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { isApiError, type Params, reportApiError, request } from './request';
+import { type CallOptions, call } from './call';
+import { isApiError, isForbidden, reportApiError } from './request';
 
 /**
  * The administration pages' endpoints (adminInfo, personnelInfo, managementInfo, companyInfo, transact).
  * Loads are silent about 403 (the page shows it) and report everything else the usual way; saves are silent so that
- * forms can put field errors on their fields (they report the rest themselves).
+ * forms can put field errors on their fields (they report the rest themselves). Shapes are the contract's
+ * (packages/contracts/src/accounts.ts), through the typed `call`.
  */
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
-
-type PathDef = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
-
-export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
+export type { Page } from '@ks/contracts';
 
 /** A load whose 403 the page shows itself; other failures get the usual handling. */
-function load<T>(def: PathDef, params?: object): Promise<T> {
-  return request<T>({ url: def.path, method: def.method, params: params as Params, silent: true }).catch(
-    (err: unknown) => {
-      if (isApiError(err) && !isForbidden(err)) reportApiError(err);
-      throw err;
-    },
-  );
+function load<N extends ApiName>(name: N, params?: ApiQuery<N>): Promise<ApiData<N>> {
+  return call(name, { params, silent: true }).catch((err: unknown) => {
+    if (isApiError(err) && !isForbidden(err)) reportApiError(err);
+    throw err;
+  });
 }
 
-const save = <T>(def: PathDef, data: unknown) => request<T>({ url: def.path, method: def.method, data, silent: true });
+const save = <N extends ApiName>(name: N, data: CallOptions<N>['data']) => call(name, { data, silent: true });
 
 /** Drops empty filter values so that the query string carries only what was chosen. */
 function clean<T extends object>(f: T): T {
@@ -68,39 +54,35 @@ export const ACCOUNTS_KEY = ['accounts'] as const;
 export const adminAccountsQuery = (f: AdminAccountListQuery) =>
   queryOptions({
     queryKey: [...ACCOUNTS_KEY, 'admins', clean(f)],
-    queryFn: () => load<Page<AccountRow>>(paths.adminAccountList, clean(f)),
+    queryFn: () => load('adminAccountList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
 export const personnelQuery = (f: PersonnelListQuery) =>
   queryOptions({
     queryKey: [...ACCOUNTS_KEY, 'personnel', clean(f)],
-    queryFn: () => load<Page<AccountRow>>(paths.personnelList, clean(f)),
+    queryFn: () => load('personnelList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
 export const accountRolesQuery = (id: string) =>
   queryOptions({
     queryKey: [...ACCOUNTS_KEY, 'roles', id],
-    queryFn: () => load<AccountRoles>(paths.accountRoles, { id }),
+    queryFn: () => load('accountRoles', { id }),
     staleTime: 0,
   });
 
-export const createAdminAccount = (body: AdminAccountCreate) => save<AccountRow>(paths.adminAccountCreate, body);
-export const createPersonnel = (body: PersonnelCreate) => save<AccountRow>(paths.personnelCreate, body);
-export const updateAccount = (body: AccountUpdate) => save<AccountRow>(paths.accountUpdate, body);
-export const resetAccountPassword = (id: string, password: string) =>
-  save<AccountRow>(paths.accountPassword, { id, password });
-export const saveAccountRoles = (id: string, roleIds: string[]) =>
-  save<AccountRoles>(paths.saveAccountRoles, { id, roleIds });
+export const createAdminAccount = (body: AdminAccountCreate) => save('adminAccountCreate', body);
+export const createPersonnel = (body: PersonnelCreate) => save('personnelCreate', body);
+export const updateAccount = (body: AccountUpdate) => save('accountUpdate', body);
+export const resetAccountPassword = (id: string, password: string) => save('accountPassword', { id, password });
+export const saveAccountRoles = (id: string, roleIds: string[]) => save('saveAccountRoles', { id, roleIds });
 
 /** Lift the account's sign-in locks (not silent: a refusal is shown in the global prompt). */
-export const unlockAccount = (id: string) =>
-  request<AccountRow>({ url: paths.accountUnlock.path, method: paths.accountUnlock.method, data: { id } });
+export const unlockAccount = (id: string) => call('accountUnlock', { data: { id } });
 
 /** Not silent: a refusal (e.g. disabling oneself) is shown in the global prompt. */
-export const setAccountStatus = (id: string, status: AccountStatus) =>
-  request<AccountRow>({ url: paths.accountStatus.path, method: paths.accountStatus.method, data: { id, status } });
+export const setAccountStatus = (id: string, status: AccountStatus) => call('accountStatus', { data: { id, status } });
 
 // ── 管理机构 ────────────────────────────────────────────────────────────────
 
@@ -109,14 +91,13 @@ export const ORGANIZATIONS_KEY = ['organizations'] as const;
 export const organizationsQuery = (f: OrganizationListQuery) =>
   queryOptions({
     queryKey: [...ORGANIZATIONS_KEY, clean(f)],
-    queryFn: () => load<Page<Organization>>(paths.organizationList, clean(f)),
+    queryFn: () => load('organizationList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
-export const createOrganization = (body: OrganizationInput) => save<Organization>(paths.organizationCreate, body);
-export const updateOrganization = (body: OrganizationUpdate) => save<Organization>(paths.organizationUpdate, body);
-export const deleteOrganization = (id: string) =>
-  request<null>({ url: paths.organizationDelete.path, method: paths.organizationDelete.method, params: { id } });
+export const createOrganization = (body: OrganizationInput) => save('organizationCreate', body);
+export const updateOrganization = (body: OrganizationUpdate) => save('organizationUpdate', body);
+export const deleteOrganization = (id: string) => call('organizationDelete', { params: { id } });
 
 // ── 企业信息 ────────────────────────────────────────────────────────────────
 
@@ -126,36 +107,34 @@ export const ENTERPRISES_KEY = ['enterpriseInfo'] as const;
 export const enterpriseInfoQuery = (id?: string) =>
   queryOptions({
     queryKey: [...ENTERPRISES_KEY, 'detail', id ?? 'own'],
-    queryFn: () => load<EnterpriseInfo>(paths.enterpriseInfo, id ? { id } : {}),
+    queryFn: () => load('enterpriseInfo', id ? { id } : {}),
     staleTime: 0,
   });
 
 export const enterpriseListQuery = (f: EnterpriseListQuery) =>
   queryOptions({
     queryKey: [...ENTERPRISES_KEY, 'list', clean(f)],
-    queryFn: () => load<Page<EnterpriseListItem>>(paths.enterpriseInfoList, clean(f)),
+    queryFn: () => load('enterpriseInfoList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
-export const updateEnterpriseInfo = (body: EnterpriseInfoUpdate) =>
-  save<EnterpriseInfo>(paths.enterpriseInfoUpdate, body);
+export const updateEnterpriseInfo = (body: EnterpriseInfoUpdate) => save('enterpriseInfoUpdate', body);
 
 /** Enterprises' information changes (administrators): pending first-come-first-served, or the decided ones. */
 export const enterpriseChangeListQuery = (f: EnterpriseChangeListQuery) =>
   queryOptions({
     queryKey: [...ENTERPRISES_KEY, 'changes', clean(f)],
-    queryFn: () => load<Page<EnterpriseChange>>(paths.enterpriseChangeList, clean(f)),
+    queryFn: () => load('enterpriseChangeList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
 /** 通过 / 驳回 (with the reason) of a change, naming the version the reviewer saw (409 when it moved). */
-export const auditEnterpriseChange = (body: EnterpriseChangeAudit) =>
-  save<EnterpriseChange>(paths.enterpriseChangeAudit, body);
+export const auditEnterpriseChange = (body: EnterpriseChangeAudit) => save('enterpriseChangeAudit', body);
 
 /** Enterprise types, for the list filter (public). */
 export const enterpriseTypesQuery = queryOptions({
   queryKey: ['enterpriseTypes'],
-  queryFn: () => load<Option[]>(paths.enterpriseTypes),
+  queryFn: () => load('enterpriseTypes'),
   staleTime: 10 * 60_000,
 });
 
@@ -166,18 +145,17 @@ export const SERVICE_ITEMS_KEY = ['serviceItems'] as const;
 export const serviceItemsQuery = (f: ServiceItemListQuery) =>
   queryOptions({
     queryKey: [...SERVICE_ITEMS_KEY, clean(f)],
-    queryFn: () => load<Page<ServiceItem>>(paths.serviceItemList, clean(f)),
+    queryFn: () => load('serviceItemList', clean(f)),
     placeholderData: keepPreviousData,
   });
 
-export const createServiceItem = (body: ServiceItemInput) => save<ServiceItem>(paths.serviceItemCreate, body);
-export const updateServiceItem = (body: ServiceItemUpdate) => save<ServiceItem>(paths.serviceItemUpdate, body);
-export const deleteServiceItem = (id: string) =>
-  request<null>({ url: paths.serviceItemDelete.path, method: paths.serviceItemDelete.method, params: { id } });
+export const createServiceItem = (body: ServiceItemInput) => save('serviceItemCreate', body);
+export const updateServiceItem = (body: ServiceItemUpdate) => save('serviceItemUpdate', body);
+export const deleteServiceItem = (id: string) => call('serviceItemDelete', { params: { id } });
 
 /** Every business system (administrators and developers), for choosing where a service matter is handled. */
 export const businessSystemsQuery = queryOptions({
   queryKey: ['accounts', 'businessSystems'],
-  queryFn: () => load<ConfigSystem[]>(paths.configSystemList),
+  queryFn: () => load('configSystemList'),
   staleTime: 60_000,
 });

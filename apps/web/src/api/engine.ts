@@ -1,99 +1,44 @@
 import type {
+  ApiBody,
   AssignableUser,
-  FieldDef,
+  AuditFlowStep,
+  EngineRecord,
   FieldOption,
-  FieldValues,
   FilterFieldsResult,
   FormDetailsResult,
-  Operation,
-  UniqueKey,
+  NodeFields,
+  OpLogEntry,
+  RecordDetail,
+  RecordPage,
 } from '@ks/contracts';
 import { paths } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type DownloadResult, download, type Params, request } from './request';
+import { call } from './call';
+import { type DownloadResult, download } from './request';
 
 /**
  * The schema engine's client (spec §7 Common): a node's fields and form, its records (list, detail, save, delete),
  * the review workflow (submit, audit, revoke, assign), the operation log, filter definitions, buttons and export.
  * Reads are query option factories; writes are plain functions. Writes are `silent`: the pages handle a 409 (someone
  * else changed or decided the record) themselves and report everything else with reportApiError.
+ * Every shape is the contract's (packages/contracts/src/engine-api.ts), through the typed `call`.
  */
 
-type PathName = keyof typeof paths;
-
-function call<T>(name: PathName, options: { params?: Params; data?: unknown; silent?: boolean } = {}): Promise<T> {
-  return request<T>({ url: paths[name].path, method: paths[name].method, ...options });
-}
-
-// ── shapes (mirror packages/contracts/src/engine-api.ts; the web imports no zod) ────────────────────────────────
+export type { AssignableUser, AuditFlowStep, EngineRecord, NodeFields, RecordDetail, RecordPage };
 
 /** Record states of the review workflow (§4). */
 export type RecordStatus = 'draft' | 'pending' | 'passed' | 'rejected';
 
-export interface EngineRecord {
-  id: string;
-  status: RecordStatus | string;
-  version: number;
-  ownerId: string;
-  createdAt: string;
-  updatedAt: string;
-  values: FieldValues;
-  /** the level now under review (0 when none) */
-  auditLevel?: number;
-  /** the row buttons the caller may press on this record, by its status */
-  operations: Operation[];
-  /** present when the server includes the audit history in a list row */
-  auditFlow?: AuditFlowStep[];
-}
-
-/** One step of a record's audit history. */
-export interface AuditFlowStep {
-  level: number;
-  /** submit | pass | reject | revoke */
-  action: string;
-  suggestion: string | null;
-  userName: string;
-  round: number;
-  time: string;
-}
-
-export interface RecordDetail extends EngineRecord {
-  auditLevel: number;
-  auditFlow: AuditFlowStep[];
-}
-
-export interface RecordPage {
-  records: EngineRecord[];
-  total: number;
-  /** the server counted up to `total` and more match (shown as 共 n+ 条) */
-  totalCapped?: boolean;
-}
-
-export interface NodeFields {
-  fields: FieldDef[];
-  version: number;
-  /** the node's uniqueness constraints (absent from servers before them) */
-  uniqueKeys?: UniqueKey[];
-}
-
 /** info/v1/form/details: the form of a new record (no id: defaults, version and status null) or of an existing one. */
 export type FormDetails = FormDetailsResult;
-
-export type FilterEntryDto = FieldOption & { badge?: number | null; score?: number | string | null };
 
 /** §3 filter definition (array/filter/directory/filter-fields). */
 export type FilterDefinitionDto = FilterFieldsResult;
 
-export type { AssignableUser };
+export type OpLogEntryDto = OpLogEntry;
 
-export interface OpLogEntryDto {
-  glName: string;
-  czrClassification: string;
-  czrName: string;
-  logbook: string;
-  failInfo: string | null;
-  czTime: string;
-}
+/** An entry of a filter group; a tree filter's entries may carry a badge count and a score (loose FieldOption keys). */
+export type FilterEntryDto = FieldOption & { badge?: number | null; score?: number | string | null };
 
 /** What a list asks for: the page, the normalised search (§5) and whereStr conditions (filter tags, tree). */
 export interface RecordListBody {
@@ -117,11 +62,11 @@ export const recordKey = (gnCoding: string, id: string) => [...ENGINE_KEY, 'reco
 export const nodeFieldsQuery = (gnCoding: string, systemCoding: string) =>
   queryOptions({
     queryKey: [...ENGINE_KEY, 'fields', gnCoding],
-    queryFn: () => call<NodeFields>('arrayFields', { data: { gnCoding, systemCoding } }),
+    queryFn: () => call('arrayFields', { data: { gnCoding, systemCoding } }),
     staleTime: 60_000,
   });
 
-export const fetchRecords = (body: RecordListBody) => call<RecordPage>('recordList', { data: body });
+export const fetchRecords = (body: RecordListBody) => call('recordList', { data: body });
 
 export const recordListQuery = (body: RecordListBody) =>
   queryOptions({
@@ -133,22 +78,21 @@ export const recordListQuery = (body: RecordListBody) =>
 export const recordDetailQuery = (gnCoding: string, id: string) =>
   queryOptions({
     queryKey: recordKey(gnCoding, id),
-    queryFn: () => call<RecordDetail>('recordDetail', { data: { gnCoding, id } }),
+    queryFn: () => call('recordDetail', { data: { gnCoding, id } }),
   });
 
 export const recordLogsQuery = (gnCoding: string, id: string) =>
   queryOptions({
     queryKey: [...recordKey(gnCoding, id), 'logs'],
     // silent: the log view shows a failure itself (§8: server message or 请求失败)
-    queryFn: () => call<OpLogEntryDto[]>('recordLogs', { data: { gnCoding, id }, silent: true }),
+    queryFn: () => call('recordLogs', { data: { gnCoding, id }, silent: true }),
     retry: false,
   });
 
 export const formDetailsQuery = (gnCoding: string, systemCoding: string, id?: string | null) =>
   queryOptions({
     queryKey: [...ENGINE_KEY, 'form', gnCoding, id ?? 'new'],
-    queryFn: () =>
-      call<FormDetails>('formDetails', { data: id ? { gnCoding, systemCoding, id } : { gnCoding, systemCoding } }),
+    queryFn: () => call('formDetails', { data: id ? { gnCoding, systemCoding, id } : { gnCoding, systemCoding } }),
     // a form starts from what is stored now
     staleTime: 0,
     gcTime: 0,
@@ -158,7 +102,7 @@ export const filterFieldsQuery = (gnCoding: string, systemCoding: string) =>
   queryOptions({
     queryKey: [...ENGINE_KEY, 'filters', gnCoding],
     // silent: a list without filter definitions still works (the filter card is then left out)
-    queryFn: () => call<FilterDefinitionDto | null>('filterFields', { data: { gnCoding, systemCoding }, silent: true }),
+    queryFn: () => call('filterFields', { data: { gnCoding, systemCoding }, silent: true }),
     staleTime: 60_000,
     retry: false,
   });
@@ -166,43 +110,33 @@ export const filterFieldsQuery = (gnCoding: string, systemCoding: string) =>
 export const assignableListQuery = (gnCoding: string, id: string) =>
   queryOptions({
     queryKey: [...recordKey(gnCoding, id), 'assignable'],
-    queryFn: () => call<AssignableUser[]>('assignableList', { data: { gnCoding, id } }),
+    queryFn: () => call('assignableList', { data: { gnCoding, id } }),
   });
 
 /** The table (toolbar and row) or form buttons the caller may press on a node. */
 export const nodeButtonsQuery = (gnCoding: string, systemCoding: string, kind: 'table' | 'form') =>
   queryOptions({
     queryKey: [...ENGINE_KEY, 'buttons', kind, gnCoding],
-    queryFn: () =>
-      call<Operation[]>(kind === 'table' ? 'tableButtons' : 'formButtons', { data: { gnCoding, systemCoding } }),
+    queryFn: () => call(kind === 'table' ? 'tableButtons' : 'formButtons', { data: { gnCoding, systemCoding } }),
     staleTime: 60_000,
   });
 
 // ── writes ──────────────────────────────────────────────────────────────────
 
-export interface SaveRecordBody {
-  gnCoding: string;
-  id?: string;
-  version?: number;
-  values: FieldValues;
-}
+export type SaveRecordBody = ApiBody<'recordSave'>;
 
-export const saveRecord = (body: SaveRecordBody) => call<EngineRecord>('recordSave', { data: body, silent: true });
+export const saveRecord = (body: SaveRecordBody) => call('recordSave', { data: body, silent: true });
 
-export interface RecordStep {
-  gnCoding: string;
-  id: string;
-  version: number;
-}
+export type RecordStep = ApiBody<'recordSubmit'>;
 
 export const deleteRecord = (body: { gnCoding: string; id: string }) =>
-  call<null>('recordDelete', { data: body, silent: true });
-export const submitRecord = (body: RecordStep) => call<RecordDetail>('recordSubmit', { data: body, silent: true });
-export const revokeRecord = (body: RecordStep) => call<RecordDetail>('recordRevoke', { data: body, silent: true });
+  call('recordDelete', { data: body, silent: true });
+export const submitRecord = (body: RecordStep) => call('recordSubmit', { data: body, silent: true });
+export const revokeRecord = (body: RecordStep) => call('recordRevoke', { data: body, silent: true });
 export const auditRecord = (body: RecordStep & { pass: boolean; suggestion?: string }) =>
-  call<RecordDetail>('recordAudit', { data: body, silent: true });
+  call('recordAudit', { data: body, silent: true });
 export const assignRecord = (body: RecordStep & { userId: string }) =>
-  call<unknown>('recordAssign', { data: body, silent: true });
+  call('recordAssign', { data: body, silent: true });
 
 /** The xlsx of every record matching the current filter (60 s download client). */
 export const exportRecords = (body: RecordExportBody): Promise<DownloadResult> =>

@@ -1,8 +1,7 @@
-import type { DictionaryCode, FieldDef, UniqueKey } from '@ks/contracts';
-import { paths } from '@ks/contracts';
+import type { ApiBody, FieldDef } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ENGINE_KEY, type NodeFields } from './engine';
-import { request } from './request';
+import { call } from './call';
+import { ENGINE_KEY } from './engine';
 
 /**
  * The developer's field editor (`/system/setUpForm`): a node's field list with its version, the versioned save, and the
@@ -15,12 +14,7 @@ export const editorFieldsKey = (gnCoding: string) => [...ENGINE_KEY, 'fields', g
 export const editorFieldsQuery = (gnCoding: string, systemCoding: string) =>
   queryOptions({
     queryKey: editorFieldsKey(gnCoding),
-    queryFn: () =>
-      request<NodeFields>({
-        url: paths.arrayFields.path,
-        method: paths.arrayFields.method,
-        data: systemCoding ? { gnCoding, systemCoding } : { gnCoding },
-      }),
+    queryFn: () => call('arrayFields', { data: systemCoding ? { gnCoding, systemCoding } : { gnCoding } }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -30,26 +24,20 @@ export const editorFieldsQuery = (gnCoding: string, systemCoding: string) =>
 export const sourceFieldsQuery = (gnCoding: string) =>
   queryOptions({
     queryKey: [...ENGINE_KEY, 'fields', gnCoding, 'source'],
-    queryFn: () =>
-      request<NodeFields>({
-        url: paths.arrayFields.path,
-        method: paths.arrayFields.method,
-        data: { gnCoding },
-        silent: true,
-      }),
+    queryFn: () => call('arrayFields', { data: { gnCoding }, silent: true }),
     staleTime: 60_000,
     retry: false,
   });
 
 export const dictionaryCodesQuery = queryOptions({
   queryKey: [...ENGINE_KEY, 'dictionaryCodes'],
-  queryFn: () => request<DictionaryCode[]>({ url: paths.dicCodes.path, method: paths.dicCodes.method }),
+  queryFn: () => call('dicCodes'),
   staleTime: 5 * 60_000,
 });
 
-export const saveNodeFields = (body: {
-  gnCoding: string;
-  fields: FieldDef[];
-  version: number;
-  uniqueKeys?: UniqueKey[];
-}) => request<NodeFields>({ url: paths.saveFields.path, method: paths.saveFields.method, data: body, silent: true });
+/**
+ * The editor holds stored fields (FieldDef, whose option source is any string), which the body schema narrows; the
+ * server parses the list with fieldListSchema and answers a 400 on any field it refuses.
+ */
+export const saveNodeFields = (body: Omit<ApiBody<'saveFields'>, 'fields'> & { fields: FieldDef[] }) =>
+  call('saveFields', { data: body as ApiBody<'saveFields'>, silent: true });

@@ -1,8 +1,8 @@
-import type { Annex, AttachmentType, AttachmentTypeInput, UploadedFile } from '@ks/contracts';
-import { paths } from '@ks/contracts';
+import type { Annex, ApiBody, ApiData, AttachmentType, AttachmentTypeInput, UploadedFile } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
+import { call } from './call';
 import { saveBlob } from './engine';
-import { type DownloadResult, download, type Params, request } from './request';
+import { type DownloadResult, download } from './request';
 
 /**
  * The files client (spec §7 File, upload; shapes in packages/contracts/src/files-api.ts): attachment types and
@@ -12,41 +12,16 @@ import { type DownloadResult, download, type Params, request } from './request';
 
 export type { Annex, AttachmentType, UploadedFile };
 
-type PathName = keyof typeof paths;
-
-function call<T>(
-  name: PathName,
-  options: { params?: Params; data?: unknown; silent?: boolean; timeout?: number } = {},
-): Promise<T> {
-  return request<T>({ url: paths[name].path, method: paths[name].method, ...options });
-}
-
 /** One upload request (a file up to 5 MB, or one chunk): past this without an answer the network counts as stalled. */
 export const UPLOAD_REQUEST_TIMEOUT_MS = 120_000;
 
-export interface AttDescription {
-  list: AttachmentType[];
-  /** the first type's template, for pages with one 模板下载 button */
-  template: string | null;
-}
+/** A node's attachment types, and the first type's template (for pages with one 模板下载 button). */
+export type AttDescription = ApiData<'attDescription'>;
 
 /** upload-task's answer: the chunks still missing, or the finished file (instant upload / all chunks stored). */
-export interface UploadTaskResult {
-  uploadId: string | null;
-  url: string;
-  uploadUrlList: { chunk: number; url: string }[];
-  md5: string;
-  chunkSize: number;
-  total: number;
-  file: UploadedFile | null;
-}
+export type UploadTaskResult = ApiData<'uploadTask'>;
 
-export interface ChunkUploadResult {
-  percent: number;
-  chunk: number;
-  uploaded: number;
-  total: number;
-}
+export type ChunkUploadResult = ApiData<'chunkUpload'>;
 
 /** Where an upload belongs: the node (and system), and for typed attachments the type (annexNo) and its fileType. */
 export interface UploadTarget {
@@ -66,20 +41,20 @@ export const recordFilesKey = (gnCoding: string, id: string) => [...FILES_KEY, '
 export const attDescriptionQuery = (gnCoding: string, systemCoding?: string) =>
   queryOptions({
     queryKey: [...FILES_KEY, 'types', gnCoding],
-    queryFn: () => call<AttDescription>('attDescription', { params: { gnCoding, systemCoding }, silent: true }),
+    queryFn: () => call('attDescription', { params: { gnCoding, systemCoding }, silent: true }),
     staleTime: 60_000,
     retry: false,
   });
 
 /** Developers replace a node's whole list of attachment types; answers the saved list (as att-description). */
 export const saveAttachmentTypes = (gnCoding: string, list: AttachmentTypeInput[]) =>
-  call<AttDescription>('saveAttachmentTypes', { data: { gnCoding, list }, silent: true });
+  call('saveAttachmentTypes', { data: { gnCoding, list }, silent: true });
 
 /** §3 annex rows of a record: its files by type, a row with url null for each type without a file. */
 export const attachmentListQuery = (gnCoding: string, id: string) =>
   queryOptions({
     queryKey: [...recordFilesKey(gnCoding, id), 'annex'],
-    queryFn: () => call<Annex[]>('attachmentList', { params: { gnCoding, id }, silent: true }),
+    queryFn: () => call('attachmentList', { params: { gnCoding, id }, silent: true }),
     retry: false,
   });
 
@@ -87,7 +62,7 @@ export const attachmentListQuery = (gnCoding: string, id: string) =>
 export const previewUrlQuery = (fileId: string) =>
   queryOptions({
     queryKey: [...FILES_KEY, 'preview', fileId],
-    queryFn: () => call<{ url: string; expiresAt: string }>('filePreviewUrl', { params: { fileId }, silent: true }),
+    queryFn: () => call('filePreviewUrl', { params: { fileId }, silent: true }),
     // refreshed well before the address expires
     staleTime: 5 * 60_000,
     gcTime: 8 * 60_000,
@@ -106,7 +81,7 @@ function form(fields: Record<string, string | number | undefined | null>, file: 
 
 /** POST upload/attachment (dxCode, gnCoding, systemCoding, file): the default uploader's single request. */
 export const uploadAttachment = (file: File, target: UploadTarget & { gnCoding: string }) =>
-  call<UploadedFile>('attachmentUpload', {
+  call('attachmentUpload', {
     data: form(
       { dxCode: target.fileNo, gnCoding: target.gnCoding, systemCoding: target.systemCoding },
       file,
@@ -118,7 +93,7 @@ export const uploadAttachment = (file: File, target: UploadTarget & { gnCoding: 
 
 /** upload-notice (file): a portal notice's attachment, public once stored (those who may write notices only). */
 export const uploadNoticeFile = (file: File) =>
-  call<UploadedFile>('uploadNotice', {
+  call('uploadNotice', {
     data: form({}, file, file.name),
     silent: true,
     timeout: UPLOAD_REQUEST_TIMEOUT_MS,
@@ -126,7 +101,7 @@ export const uploadNoticeFile = (file: File) =>
 
 /** The small-file call (fileType, gnCoding, systemCoding, fileNo, file): a typed attachment up to 5 MB. */
 export const uploadSmallFile = (file: File, target: UploadTarget) =>
-  call<UploadedFile>('smallUpload', {
+  call('smallUpload', {
     data: form(
       {
         fileType: target.fileType,
@@ -141,33 +116,25 @@ export const uploadSmallFile = (file: File, target: UploadTarget) =>
     timeout: UPLOAD_REQUEST_TIMEOUT_MS,
   });
 
-export interface UploadTaskBody extends UploadTarget {
-  md5: string;
-  fileName: string;
-  /** number of chunks */
-  chunk: number;
-  fileSize: number;
-  usage?: 'attachment' | 'video' | 'notice';
-}
+export type UploadTaskBody = ApiBody<'uploadTask'>;
 
-export const createUploadTask = (body: UploadTaskBody) =>
-  call<UploadTaskResult>('uploadTask', { data: body, silent: true });
+export const createUploadTask = (body: UploadTaskBody) => call('uploadTask', { data: body, silent: true });
 
 /** chunk-upload: chunk (0-based index), uploadId, md5 of the whole file, then the chunk's bytes. */
 export const uploadChunk = (args: { chunk: number; uploadId: string; md5: string; blob: Blob; fileName: string }) =>
-  call<ChunkUploadResult>('chunkUpload', {
+  call('chunkUpload', {
     data: form({ chunk: args.chunk, uploadId: args.uploadId, md5: args.md5 }, args.blob, args.fileName),
     silent: true,
     timeout: UPLOAD_REQUEST_TIMEOUT_MS,
   });
 
 export const mergeFile = (body: { uploadId: string; fileName: string; md5: string } & UploadTarget) =>
-  call<UploadedFile>('fileMerge', { data: body, silent: true });
+  call('fileMerge', { data: body, silent: true });
 
 /** upload-cancel frees the parts; it always counts as success (§4), whatever the answer. */
 export async function cancelUpload(uploadId: string): Promise<void> {
   try {
-    await call<null>('uploadCancel', { data: { uploadId }, silent: true });
+    await call('uploadCancel', { data: { uploadId }, silent: true });
   } catch {
     // nothing to do: the server frees an abandoned task when it expires
   }
@@ -175,19 +142,14 @@ export async function cancelUpload(uploadId: string): Promise<void> {
 
 // ── a record's attachments ──────────────────────────────────────────────────
 
-export interface AttachmentOp {
-  fileId: string;
-  fileNo?: string;
-  fileOperationType: 'add' | 'del' | '';
-}
+export type AttachmentOp = ApiBody<'fileAttachment'>['fileList'][number];
 
 /** §4 attachment operations on a record (add / del / ''); answers the record's annex rows. */
 export const applyAttachmentOps = (body: { gnCoding: string; id: string; fileList: AttachmentOp[] }) =>
-  call<Annex[]>('fileAttachment', { data: body, silent: true });
+  call('fileAttachment', { data: body, silent: true });
 
 /** Removes an uploaded file of the caller's side that no record holds (yet). */
-export const deleteUploadedFile = (fileId: string) =>
-  call<null>('attachmentDelete', { data: { fileId }, silent: true });
+export const deleteUploadedFile = (fileId: string) => call('attachmentDelete', { data: { fileId }, silent: true });
 
 /** Downloads a stored file with the bearer token and hands it to the browser under its stored name. */
 export async function downloadStoredFile(file: { url: string; fileName?: string | null }): Promise<DownloadResult> {

@@ -1,17 +1,11 @@
 import type { PlatformInfo, SystemItem } from '@ks/contracts';
-import { paths } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './request';
+import { call } from './call';
 
 export const DEFAULT_PLATFORM_NAME = '公共资源交易与信用管理平台';
 
 export function fetchPlatform(options: { silent?: boolean } = {}): Promise<PlatformInfo> {
-  return request<PlatformInfo>({
-    url: paths.platform.path,
-    method: paths.platform.method,
-    isToken: false,
-    silent: options.silent,
-  });
+  return call('platform', { isToken: false, silent: options.silent });
 }
 
 /** Platform information (name, description, filing code, phone, version): one query shared by every screen. */
@@ -22,7 +16,7 @@ export const platformQuery = queryOptions({
 });
 
 export function fetchSystemList(): Promise<SystemItem[]> {
-  return request<SystemItem[]>({ url: paths.systemList.path, method: paths.systemList.method });
+  return call('systemList');
 }
 
 export const systemListQuery = queryOptions({

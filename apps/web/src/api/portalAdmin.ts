@@ -1,10 +1,11 @@
-import type { AdminNotice, NoticeCategory, NoticeInput, NoticeStatus } from '@ks/contracts';
-import { paths } from '@ks/contracts';
+import type { AdminNotice, ApiData, NoticeCategory, NoticeInput, NoticeStatus } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { isApiError, type Params, reportApiError, request } from './request';
+import { call } from './call';
+import { isApiError, reportApiError } from './request';
 
 /** Administration of portal notices (admins only; the server answers 403 to anyone else). */
 
+/** The list page's filters and paging, as the page holds them (the query it sends is the contract's). */
 export interface AdminNoticeFilters {
   status?: NoticeStatus;
   category?: NoticeCategory;
@@ -13,10 +14,7 @@ export interface AdminNoticeFilters {
   pageSize: number;
 }
 
-export interface AdminNoticePage {
-  records: AdminNotice[];
-  total: number;
-}
+export type AdminNoticePage = ApiData<'adminNoticeList'>;
 
 /** An update carries the version it was based on; a stale one is refused with 409. */
 export type NoticeSaveBody = NoticeInput | (NoticeInput & { id: string; version: number });
@@ -28,12 +26,7 @@ export const adminNoticeListQuery = (f: AdminNoticeFilters) =>
   queryOptions({
     queryKey: [...ADMIN_NOTICES_KEY, 'list', f],
     queryFn: () =>
-      request<AdminNoticePage>({
-        url: paths.adminNoticeList.path,
-        method: paths.adminNoticeList.method,
-        params: { ...f } as Params,
-        silent: true,
-      }).catch((err: unknown) => {
+      call('adminNoticeList', { params: f, silent: true }).catch((err: unknown) => {
         if (isApiError(err) && err.status !== 403) reportApiError(err);
         throw err;
       }),
@@ -44,41 +37,23 @@ export const adminNoticeListQuery = (f: AdminNoticeFilters) =>
 export const adminNoticeDetailQuery = (id: string) =>
   queryOptions({
     queryKey: [...ADMIN_NOTICES_KEY, 'detail', id],
-    queryFn: () =>
-      request<AdminNotice>({
-        url: paths.adminNoticeDetail.path,
-        method: paths.adminNoticeDetail.method,
-        params: { id },
-      }),
+    queryFn: () => call('adminNoticeDetail', { params: { id } }),
     staleTime: 0,
   });
 
 /** Silent: the form shows field errors itself and reports everything else through reportApiError. */
 export function saveNotice(body: NoticeSaveBody): Promise<AdminNotice> {
-  return request<AdminNotice>({
-    url: paths.adminNoticeSave.path,
-    method: paths.adminNoticeSave.method,
-    data: body,
-    silent: true,
-  });
+  return call('adminNoticeSave', { data: body, silent: true });
 }
 
 export function publishNotice(id: string): Promise<AdminNotice> {
-  return request<AdminNotice>({
-    url: paths.adminNoticePublish.path,
-    method: paths.adminNoticePublish.method,
-    data: { id },
-  });
+  return call('adminNoticePublish', { data: { id } });
 }
 
 export function withdrawNotice(id: string): Promise<AdminNotice> {
-  return request<AdminNotice>({
-    url: paths.adminNoticeWithdraw.path,
-    method: paths.adminNoticeWithdraw.method,
-    data: { id },
-  });
+  return call('adminNoticeWithdraw', { data: { id } });
 }
 
 export function deleteNotice(id: string): Promise<null> {
-  return request<null>({ url: paths.adminNoticeDelete.path, method: paths.adminNoticeDelete.method, data: { id } });
+  return call('adminNoticeDelete', { data: { id } });
 }

@@ -4,11 +4,10 @@ import {
   LOGIN_MODES,
   type LoginMode,
   type PortalConfig,
-  paths,
   setAppTimeZone,
 } from '@ks/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './request';
+import { call } from './call';
 
 export const DEFAULT_PORTAL_CONFIG: PortalConfig = { loginMode: 'ggfw', bidHallUrl: null, timeZone: DEFAULT_TIME_ZONE };
 
@@ -42,12 +41,7 @@ export function readPortalConfigMeta(doc: Document = document): PortalConfig | n
 
 export async function fetchPortalConfig(): Promise<PortalConfig> {
   try {
-    const data = await request<PortalConfig>({
-      url: paths.portalConfig.path,
-      method: paths.portalConfig.method,
-      isToken: false,
-      silent: true,
-    });
+    const data = await call('portalConfig', { isToken: false, silent: true });
     return {
       loginMode: isLoginMode(data?.loginMode) ? data.loginMode : DEFAULT_PORTAL_CONFIG.loginMode,
       bidHallUrl: safeExternalUrl(data?.bidHallUrl),

@@ -7,11 +7,11 @@ import {
   SESSION_END_DELAY_MS,
   SESSION_END_REASON_PARAM,
 } from '@ks/contracts';
-import { browser } from '../app/browser';
-import { navigateTo } from '../app/navigation';
-import { requirePasswordChange } from '../app/passwordChange';
-import { clearAllStorage, getToken } from '../app/session';
 import { type PromptType, prompt } from '../components/prompt';
+import { browser } from '../lib/browser';
+import { navigateTo } from '../lib/navigation';
+import { requirePasswordChange } from '../lib/passwordChange';
+import { clearAllStorage, getToken } from '../lib/session';
 import { showLoginPrompt } from './loginPrompt';
 
 /**
@@ -141,6 +141,9 @@ export class ApiError<D = unknown> extends Error {
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
+
+/** A refusal: the caller may not see or do this (HTTP 403, or an envelope code 403). */
+export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
 
 /** The root counts as the login page (spec §2), and so does the business-handling sign-in entry (mode ywbl). */
 export function isLoginPath(pathname: string): boolean {

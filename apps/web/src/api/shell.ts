@@ -1,7 +1,7 @@
-import type { HeaderMenu, MenuItem, Theme } from '@ks/contracts';
-import { paths, THEME_DEFAULTS } from '@ks/contracts';
+import type { ApiBody, ApiData, MenuItem, Theme } from '@ks/contracts';
+import { THEME_DEFAULTS } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './request';
+import { call } from './call';
 
 /**
  * The signed-in shell (spec §2, §7 Configuration): the chosen system's sidebar menus, the header dropdown entries,
@@ -19,11 +19,7 @@ export function visibleMenus(items: readonly MenuItem[]): MenuItem[] {
 }
 
 export function fetchMainMenus(systemCoding: string): Promise<MenuItem[]> {
-  return request<MenuItem[]>({
-    url: paths.mainMenus.path,
-    method: paths.mainMenus.method,
-    data: { systemCoding },
-  }).then((items) => visibleMenus(items ?? []));
+  return call('mainMenus', { data: { systemCoding } }).then((items) => visibleMenus(items ?? []));
 }
 
 /** The sidebar menus of a system, as the signed-in user may see them. */
@@ -40,7 +36,7 @@ export const mainMenusQuery = (systemCoding: string) =>
  */
 export const headerMenusQuery = queryOptions({
   queryKey: HEADER_MENUS_KEY,
-  queryFn: () => request<HeaderMenu[]>({ url: paths.headerMenus.path, method: paths.headerMenus.method, silent: true }),
+  queryFn: () => call('headerMenus', { silent: true }),
   staleTime: 5 * 60_000,
 });
 
@@ -48,34 +44,20 @@ export const headerMenusQuery = queryOptions({
 export const themeQuery = queryOptions({
   queryKey: THEME_KEY,
   queryFn: async (): Promise<Theme> => {
-    const theme = await request<Theme | null>({ url: paths.theme.path, method: paths.theme.method, silent: true });
+    const theme: Theme | null = await call('theme', { silent: true });
     return { ...THEME_DEFAULTS, ...(theme ?? {}) };
   },
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export function saveTheme(theme: Theme): Promise<Theme> {
-  return request<Theme>({ url: paths.saveTheme.path, method: paths.saveTheme.method, data: theme });
+  return call('saveTheme', { data: theme });
 }
 
-export interface NewSystemBody {
-  systemName: string;
-  title: string;
-  gnCoding: string;
-  levels: 0;
-}
-
-export interface NewSystemResult {
-  gnName: string;
-  gnCoding: string;
-}
+export type NewSystemBody = ApiBody<'structureAdd'>;
+export type NewSystemResult = ApiData<'structureAdd'>;
 
 /** Silent: the dialog shows field errors (400) and duplicates (409) on its fields and reports anything else. */
 export function addSystem(body: NewSystemBody): Promise<NewSystemResult> {
-  return request<NewSystemResult>({
-    url: paths.structureAdd.path,
-    method: paths.structureAdd.method,
-    data: body,
-    silent: true,
-  });
+  return call('structureAdd', { data: body, silent: true });
 }

@@ -3,7 +3,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
-import { PRIMARY_COLOR } from './theme';
+import { PRIMARY_COLOR } from '../lib/theme';
 
 dayjs.locale('zh-cn');
 

@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
 import { ChangePasswordDialog } from '../features/auth/ChangePasswordDialog';
 import { AntdProviders } from './AntdProviders';
-import { PageLoading } from './PageLoading';
 
 /**
  * Layout route (its own chunk) of every page built with antd: the sign-in pages and the back office.

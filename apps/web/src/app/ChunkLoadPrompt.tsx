@@ -1,8 +1,8 @@
 import { Msg } from '@ks/contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Dialog, StatusIcon } from '../components/Dialog';
-import { browser } from './browser';
-import { chunkLoadPromptVisible, subscribeChunkLoad } from './chunkLoad';
+import { browser } from '../lib/browser';
+import { chunkLoadPromptVisible, subscribeChunkLoad } from '../lib/chunkLoad';
 
 export const RELOAD_TEXT = '刷新页面';
 

@@ -1,6 +1,6 @@
 import { usePortalConfig } from '../api/portalConfig';
+import { PageLoading } from '../components/PageLoading';
 import { NotFoundView } from '../features/errors/NotFoundView';
-import { PageLoading } from './PageLoading';
 import { AntdShell, LoginPage, PortalHome } from './pages';
 
 export const BUSINESS_HEADING = '业务办理';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundView } from '../features/errors/NotFoundView';
-import { browser } from './browser';
+import { browser } from '../lib/browser';
+import { claimChunkLoadPrompt, isChunkLoadError } from '../lib/chunkLoad';
 import { RELOAD_TEXT } from './ChunkLoadPrompt';
-import { claimChunkLoadPrompt, isChunkLoadError } from './chunkLoad';
 
 function ChunkLoadFailure() {
   useEffect(() => claimChunkLoadPrompt(), []);

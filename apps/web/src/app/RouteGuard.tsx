@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { guardRedirect } from './guard';
-import { PageLoading } from './PageLoading';
-import { getHomeUrl, isSignedIn } from './session';
+import { PageLoading } from '../components/PageLoading';
+import { guardRedirect } from '../lib/paths';
+import { getHomeUrl, isSignedIn } from '../lib/session';
 
 /** Root layout route: applies the guard on every navigation and shows a spinner while page code loads. */
 export function RouteGuard() {

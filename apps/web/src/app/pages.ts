@@ -1,4 +1,4 @@
-import { lazyPage } from './chunkLoad';
+import { lazyPage } from '../lib/chunkLoad';
 
 // Every page is its own chunk, loaded with the 120 s chunk timeout. Portal pages import no antd; everything built
 // with antd sits below the AntdShell layout route (or inside it, on the sign-in landing routes).

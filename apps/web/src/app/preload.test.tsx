@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage } from './chunkLoad';
+import { lazyPage } from '../lib/chunkLoad';
 import {
   AntdShell,
   AppLayout,

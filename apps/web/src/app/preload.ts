@@ -1,6 +1,6 @@
 import type { PortalConfig } from '@ks/contracts';
-import type { LazyPage } from './chunkLoad';
-import { guardRedirect } from './guard';
+import type { LazyPage } from '../lib/chunkLoad';
+import { guardRedirect } from '../lib/paths';
 import {
   AntdShell,
   AppLayout,

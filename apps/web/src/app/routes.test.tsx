@@ -3,9 +3,9 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../api/request';
+import { guardRedirect, homeUrlOrDefault } from '../lib/paths';
 import { renderRoutes } from '../test/render';
 import { createFakeServer, overview, platformInfo, systems, userInfo } from '../test/server';
-import { guardRedirect, homeUrlOrDefault } from './guard';
 import { routes } from './routes';
 
 function signIn(homeUrl?: string) {

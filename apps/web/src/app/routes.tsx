@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundView } from '../features/errors/NotFoundView';
-import { PENDING_ROUTE_PREFIXES } from '../features/shell/pendingRoutes';
+import { PENDING_ROUTE_PREFIXES } from '../lib/paths';
 import { BusinessLanding, Landing } from './Landing';
 import {
   AdminInfoPage,

@@ -1,5 +1,5 @@
 import { type PlatformInfo, VERSION_STORAGE_KEY } from '@ks/contracts';
-import { browser } from './browser';
+import { browser } from '../lib/browser';
 
 export interface VersionCheckDeps {
   fetchPlatform: () => Promise<PlatformInfo>;

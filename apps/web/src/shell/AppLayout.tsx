@@ -13,14 +13,14 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { currentUserQuery, logout } from '../api/auth';
 import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/platform';
 import { headerMenusQuery } from '../api/shell';
-import { systemOfUrl } from '../app/nodePages';
-import { PageLoading } from '../app/PageLoading';
-import { deniedPage } from '../app/pageAccess';
-import { clearSession, getUserInfo, setRoles, setUserInfo } from '../app/session';
-import { shellIcon } from '../features/shell/icons';
+import { iconElement } from '../components/icons';
+import { PageLoading } from '../components/PageLoading';
 import { SideMenu } from '../features/shell/SideMenu';
-import { chooseSystem, useSystemCoding } from '../features/shell/session';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
+import { deniedPage } from '../lib/pageAccess';
+import { JUDGE_PATH, systemOfUrl } from '../lib/paths';
+import { clearSession, getUserInfo, setRoles, setUserInfo } from '../lib/session';
+import { chooseSystem, useSystemCoding } from '../lib/sessionHooks';
 import { ForbiddenPage } from './ForbiddenPage';
 
 export const LOGOUT_TEXT = '退出登录';
@@ -28,7 +28,6 @@ export const LOGOUT_CONFIRM = '确定要退出登录吗？';
 export const HEADER_HEIGHT = 56;
 const HEADER_MENU_PREFIX = 'header:';
 /** /judge is where a system is chosen; it shows no sidebar. */
-const JUDGE_PATH = '/judge';
 
 /**
  * Signed-in layout (spec §2, §23): the header (platform name, current system with a way back to /judge, theme
@@ -103,7 +102,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
   const items: MenuProps['items'] = [
     ...entries.map((m) => ({
       key: `${HEADER_MENU_PREFIX}${m.key}`,
-      icon: shellIcon(m.icon),
+      icon: iconElement(m.icon),
       label: <span data-testid={`header-menu-${m.key}`}>{m.label}</span>,
     })),
     ...(entries.length ? [{ type: 'divider' as const }] : []),

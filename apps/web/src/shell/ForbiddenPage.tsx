@@ -1,7 +1,7 @@
 import { DEFAULT_HOME_URL } from '@ks/contracts';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { type PageAccess, whoMayOpen } from '../app/pageAccess';
+import { type PageAccess, whoMayOpen } from '../lib/pageAccess';
 
 /**
  * The 403 page of a configuration or administration page the signed-in user may not open: shown inside the shell

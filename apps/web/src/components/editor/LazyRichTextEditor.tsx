@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import { Suspense } from 'react';
-import { lazyPage } from '../../app/chunkLoad';
+import { lazyPage } from '../../lib/chunkLoad';
 import type { RichTextEditorProps } from './types';
 
 export type { RichTextEditorProps } from './types';

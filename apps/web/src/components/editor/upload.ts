@@ -10,8 +10,8 @@ import {
 } from '@ks/contracts';
 import type { IEditorConfig } from '@wangeditor-next/editor';
 import { ApiError, reportApiError } from '../../api/request';
-import { getToken } from '../../app/session';
 import { safeHref } from '../../lib/sanitize';
+import { getToken } from '../../lib/session';
 import { reportUploadError } from '../upload/errors';
 import { type UploadJobOptions, UploadStopped } from '../upload/uploader';
 

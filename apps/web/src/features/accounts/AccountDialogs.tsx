@@ -6,23 +6,8 @@ import {
   type AdminAccountType,
   LOGIN_ROLE_LABELS,
 } from '@ks/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Checkbox,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  Select,
-  Skeleton,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, type ButtonProps, Checkbox, Empty, Form, Input, Modal, Radio, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import {
   accountRolesQuery,
@@ -35,7 +20,15 @@ import {
   unlockAccount,
   updateAccount,
 } from '../../api/accounts';
-import { applySaveError, confirmRules, LoadFailure, mobileRules, passwordRules, SaveErrorAlert } from './shared';
+import {
+  ActionLink,
+  applySaveError,
+  ConfirmAction,
+  FormDialog,
+  LoadFailure,
+  SaveErrorAlert,
+} from '../../components/admin';
+import { confirmRules, mobileRules, passwordRules } from './shared';
 
 /** The dialogs of the account pages: create / edit an account, reset a password, assign custom roles. */
 
@@ -116,53 +109,14 @@ export function AccountFormModal({
   onClose: () => void;
   onSaved: (row: AccountRow) => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<AccountFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-  const open = mode !== null;
   const creating = mode !== null && mode.kind !== 'edit';
 
-  useEffect(() => {
-    if (!mode) return;
-    setErrors([]);
-    form.resetFields();
-    if (mode.kind === 'edit') form.setFieldsValue({ userName: mode.row.userName, phone: mode.row.phone ?? '' });
-    if (mode.kind === 'admin') form.setFieldsValue({ loginRoleType: 'M' });
-    if (mode.kind === 'personnel' && mode.enterpriseId) form.setFieldsValue({ enterpriseId: mode.enterpriseId });
-  }, [mode, form]);
-
-  const onFinish = async (v: AccountFormValues) => {
-    if (!mode || saving) return;
-    setSaving(true);
-    setErrors([]);
+  const submit = (v: AccountFormValues): Promise<AccountRow> => {
     const common = { userName: v.userName.trim(), phone: v.phone.trim() };
-    try {
-      let row: AccountRow;
-      if (mode.kind === 'edit') {
-        row = await updateAccount({ id: mode.row.id, updatedAt: mode.row.updatedAt, ...common });
-      } else if (mode.kind === 'admin') {
-        row = await createAdminAccount({
-          ...common,
-          account: (v.account ?? '').trim(),
-          password: v.password ?? '',
-          loginRoleType: v.loginRoleType ?? 'M',
-        });
-      } else {
-        row = await createPersonnel({
-          ...common,
-          account: (v.account ?? '').trim(),
-          password: v.password ?? '',
-          enterpriseId: v.enterpriseId ?? '',
-        });
-      }
-      void message.success('保存成功');
-      onSaved(row);
-    } catch (err) {
-      setErrors(applySaveError(err, form, ACCOUNT_FIELDS));
-    } finally {
-      setSaving(false);
-    }
+    if (mode?.kind === 'edit') return updateAccount({ id: mode.row.id, updatedAt: mode.row.updatedAt, ...common });
+    const created = { ...common, account: (v.account ?? '').trim(), password: v.password ?? '' };
+    if (mode?.kind === 'admin') return createAdminAccount({ ...created, loginRoleType: v.loginRoleType ?? 'M' });
+    return createPersonnel({ ...created, enterpriseId: v.enterpriseId ?? '' });
   };
 
   const title = !mode
@@ -174,80 +128,86 @@ export function AccountFormModal({
         : '新增企业人员账号';
 
   return (
-    <Modal
-      open={open}
+    <FormDialog<AccountFormValues, AccountRow>
+      open={mode !== null}
+      subject={mode}
       title={title}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'account-save' } as ButtonProps}
-      forceRender
+      values={() =>
+        mode?.kind === 'edit'
+          ? { userName: mode.row.userName, phone: mode.row.phone ?? '' }
+          : mode?.kind === 'admin'
+            ? { loginRoleType: 'M' }
+            : mode?.kind === 'personnel' && mode.enterpriseId
+              ? { enterpriseId: mode.enterpriseId }
+              : undefined
+      }
+      fields={ACCOUNT_FIELDS}
+      submit={submit}
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="account-save"
+      errorTestId="account-form-error"
       width={560}
     >
-      <SaveErrorAlert lines={errors} testId="account-form-error" />
-      <Form<AccountFormValues> form={form} layout="vertical" onFinish={onFinish} autoComplete="off">
-        {creating ? (
-          <Form.Item
-            name="account"
-            label="账号"
-            extra="字母开头，由字母、数字、下划线组成，4 到 32 位；登录时不区分大小写"
-            rules={[
-              { required: true, whitespace: true, message: ACCOUNT_MESSAGES.accountRequired },
-              { pattern: ACCOUNT_PATTERN, message: ACCOUNT_MESSAGES.accountFormat },
-            ]}
-          >
-            <Input placeholder="请输入账号" maxLength={32} data-testid="account-account" />
-          </Form.Item>
-        ) : null}
+      {creating ? (
         <Form.Item
-          name="userName"
-          label="姓名"
+          name="account"
+          label="账号"
+          extra="字母开头，由字母、数字、下划线组成，4 到 32 位；登录时不区分大小写"
           rules={[
-            { required: true, whitespace: true, message: ACCOUNT_MESSAGES.userNameRequired },
-            { max: 32, message: '最多 32 个字符' },
+            { required: true, whitespace: true, message: ACCOUNT_MESSAGES.accountRequired },
+            { pattern: ACCOUNT_PATTERN, message: ACCOUNT_MESSAGES.accountFormat },
           ]}
         >
-          <Input placeholder="请输入姓名" maxLength={32} data-testid="account-username" />
+          <Input placeholder="请输入账号" maxLength={32} data-testid="account-account" />
         </Form.Item>
-        <Form.Item name="phone" label="手机号码" rules={mobileRules}>
-          <Input placeholder="请输入 11 位手机号码" maxLength={11} data-testid="account-phone" />
+      ) : null}
+      <Form.Item
+        name="userName"
+        label="姓名"
+        rules={[
+          { required: true, whitespace: true, message: ACCOUNT_MESSAGES.userNameRequired },
+          { max: 32, message: '最多 32 个字符' },
+        ]}
+      >
+        <Input placeholder="请输入姓名" maxLength={32} data-testid="account-username" />
+      </Form.Item>
+      <Form.Item name="phone" label="手机号码" rules={mobileRules}>
+        <Input placeholder="请输入 11 位手机号码" maxLength={11} data-testid="account-phone" />
+      </Form.Item>
+      {mode?.kind === 'admin' ? (
+        <Form.Item name="loginRoleType" label="账号类型" rules={[{ required: true, message: '请选择账号类型' }]}>
+          <Radio.Group data-testid="account-type">
+            <Radio value="M">{LOGIN_ROLE_LABELS.M}</Radio>
+            <Radio value="D">{LOGIN_ROLE_LABELS.D}</Radio>
+          </Radio.Group>
         </Form.Item>
-        {mode?.kind === 'admin' ? (
-          <Form.Item name="loginRoleType" label="账号类型" rules={[{ required: true, message: '请选择账号类型' }]}>
-            <Radio.Group data-testid="account-type">
-              <Radio value="M">{LOGIN_ROLE_LABELS.M}</Radio>
-              <Radio value="D">{LOGIN_ROLE_LABELS.D}</Radio>
-            </Radio.Group>
-          </Form.Item>
-        ) : null}
-        {mode?.kind === 'personnel' ? (
+      ) : null}
+      {mode?.kind === 'personnel' ? (
+        <Form.Item
+          name="enterpriseId"
+          label="所属企业"
+          rules={[{ required: true, message: ACCOUNT_MESSAGES.enterpriseRequired }]}
+        >
+          <EnterpriseSelect testId="account-enterprise" />
+        </Form.Item>
+      ) : null}
+      {creating ? (
+        <>
           <Form.Item
-            name="enterpriseId"
-            label="所属企业"
-            rules={[{ required: true, message: ACCOUNT_MESSAGES.enterpriseRequired }]}
+            name="password"
+            label="初始密码"
+            extra="8 到 64 位，至少包含大写字母、小写字母、数字、符号中的三种；首次登录须修改"
+            rules={passwordRules}
           >
-            <EnterpriseSelect testId="account-enterprise" />
+            <Input.Password placeholder="请输入初始密码" maxLength={64} data-testid="account-password" />
           </Form.Item>
-        ) : null}
-        {creating ? (
-          <>
-            <Form.Item
-              name="password"
-              label="初始密码"
-              extra="8 到 64 位，至少包含大写字母、小写字母、数字、符号中的三种；首次登录须修改"
-              rules={passwordRules}
-            >
-              <Input.Password placeholder="请输入初始密码" maxLength={64} data-testid="account-password" />
-            </Form.Item>
-            <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
-              <Input.Password placeholder="请再次输入密码" maxLength={64} data-testid="account-confirm" />
-            </Form.Item>
-          </>
-        ) : null}
-      </Form>
-    </Modal>
+          <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
+            <Input.Password placeholder="请再次输入密码" maxLength={64} data-testid="account-confirm" />
+          </Form.Item>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }
 
@@ -260,57 +220,33 @@ export function ResetPasswordModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ password: string; confirm: string }>();
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!row) return;
-    setErrors([]);
-    form.resetFields();
-  }, [row, form]);
-
-  const onFinish = async (v: { password: string }) => {
-    if (!row || saving) return;
-    setSaving(true);
-    setErrors([]);
-    try {
-      await resetAccountPassword(row.id, v.password);
-      void message.success('密码已重置');
-      onSaved();
-    } catch (err) {
-      setErrors(applySaveError(err, form, ['password']));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog<{ password: string; confirm: string }>
       open={row !== null}
+      subject={row}
       title={row ? `重置密码：${row.userName}（${row.account}）` : ''}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      fields={['password']}
+      submit={(v) => resetAccountPassword(row?.id ?? '', v.password)}
+      onClose={onClose}
+      onSaved={onSaved}
+      successText="密码已重置"
       okText="重置"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ danger: true, 'data-testid': 'password-save' } as ButtonProps}
-      forceRender
+      okDanger
+      testId="password-save"
+      errorTestId="password-form-error"
+      intro={
+        <Typography.Paragraph type="secondary">
+          重置后该账号的所有登录会话立即失效，下次登录须修改密码。
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph type="secondary">
-        重置后该账号的所有登录会话立即失效，下次登录须修改密码。
-      </Typography.Paragraph>
-      <SaveErrorAlert lines={errors} testId="password-form-error" />
-      <Form form={form} layout="vertical" onFinish={onFinish} autoComplete="off">
-        <Form.Item name="password" label="新密码" rules={passwordRules}>
-          <Input.Password placeholder="请输入新密码" maxLength={64} data-testid="password-new" />
-        </Form.Item>
-        <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
-          <Input.Password placeholder="请再次输入新密码" maxLength={64} data-testid="password-confirm" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="password" label="新密码" rules={passwordRules}>
+        <Input.Password placeholder="请输入新密码" maxLength={64} data-testid="password-new" />
+      </Form.Item>
+      <Form.Item name="confirm" label="确认密码" dependencies={['password']} rules={confirmRules('password')}>
+        <Input.Password placeholder="请再次输入新密码" maxLength={64} data-testid="password-confirm" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -387,72 +323,44 @@ export function RolesModal({
 
 /** 启用 / 停用 with a confirmation; the server revokes a disabled account's sessions at once. */
 export function StatusAction({ row, self, onDone }: { row: AccountRow; self: boolean; onDone: () => void }) {
-  const { message } = App.useApp();
   const next: AccountStatus = row.status === 'active' ? 'disabled' : 'active';
-  const mutation = useMutation({
-    mutationFn: () => setAccountStatus(row.id, next),
-    onSuccess: () => {
-      void message.success('操作成功');
-      onDone();
-    },
-    onError: onDone,
-  });
   if (next === 'disabled' && self) {
     return (
-      <Tooltip title={ACCOUNT_MESSAGES.cannotDisableSelf}>
-        <Button type="link" size="small" disabled data-testid="account-disable">
-          停用
-        </Button>
-      </Tooltip>
+      <ActionLink disabled why={ACCOUNT_MESSAGES.cannotDisableSelf} testId="account-disable">
+        停用
+      </ActionLink>
     );
   }
   return (
-    <Popconfirm
+    <ConfirmAction
       title={
         next === 'disabled'
           ? `确认停用账号「${row.account}」？停用后该账号立即下线且不能登录。`
           : `确认启用账号「${row.account}」？`
       }
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ danger: next === 'disabled', 'data-testid': 'confirm-ok' } as ButtonProps}
-      onConfirm={() => mutation.mutateAsync().catch(() => undefined)}
+      run={() => setAccountStatus(row.id, next)}
+      successText="操作成功"
+      onDone={onDone}
+      danger={next === 'disabled'}
+      testId={next === 'disabled' ? 'account-disable' : 'account-enable'}
     >
-      <Button
-        type="link"
-        size="small"
-        danger={next === 'disabled'}
-        loading={mutation.isPending}
-        data-testid={next === 'disabled' ? 'account-disable' : 'account-enable'}
-      >
-        {next === 'disabled' ? '停用' : '启用'}
-      </Button>
-    </Popconfirm>
+      {next === 'disabled' ? '停用' : '启用'}
+    </ConfirmAction>
   );
 }
 
 /** 解锁: shown while the account's sign-in is locked from some address (too many failed attempts). */
 export function UnlockAction({ row, onDone }: { row: AccountRow; onDone: () => void }) {
-  const { message } = App.useApp();
-  const mutation = useMutation({
-    mutationFn: () => unlockAccount(row.id),
-    onSuccess: () => {
-      void message.success('已解除锁定');
-      onDone();
-    },
-    onError: onDone,
-  });
   if (!row.loginLocks.length) return null;
   return (
-    <Popconfirm
+    <ConfirmAction
       title={`确认解除账号「${row.account}」的登录锁定？之前的失败次数将清零。`}
-      okText="确定"
-      cancelText="取消"
-      onConfirm={() => mutation.mutateAsync().catch(() => undefined)}
+      run={() => unlockAccount(row.id)}
+      successText="已解除锁定"
+      onDone={onDone}
+      testId="account-unlock"
     >
-      <Button type="link" size="small" loading={mutation.isPending} data-testid="account-unlock">
-        解锁
-      </Button>
-    </Popconfirm>
+      解锁
+    </ConfirmAction>
   );
 }

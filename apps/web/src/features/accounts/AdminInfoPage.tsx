@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_SORTS,
@@ -12,10 +11,22 @@ import {
   LOGIN_ROLE_LABELS,
   type LoginRoleType,
 } from '@ks/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Card, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { ACCOUNTS_KEY, adminAccountsQuery } from '../../api/accounts';
+import {
+  ActionLink,
+  CreateButton,
+  FilterBar,
+  KeywordFilter,
+  LoadFailure,
+  RefreshButton,
+  RowActions,
+  SelectFilter,
+  ServerTable,
+  sortable,
+  useServerList,
+} from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import {
   type AccountDialogMode,
@@ -24,39 +35,28 @@ import {
   StatusAction,
   UnlockAction,
 } from './AccountDialogs';
-import {
-  AccountsLayout,
-  ForbiddenCard,
-  LoadFailure,
-  pagination,
-  StatusTag,
-  sortOf,
-  sortState,
-  useCurrentUserId,
-  useLoginRoleType,
-} from './shared';
+import { AccountsForbidden, AccountsLayout, StatusTag, useCurrentUserId, useLoginRoleType } from './shared';
 
 const TITLE = '管理员信息';
 
 type Filters = AdminAccountListQuery & { pageNum: number; pageSize: number };
 
 function AdminAccounts() {
-  const queryClient = useQueryClient();
   const selfId = useCurrentUserId();
-  const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
+  const view = useServerList({
+    initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as Filters,
+    query: adminAccountsQuery,
+    refreshKey: ACCOUNTS_KEY,
+  });
+  const { filters, setFilter, refresh } = view;
   const [dialog, setDialog] = useState<AccountDialogMode | null>(null);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
-  const list = useQuery(adminAccountsQuery(filters));
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
-  const setFilter = (next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next, pageNum: 1 }));
-
-  if (list.isError && !list.data) return <LoadFailure error={list.error} what={TITLE} />;
+  if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
   const columns: TableColumnsType<AccountRow> = [
-    { title: '账号', dataIndex: 'account', sorter: true, sortOrder: sortState(filters, 'account'), width: 160 },
-    { title: '姓名', dataIndex: 'userName', sorter: true, sortOrder: sortState(filters, 'userName'), width: 140 },
+    { title: '账号', dataIndex: 'account', ...sortable(filters, 'account'), width: 160 },
+    { title: '姓名', dataIndex: 'userName', ...sortable(filters, 'userName'), width: 140 },
     { title: '手机号码', dataIndex: 'phone', width: 140, render: (v: string | null) => v ?? '—' },
     {
       title: '账号类型',
@@ -78,8 +78,7 @@ function AdminAccounts() {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 170,
-      sorter: true,
-      sortOrder: sortState(filters, 'createdAt'),
+      ...sortable(filters, 'createdAt'),
       render: (v: string) => formatDateTime(v),
     },
     {
@@ -90,29 +89,21 @@ function AdminAccounts() {
       render: (_, row) => {
         const self = row.id === selfId;
         return (
-          <Space size={0} wrap>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setDialog({ kind: 'edit', row })}
-              data-testid="account-edit"
-            >
+          <RowActions wrap>
+            <ActionLink onClick={() => setDialog({ kind: 'edit', row })} testId="account-edit">
               编辑
-            </Button>
+            </ActionLink>
             <StatusAction row={row} self={self} onDone={refresh} />
             <UnlockAction row={row} onDone={refresh} />
-            {self ? (
-              <Tooltip title={ACCOUNT_MESSAGES.cannotResetSelf}>
-                <Button type="link" size="small" disabled data-testid="account-reset">
-                  重置密码
-                </Button>
-              </Tooltip>
-            ) : (
-              <Button type="link" size="small" onClick={() => setResetting(row)} data-testid="account-reset">
-                重置密码
-              </Button>
-            )}
-          </Space>
+            <ActionLink
+              onClick={() => setResetting(row)}
+              disabled={self}
+              why={ACCOUNT_MESSAGES.cannotResetSelf}
+              testId="account-reset"
+            >
+              重置密码
+            </ActionLink>
+          </RowActions>
         );
       },
     },
@@ -123,64 +114,40 @@ function AdminAccounts() {
       title={TITLE}
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-            刷新
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'admin' })}
-            data-testid="account-create"
-          >
+          <RefreshButton onClick={refresh} query={view.list} />
+          <CreateButton onClick={() => setDialog({ kind: 'admin' })} testId="account-create">
             新增账号
-          </Button>
+          </CreateButton>
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+      <FilterBar>
+        <KeywordFilter
           placeholder="账号、姓名或手机号码"
-          style={{ width: 260 }}
-          maxLength={50}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
-          enterButton="搜索"
-          data-testid="filter-keyword"
+          onSearch={(keyword) => setFilter({ keyword })}
+          testId="filter-keyword"
         />
-        <Select<AdminAccountType>
-          allowClear
+        <SelectFilter<AdminAccountType>
           placeholder="全部类型"
-          style={{ width: 130 }}
           value={filters.loginRoleType}
           onChange={(loginRoleType) => setFilter({ loginRoleType })}
           options={(['M', 'D'] as const).map((t) => ({ value: t, label: LOGIN_ROLE_LABELS[t] }))}
-          data-testid="filter-type"
+          testId="filter-type"
         />
-        <Select<AccountStatus>
-          allowClear
+        <SelectFilter<AccountStatus>
           placeholder="全部状态"
-          style={{ width: 130 }}
           value={filters.status}
           onChange={(status) => setFilter({ status })}
           options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: ACCOUNT_STATUS_LABELS[s] }))}
-          data-testid="filter-status"
+          testId="filter-status"
         />
-      </Space>
-      <Table<AccountRow>
-        rowKey="id"
-        size="middle"
+      </FilterBar>
+      <ServerTable<AccountRow, Filters>
+        view={view}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: '暂无数据' }}
-        data-testid="account-table"
-        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') setFilter(sortOf(sorter, ACCOUNT_SORTS) as Partial<Filters>);
-        }}
+        sorts={ACCOUNT_SORTS}
+        scrollX={1000}
+        testId="account-table"
       />
       <AccountFormModal
         mode={dialog}
@@ -206,6 +173,8 @@ function AdminAccounts() {
 export default function AdminInfoPage() {
   const role = useLoginRoleType();
   return (
-    <AccountsLayout title={TITLE}>{role === 'M' ? <AdminAccounts /> : <ForbiddenCard what={TITLE} />}</AccountsLayout>
+    <AccountsLayout title={TITLE}>
+      {role === 'M' ? <AdminAccounts /> : <AccountsForbidden what={TITLE} />}
+    </AccountsLayout>
   );
 }

@@ -1,4 +1,3 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import {
   appToday,
   CAPITAL_PATTERN,
@@ -57,18 +56,20 @@ import {
   updateEnterpriseInfo,
 } from '../../api/accounts';
 import { isApiError } from '../../api/request';
-import { formatDateTime, formatYuan } from '../../lib/format';
 import {
-  AccountsLayout,
   applySaveError,
-  ForbiddenCard,
+  FilterBar,
+  KeywordFilter,
   LoadFailure,
-  pagination,
+  RefreshButton,
   SaveErrorAlert,
-  sortOf,
-  sortState,
-  useLoginRoleType,
-} from './shared';
+  SelectFilter,
+  ServerTable,
+  sortable,
+  useServerList,
+} from '../../components/admin';
+import { formatDateTime, formatYuan } from '../../lib/format';
+import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '企业信息';
 
@@ -398,26 +399,20 @@ type Filters = EnterpriseListQuery & { pageNum: number; pageSize: number };
 
 /** Administrators: every enterprise, with detail and the same edit in a drawer. */
 function EnterpriseList() {
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
+  const view = useServerList({
+    initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as Filters,
+    query: enterpriseListQuery,
+    refreshKey: ENTERPRISES_KEY,
+  });
+  const { filters, setFilter, refresh } = view;
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useQuery(enterpriseListQuery(filters));
   const types = useQuery(enterpriseTypesQuery);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY });
-  const setFilter = (next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next, pageNum: 1 }));
 
-  if (list.isError && !list.data) return <LoadFailure error={list.error} what={TITLE} />;
+  if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
   const columns: TableColumnsType<EnterpriseListItem> = [
-    { title: '企业名称', dataIndex: 'name', ellipsis: true, sorter: true, sortOrder: sortState(filters, 'name') },
-    {
-      title: '统一社会信用代码',
-      dataIndex: 'creditCode',
-      width: 200,
-      sorter: true,
-      sortOrder: sortState(filters, 'creditCode'),
-    },
+    { title: '企业名称', dataIndex: 'name', ellipsis: true, ...sortable(filters, 'name') },
+    { title: '统一社会信用代码', dataIndex: 'creditCode', width: 200, ...sortable(filters, 'creditCode') },
     { title: '企业类型', dataIndex: 'enterpriseType', width: 130 },
     { title: '所在地区', dataIndex: 'region', width: 100, render: (v: string | null) => v ?? '—' },
     { title: '法定代表人', dataIndex: 'legalPerson', width: 110, render: (v: string | null) => v ?? '—' },
@@ -452,8 +447,7 @@ function EnterpriseList() {
       title: '更新时间',
       dataIndex: 'updatedAt',
       width: 170,
-      sorter: true,
-      sortOrder: sortState(filters, 'updatedAt'),
+      ...sortable(filters, 'updatedAt'),
       render: (v: string) => formatDateTime(v),
     },
     {
@@ -469,61 +463,39 @@ function EnterpriseList() {
     },
   ];
 
-  const current = list.data?.records.find((r) => r.id === openId);
+  const current = view.records.find((r) => r.id === openId);
   return (
-    <Card
-      title="企业信息管理"
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-          刷新
-        </Button>
-      }
-    >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+    <Card title="企业信息管理" extra={<RefreshButton onClick={refresh} query={view.list} />}>
+      <FilterBar>
+        <KeywordFilter
           placeholder="企业名称或统一社会信用代码"
-          style={{ width: 300 }}
-          maxLength={50}
-          value={keyword}
-          onChange={(ev) => setKeyword(ev.target.value)}
-          onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
-          enterButton="搜索"
-          data-testid="filter-keyword"
+          width={300}
+          onSearch={(keyword) => setFilter({ keyword })}
+          testId="filter-keyword"
         />
-        <Select<string>
-          allowClear
+        <SelectFilter<string>
           placeholder="全部类型"
-          style={{ width: 160 }}
+          width={160}
           value={filters.enterpriseType}
           loading={types.isFetching}
           onChange={(enterpriseType) => setFilter({ enterpriseType })}
           options={(types.data ?? []).map((o) => ({ value: o.value, label: o.label }))}
-          data-testid="filter-enterprise-type"
+          testId="filter-enterprise-type"
         />
-        <Select<(typeof REGIONS)[number]>
-          allowClear
+        <SelectFilter<(typeof REGIONS)[number]>
           placeholder="全部地区"
-          style={{ width: 130 }}
           value={filters.region}
           onChange={(region) => setFilter({ region })}
           options={REGIONS.map((r) => ({ value: r, label: r }))}
-          data-testid="filter-region"
+          testId="filter-region"
         />
-      </Space>
-      <Table<EnterpriseListItem>
-        rowKey="id"
-        size="middle"
+      </FilterBar>
+      <ServerTable<EnterpriseListItem, Filters>
+        view={view}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1300 }}
-        locale={{ emptyText: '暂无数据' }}
-        data-testid="enterprise-table"
-        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') setFilter(sortOf(sorter, ENTERPRISE_SORTS) as Partial<Filters>);
-        }}
+        sorts={ENTERPRISE_SORTS}
+        scrollX={1300}
+        testId="enterprise-table"
       />
       <Drawer
         open={openId !== null}
@@ -548,13 +520,16 @@ type ChangeFilters = { status: EnterpriseChangeStatus; keyword?: string; pageNum
  */
 export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<ChangeFilters>({ status: 'pending', pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
+  const _queryClient = useQueryClient();
+  const view = useServerList({
+    initial: { status: 'pending', pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as ChangeFilters,
+    query: enterpriseChangeListQuery,
+    refreshKey: ENTERPRISES_KEY,
+  });
+  const { filters, setFilter, list } = view;
   const [rejecting, setRejecting] = useState<EnterpriseChange | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [reasonForm] = Form.useForm<{ reason: string }>();
-  const list = useQuery(enterpriseChangeListQuery(filters));
 
   const decide = async (c: EnterpriseChange, pass: boolean, reason?: string) => {
     setBusy(c.id);
@@ -569,11 +544,11 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
       else applySaveError(err);
     } finally {
       setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY });
+      view.refresh();
     }
   };
 
-  if (list.isError && !list.data) return <LoadFailure error={list.error} what="变更审核" />;
+  if (view.failed) return <LoadFailure error={list.error!} what="变更审核" />;
   const pending = filters.status === 'pending';
   const columns: TableColumnsType<EnterpriseChange> = [
     {
@@ -675,37 +650,28 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
 
   return (
     <div data-testid="change-review">
-      <Space wrap style={{ marginBottom: 16 }}>
+      <FilterBar>
         <Segmented<EnterpriseChangeStatus>
           value={filters.status}
-          onChange={(status) => setFilters((f) => ({ ...f, status, pageNum: 1 }))}
+          onChange={(status) => setFilter({ status })}
           options={(['pending', 'approved', 'rejected'] as const).map((v) => ({
             value: v,
             label: ENTERPRISE_CHANGE_STATUS_LABELS[v],
           }))}
           data-testid="change-status"
         />
-        <Input.Search
-          allowClear
+        <KeywordFilter
           placeholder="企业名称或统一社会信用代码"
-          style={{ width: 300 }}
-          maxLength={50}
-          value={keyword}
-          onChange={(ev) => setKeyword(ev.target.value)}
-          onSearch={(v) => setFilters((f) => ({ ...f, keyword: v.trim() || undefined, pageNum: 1 }))}
-          enterButton="搜索"
+          width={300}
+          onSearch={(keyword) => setFilter({ keyword })}
         />
-      </Space>
-      <Table<EnterpriseChange>
-        rowKey="id"
-        size="middle"
+      </FilterBar>
+      <ServerTable<EnterpriseChange, ChangeFilters>
+        view={view}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1000 }}
-        locale={{ emptyText: pending ? '暂无待审核的变更申请' : '暂无数据' }}
-        data-testid="change-table"
-        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
+        scrollX={1000}
+        emptyText={pending ? '暂无待审核的变更申请' : '暂无数据'}
+        testId="change-table"
       />
       <Modal
         open={rejecting !== null}
@@ -795,7 +761,7 @@ export default function CompanyInfoPage() {
       ) : role === 'M' ? (
         <AdminCompanyInfo />
       ) : (
-        <ForbiddenCard what={TITLE} />
+        <AccountsForbidden what={TITLE} />
       )}
     </AccountsLayout>
   );

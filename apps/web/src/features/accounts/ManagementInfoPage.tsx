@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   CONTACT_PHONE_PATTERN,
   DEFAULT_PAGE_SIZE,
@@ -11,24 +10,8 @@ import {
   type OrgType,
   REGIONS,
 } from '@ks/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  type ButtonProps,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, Form, Input, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
 import {
   createOrganization,
   deleteOrganization,
@@ -37,16 +20,21 @@ import {
   updateOrganization,
 } from '../../api/accounts';
 import {
-  AccountsLayout,
-  applySaveError,
-  ForbiddenCard,
+  ActionLink,
+  ConfirmDelete,
+  CreateButton,
+  FilterBar,
+  FormDialog,
+  KeywordFilter,
   LoadFailure,
-  pagination,
-  SaveErrorAlert,
-  sortOf,
-  sortState,
-  useLoginRoleType,
-} from './shared';
+  RefreshButton,
+  RowActions,
+  SelectFilter,
+  ServerTable,
+  sortable,
+  useServerList,
+} from '../../components/admin';
+import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '管理机构';
 
@@ -85,35 +73,7 @@ function OrgFormModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<OrgFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!open) return;
-    setErrors([]);
-    form.resetFields();
-    form.setFieldsValue(
-      record
-        ? {
-            name: record.name,
-            orgType: record.orgType,
-            region: record.region as OrgFormValues['region'],
-            creditCode: record.creditCode ?? '',
-            contact: record.contact ?? '',
-            phone: record.phone ?? '',
-            address: record.address ?? '',
-            enabled: record.enabled,
-          }
-        : { enabled: true },
-    );
-  }, [open, record, form]);
-
-  const onFinish = async (v: OrgFormValues) => {
-    if (saving) return;
-    setSaving(true);
-    setErrors([]);
+  const submit = (v: OrgFormValues) => {
     const body = {
       name: v.name.trim(),
       orgType: v.orgType as OrgType,
@@ -124,148 +84,140 @@ function OrgFormModal({
       address: blankToNull(v.address),
       enabled: !!v.enabled,
     };
-    try {
-      if (record) await updateOrganization({ ...body, id: record.id, version: record.version });
-      else await createOrganization(body);
-      void message.success('保存成功');
-      onSaved();
-    } catch (err) {
-      setErrors(applySaveError(err, form, ORG_FIELDS));
-    } finally {
-      setSaving(false);
-    }
+    return record ? updateOrganization({ ...body, id: record.id, version: record.version }) : createOrganization(body);
   };
 
   return (
-    <Modal
+    <FormDialog<OrgFormValues>
       open={open}
+      subject={record}
       title={record ? `编辑管理机构：${record.name}` : '新增管理机构'}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'org-save' } as ButtonProps}
-      forceRender
+      values={() =>
+        record
+          ? {
+              name: record.name,
+              orgType: record.orgType,
+              region: record.region as OrgFormValues['region'],
+              creditCode: record.creditCode ?? '',
+              contact: record.contact ?? '',
+              phone: record.phone ?? '',
+              address: record.address ?? '',
+              enabled: record.enabled,
+            }
+          : { enabled: true }
+      }
+      fields={ORG_FIELDS}
+      submit={submit}
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="org-save"
+      errorTestId="org-form-error"
       width={640}
     >
-      <SaveErrorAlert lines={errors} testId="org-form-error" />
-      <Form<OrgFormValues> form={form} layout="vertical" onFinish={onFinish} autoComplete="off">
+      <Form.Item
+        name="name"
+        label="机构名称"
+        rules={[
+          { required: true, whitespace: true, message: ORG_MESSAGES.nameRequired },
+          { max: 100, message: '最多 100 个字符' },
+        ]}
+      >
+        <Input placeholder="如：山西省公共资源交易中心" maxLength={100} data-testid="org-name" />
+      </Form.Item>
+      <div style={{ display: 'flex', gap: 16 }}>
         <Form.Item
-          name="name"
-          label="机构名称"
-          rules={[
-            { required: true, whitespace: true, message: ORG_MESSAGES.nameRequired },
-            { max: 100, message: '最多 100 个字符' },
-          ]}
+          name="orgType"
+          label="机构类型"
+          style={{ flex: 1 }}
+          rules={[{ required: true, message: ORG_MESSAGES.orgTypeRequired }]}
         >
-          <Input placeholder="如：山西省公共资源交易中心" maxLength={100} data-testid="org-name" />
+          <Select
+            placeholder="请选择机构类型"
+            options={ORG_TYPES.map((t) => ({ value: t, label: t }))}
+            data-testid="org-type"
+          />
         </Form.Item>
-        <div style={{ display: 'flex', gap: 16 }}>
-          <Form.Item
-            name="orgType"
-            label="机构类型"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: ORG_MESSAGES.orgTypeRequired }]}
-          >
-            <Select
-              placeholder="请选择机构类型"
-              options={ORG_TYPES.map((t) => ({ value: t, label: t }))}
-              data-testid="org-type"
-            />
-          </Form.Item>
-          <Form.Item
-            name="region"
-            label="所属地区"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: ORG_MESSAGES.regionRequired }]}
-          >
-            <Select
-              placeholder="请选择所属地区"
-              options={REGIONS.map((r) => ({ value: r, label: r }))}
-              data-testid="org-region"
-            />
-          </Form.Item>
-        </div>
         <Form.Item
-          name="creditCode"
-          label="统一社会信用代码"
-          extra="选填；填写时校验 18 位代码及校验位"
+          name="region"
+          label="所属地区"
+          style={{ flex: 1 }}
+          rules={[{ required: true, message: ORG_MESSAGES.regionRequired }]}
+        >
+          <Select
+            placeholder="请选择所属地区"
+            options={REGIONS.map((r) => ({ value: r, label: r }))}
+            data-testid="org-region"
+          />
+        </Form.Item>
+      </div>
+      <Form.Item
+        name="creditCode"
+        label="统一社会信用代码"
+        extra="选填；填写时校验 18 位代码及校验位"
+        rules={[
+          {
+            validator: async (_, v: string | undefined) => {
+              const code = v?.trim().toUpperCase();
+              if (code && !isValidCreditCode(code)) throw new Error(ORG_MESSAGES.creditCode);
+            },
+          },
+        ]}
+      >
+        <Input placeholder="选填" maxLength={18} data-testid="org-credit-code" />
+      </Form.Item>
+      <div style={{ display: 'flex', gap: 16 }}>
+        <Form.Item name="contact" label="联系人" style={{ flex: 1 }} rules={[{ max: 50, message: '最多 50 个字符' }]}>
+          <Input placeholder="选填" maxLength={50} data-testid="org-contact" />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label="联系电话"
+          style={{ flex: 1 }}
           rules={[
             {
               validator: async (_, v: string | undefined) => {
-                const code = v?.trim().toUpperCase();
-                if (code && !isValidCreditCode(code)) throw new Error(ORG_MESSAGES.creditCode);
+                if (v?.trim() && !CONTACT_PHONE_PATTERN.test(v.trim())) throw new Error(ORG_MESSAGES.phone);
               },
             },
           ]}
         >
-          <Input placeholder="选填" maxLength={18} data-testid="org-credit-code" />
+          <Input placeholder="如：0351-1234567" maxLength={30} data-testid="org-phone" />
         </Form.Item>
-        <div style={{ display: 'flex', gap: 16 }}>
-          <Form.Item name="contact" label="联系人" style={{ flex: 1 }} rules={[{ max: 50, message: '最多 50 个字符' }]}>
-            <Input placeholder="选填" maxLength={50} data-testid="org-contact" />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label="联系电话"
-            style={{ flex: 1 }}
-            rules={[
-              {
-                validator: async (_, v: string | undefined) => {
-                  if (v?.trim() && !CONTACT_PHONE_PATTERN.test(v.trim())) throw new Error(ORG_MESSAGES.phone);
-                },
-              },
-            ]}
-          >
-            <Input placeholder="如：0351-1234567" maxLength={30} data-testid="org-phone" />
-          </Form.Item>
-        </div>
-        <Form.Item name="address" label="地址" rules={[{ max: 200, message: '最多 200 个字符' }]}>
-          <Input placeholder="选填" maxLength={200} data-testid="org-address" />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked">
-          <Switch data-testid="org-enabled" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </div>
+      <Form.Item name="address" label="地址" rules={[{ max: 200, message: '最多 200 个字符' }]}>
+        <Input placeholder="选填" maxLength={200} data-testid="org-address" />
+      </Form.Item>
+      <Form.Item name="enabled" label="启用" valuePropName="checked">
+        <Switch data-testid="org-enabled" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
 function Organizations({ canEdit }: { canEdit: boolean }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
+  const view = useServerList({
+    initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as Filters,
+    query: organizationsQuery,
+    refreshKey: ORGANIZATIONS_KEY,
+  });
+  const { filters, setFilter, refresh } = view;
   const [editing, setEditing] = useState<{ open: boolean; record: Organization | null }>({
     open: false,
     record: null,
   });
-  const list = useQuery(organizationsQuery(filters));
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
-  const setFilter = (next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next, pageNum: 1 }));
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteOrganization(id),
-    onSuccess: () => {
-      void message.success('删除成功');
-      refresh();
-    },
-    onError: refresh,
-  });
 
-  if (list.isError && !list.data) return <LoadFailure error={list.error} what={TITLE} />;
+  if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
   const columns: TableColumnsType<Organization> = [
-    { title: '机构名称', dataIndex: 'name', sorter: true, sortOrder: sortState(filters, 'name'), ellipsis: true },
+    { title: '机构名称', dataIndex: 'name', ...sortable(filters, 'name'), ellipsis: true },
     {
       title: '机构类型',
       dataIndex: 'orgType',
       width: 130,
-      sorter: true,
-      sortOrder: sortState(filters, 'orgType'),
+      ...sortable(filters, 'orgType'),
       render: (t: OrgType) => <Tag color={TYPE_COLORS[t]}>{t}</Tag>,
     },
-    { title: '所属地区', dataIndex: 'region', width: 110, sorter: true, sortOrder: sortState(filters, 'region') },
+    { title: '所属地区', dataIndex: 'region', width: 110, ...sortable(filters, 'region') },
     { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190, render: (v: string | null) => v ?? '—' },
     { title: '联系人', dataIndex: 'contact', width: 100, render: (v: string | null) => v ?? '—' },
     { title: '联系电话', dataIndex: 'phone', width: 140, render: (v: string | null) => v ?? '—' },
@@ -287,27 +239,17 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
             width: 130,
             fixed: 'right' as const,
             render: (_: unknown, row: Organization) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setEditing({ open: true, record: row })}
-                  data-testid="org-edit"
-                >
+              <RowActions>
+                <ActionLink onClick={() => setEditing({ open: true, record: row })} testId="org-edit">
                   编辑
-                </Button>
-                <Popconfirm
-                  title={`确认删除「${row.name}」？删除后不可恢复。`}
-                  okText="确定"
-                  cancelText="取消"
-                  okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-                  onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger data-testid="org-delete">
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Space>
+                </ActionLink>
+                <ConfirmDelete
+                  name={row.name}
+                  run={() => deleteOrganization(row.id)}
+                  onDone={refresh}
+                  testId="org-delete"
+                />
+              </RowActions>
             ),
           },
         ]
@@ -319,78 +261,55 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
       title={TITLE}
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-            刷新
-          </Button>
+          <RefreshButton onClick={refresh} query={view.list} />
           {canEdit ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ open: true, record: null })}
-              data-testid="org-create"
-            >
+            <CreateButton onClick={() => setEditing({ open: true, record: null })} testId="org-create">
               新增机构
-            </Button>
+            </CreateButton>
           ) : null}
         </Space>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+      <FilterBar>
+        <KeywordFilter
           placeholder="机构名称、联系人或信用代码"
-          style={{ width: 280 }}
-          maxLength={50}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
-          enterButton="搜索"
-          data-testid="filter-keyword"
+          width={280}
+          onSearch={(keyword) => setFilter({ keyword })}
+          testId="filter-keyword"
         />
-        <Select<OrgType>
-          allowClear
+        <SelectFilter<OrgType>
           placeholder="全部类型"
-          style={{ width: 150 }}
+          width={150}
           value={filters.orgType}
           onChange={(orgType) => setFilter({ orgType })}
           options={ORG_TYPES.map((t) => ({ value: t, label: t }))}
-          data-testid="filter-org-type"
+          testId="filter-org-type"
         />
-        <Select<(typeof REGIONS)[number]>
-          allowClear
+        <SelectFilter<(typeof REGIONS)[number]>
           placeholder="全部地区"
-          style={{ width: 130 }}
           value={filters.region}
           onChange={(region) => setFilter({ region })}
           options={REGIONS.map((r) => ({ value: r, label: r }))}
-          data-testid="filter-region"
+          testId="filter-region"
         />
-        <Select<'true' | 'false'>
-          allowClear
+        <SelectFilter<'true' | 'false'>
           placeholder="全部状态"
-          style={{ width: 120 }}
+          width={120}
           value={filters.enabled}
           onChange={(enabled) => setFilter({ enabled })}
           options={[
             { value: 'true', label: '启用' },
             { value: 'false', label: '停用' },
           ]}
-          data-testid="filter-enabled"
+          testId="filter-enabled"
         />
-      </Space>
-      <Table<Organization>
-        rowKey="id"
-        size="middle"
+      </FilterBar>
+      <ServerTable<Organization, Filters>
+        view={view}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: '暂无数据' }}
-        data-testid="org-table"
-        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') setFilter(sortOf(sorter, ORG_SORTS) as Partial<Filters>);
-        }}
+        sorts={ORG_SORTS}
+        scrollX={1100}
+        testId="org-table"
       />
       {canEdit ? (
         <OrgFormModal
@@ -412,7 +331,7 @@ export default function ManagementInfoPage() {
   const role = useLoginRoleType();
   return (
     <AccountsLayout title={TITLE}>
-      {role === 'M' || role === 'D' ? <Organizations canEdit={role === 'M'} /> : <ForbiddenCard what={TITLE} />}
+      {role === 'M' || role === 'D' ? <Organizations canEdit={role === 'M'} /> : <AccountsForbidden what={TITLE} />}
     </AccountsLayout>
   );
 }

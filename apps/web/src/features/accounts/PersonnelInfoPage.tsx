@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   ACCOUNT_SORTS,
   ACCOUNT_STATUS_LABELS,
@@ -8,12 +7,24 @@ import {
   DEFAULT_PAGE_SIZE,
   type PersonnelListQuery,
 } from '@ks/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Card, Space, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { ACCOUNTS_KEY, personnelQuery } from '../../api/accounts';
-import { getUserInfo } from '../../app/session';
+import {
+  ActionLink,
+  CreateButton,
+  FilterBar,
+  KeywordFilter,
+  LoadFailure,
+  RefreshButton,
+  RowActions,
+  SelectFilter,
+  ServerTable,
+  sortable,
+  useServerList,
+} from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
+import { getUserInfo } from '../../lib/session';
 import {
   type AccountDialogMode,
   AccountFormModal,
@@ -23,16 +34,7 @@ import {
   StatusAction,
   UnlockAction,
 } from './AccountDialogs';
-import {
-  AccountsLayout,
-  ForbiddenCard,
-  LoadFailure,
-  pagination,
-  StatusTag,
-  sortOf,
-  sortState,
-  useLoginRoleType,
-} from './shared';
+import { AccountsForbidden, AccountsLayout, StatusTag, useLoginRoleType } from './shared';
 
 const TITLE = '人员信息';
 
@@ -43,22 +45,21 @@ type Filters = PersonnelListQuery & { pageNum: number; pageSize: number };
  * reset passwords and assign custom roles; a U user sees the staff of their own enterprise, read-only.
  */
 function Personnel({ admin }: { admin: boolean }) {
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [keyword, setKeyword] = useState('');
+  const view = useServerList({
+    initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as Filters,
+    query: personnelQuery,
+    refreshKey: ACCOUNTS_KEY,
+  });
+  const { filters, setFilter, refresh } = view;
   const [dialog, setDialog] = useState<AccountDialogMode | null>(null);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
   const [assigning, setAssigning] = useState<AccountRow | null>(null);
-  const list = useQuery(personnelQuery(filters));
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
-  const setFilter = (next: Partial<Filters>) => setFilters((f) => ({ ...f, ...next, pageNum: 1 }));
-
-  if (list.isError && !list.data) return <LoadFailure error={list.error} what={TITLE} />;
+  if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
   const columns: TableColumnsType<AccountRow> = [
-    { title: '账号', dataIndex: 'account', width: 150, sorter: admin, sortOrder: sortState(filters, 'account') },
-    { title: '姓名', dataIndex: 'userName', width: 120, sorter: admin, sortOrder: sortState(filters, 'userName') },
+    { title: '账号', dataIndex: 'account', width: 150, ...sortable(filters, 'account', admin) },
+    { title: '姓名', dataIndex: 'userName', width: 120, ...sortable(filters, 'userName', admin) },
     { title: '手机号码', dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '—' },
     ...(admin
       ? [{ title: '所属企业', dataIndex: 'enterpriseName', ellipsis: true, render: (v: string | null) => v ?? '—' }]
@@ -90,8 +91,7 @@ function Personnel({ admin }: { admin: boolean }) {
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 170,
-      sorter: admin,
-      sortOrder: sortState(filters, 'createdAt'),
+      ...sortable(filters, 'createdAt', admin),
       render: (v: string) => formatDateTime(v),
     },
     ...(admin
@@ -102,24 +102,19 @@ function Personnel({ admin }: { admin: boolean }) {
             width: 260,
             fixed: 'right' as const,
             render: (_: unknown, row: AccountRow) => (
-              <Space size={0} wrap>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setDialog({ kind: 'edit', row })}
-                  data-testid="account-edit"
-                >
+              <RowActions wrap>
+                <ActionLink onClick={() => setDialog({ kind: 'edit', row })} testId="account-edit">
                   编辑
-                </Button>
+                </ActionLink>
                 <StatusAction row={row} self={false} onDone={refresh} />
                 <UnlockAction row={row} onDone={refresh} />
-                <Button type="link" size="small" onClick={() => setResetting(row)} data-testid="account-reset">
+                <ActionLink onClick={() => setResetting(row)} testId="account-reset">
                   重置密码
-                </Button>
-                <Button type="link" size="small" onClick={() => setAssigning(row)} data-testid="account-assign-roles">
+                </ActionLink>
+                <ActionLink onClick={() => setAssigning(row)} testId="account-assign-roles">
                   分配角色
-                </Button>
-              </Space>
+                </ActionLink>
+              </RowActions>
             ),
           },
         ]
@@ -131,18 +126,14 @@ function Personnel({ admin }: { admin: boolean }) {
       title={admin ? TITLE : '本企业人员'}
       extra={
         <Space>
-          <Button icon={<ReloadOutlined />} onClick={refresh} loading={list.isFetching && !list.isPending}>
-            刷新
-          </Button>
+          <RefreshButton onClick={refresh} query={view.list} />
           {admin ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
+            <CreateButton
               onClick={() => setDialog({ kind: 'personnel', enterpriseId: filters.enterpriseId })}
-              data-testid="account-create"
+              testId="account-create"
             >
               新增人员
-            </Button>
+            </CreateButton>
           ) : null}
         </Space>
       }
@@ -156,7 +147,7 @@ function Personnel({ admin }: { admin: boolean }) {
           title={`${getUserInfo()?.enterpriseName ?? '本企业'}的人员账号（只读）；如需新增人员或调整权限，请联系平台管理员。`}
         />
       )}
-      <Space wrap style={{ marginBottom: 16 }}>
+      <FilterBar>
         {admin ? (
           <EnterpriseSelect
             allowClear
@@ -167,40 +158,25 @@ function Personnel({ admin }: { admin: boolean }) {
             testId="filter-enterprise"
           />
         ) : null}
-        <Input.Search
-          allowClear
+        <KeywordFilter
           placeholder="账号、姓名或手机号码"
-          style={{ width: 260 }}
-          maxLength={50}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => setFilter({ keyword: v.trim() || undefined })}
-          enterButton="搜索"
-          data-testid="filter-keyword"
+          onSearch={(keyword) => setFilter({ keyword })}
+          testId="filter-keyword"
         />
-        <Select<AccountStatus>
-          allowClear
+        <SelectFilter<AccountStatus>
           placeholder="全部状态"
-          style={{ width: 130 }}
           value={filters.status}
           onChange={(status) => setFilter({ status })}
           options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: ACCOUNT_STATUS_LABELS[s] }))}
-          data-testid="filter-status"
+          testId="filter-status"
         />
-      </Space>
-      <Table<AccountRow>
-        rowKey="id"
-        size="middle"
+      </FilterBar>
+      <ServerTable<AccountRow, Filters>
+        view={view}
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: admin ? 1200 : 800 }}
-        locale={{ emptyText: '暂无数据' }}
-        data-testid="personnel-table"
-        pagination={pagination(filters, list.data?.total ?? 0, setFilters)}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') setFilter(sortOf(sorter, ACCOUNT_SORTS) as Partial<Filters>);
-        }}
+        sorts={admin ? ACCOUNT_SORTS : undefined}
+        scrollX={admin ? 1200 : 800}
+        testId="personnel-table"
       />
       {admin ? (
         <>
@@ -239,7 +215,13 @@ export default function PersonnelInfoPage() {
   const role = useLoginRoleType();
   return (
     <AccountsLayout title={TITLE}>
-      {role === 'M' ? <Personnel admin /> : role === 'U' ? <Personnel admin={false} /> : <ForbiddenCard what={TITLE} />}
+      {role === 'M' ? (
+        <Personnel admin />
+      ) : role === 'U' ? (
+        <Personnel admin={false} />
+      ) : (
+        <AccountsForbidden what={TITLE} />
+      )}
     </AccountsLayout>
   );
 }

@@ -3,36 +3,22 @@ import {
   ACCOUNT_STATUS_LABELS,
   type AccountStatus,
   accountPasswordProblem,
-  DEFAULT_HOME_URL,
   isValidMobile,
   type LoginRoleType,
-  PAGE_SIZES,
-  type SortOrder,
 } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Breadcrumb,
-  Button,
-  Card,
-  type FormInstance,
-  type FormRule,
-  Result,
-  Segmented,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { type FormRule, Segmented, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { isForbidden } from '../../api/accounts';
+import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
-import { isApiError, reportApiError } from '../../api/request';
-import { getUserInfo } from '../../app/session';
+import { ForbiddenCard, PageFrame } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
+import { getUserInfo } from '../../lib/session';
 
-/** Building blocks shared by the administration pages (adminInfo, personnelInfo, managementInfo, companyInfo, transact). */
+/**
+ * What the account administration pages (adminInfo, personnelInfo, managementInfo, companyInfo, transact) share beyond
+ * the administration kit (components/admin): their frame, who the user is, account rules and the status tag.
+ */
 
 export const SYSTEM_SECTION = '系统管理';
 
@@ -52,23 +38,29 @@ export function AccountsLayout({ title, children }: { title: string; children: R
   const pages = ACCOUNT_PAGES.filter((p) => role && p.roles.includes(role));
   const current = ACCOUNT_PAGES.find((p) => p.title === title)?.path;
   return (
-    <div style={{ maxWidth: 1440, margin: '0 auto' }}>
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[{ title: <Link to={DEFAULT_HOME_URL}>首页</Link> }, { title: SYSTEM_SECTION }, { title }]}
-      />
-      {pages.length > 1 && current && pages.some((p) => p.path === current) ? (
-        <Segmented
-          style={{ marginBottom: 16 }}
-          value={current}
-          onChange={(path) => navigate(path)}
-          options={pages.map((p) => ({ value: p.path, label: p.title }))}
-          data-testid="accounts-nav"
-        />
-      ) : null}
+    <PageFrame
+      section={{ title: SYSTEM_SECTION }}
+      title={title}
+      nav={
+        pages.length > 1 && current && pages.some((p) => p.path === current) ? (
+          <Segmented
+            style={{ marginBottom: 16 }}
+            value={current}
+            onChange={(path) => navigate(path)}
+            options={pages.map((p) => ({ value: p.path, label: p.title }))}
+            data-testid="accounts-nav"
+          />
+        ) : null
+      }
+    >
       {children}
-    </div>
+    </PageFrame>
   );
+}
+
+/** 403 for an administration page the signed-in user may not open. */
+export function AccountsForbidden({ what }: { what: string }) {
+  return <ForbiddenCard reason={`您没有${what}的权限`} />;
 }
 
 /** The signed-in user's login role type: as the server confirmed it, else as stored at sign-in. */
@@ -81,76 +73,6 @@ export function useLoginRoleType(): LoginRoleType | null {
 export function useCurrentUserId(): string | null {
   const { data } = useQuery(currentUserQuery);
   return data?.userInfo.id ?? getUserInfo()?.id ?? null;
-}
-
-/** 403 for a page the signed-in user may not open. */
-export function ForbiddenCard({ what }: { what: string }) {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <Result
-        status="403"
-        title="403"
-        subTitle={
-          <Typography.Text type="secondary" data-testid="forbidden">
-            无权访问：您没有{what}的权限
-          </Typography.Text>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-            返回首页
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
-/** A failed load: 403 as the forbidden card, anything else with the server's message. */
-export function LoadFailure({ error, what }: { error: Error; what: string }) {
-  if (isForbidden(error)) return <ForbiddenCard what={what} />;
-  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
-}
-
-/**
- * A failed save: field errors (400, or a 409 that names its field) go onto the form's fields; anything else is
- * reported the usual way. Returns the lines for the form's error banner.
- */
-export function applySaveError(err: unknown, form?: FormInstance, fields: readonly string[] = []): string[] {
-  if (!isApiError(err)) return ['保存失败，请稍后重试'];
-  const fe = (err.data as { fieldErrors?: Record<string, string[] | string> } | null)?.fieldErrors;
-  const known = new Set(fields);
-  const onFields: { name: (string | number)[]; errors: string[] }[] = [];
-  const other: string[] = [];
-  if (fe && typeof fe === 'object' && (err.status === 400 || err.status === 409)) {
-    for (const [key, msgs] of Object.entries(fe)) {
-      const list = Array.isArray(msgs) ? msgs.map(String) : [String(msgs)];
-      const name = key.split('.').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
-      if (known.has(String(name[0]))) onFields.push({ name, errors: list });
-      else other.push(...list);
-    }
-  }
-  if (form && onFields.length) {
-    form.setFields(onFields);
-    return other;
-  }
-  // not about a field: the global prompt shows it (and session ends are handled there)
-  reportApiError(err);
-  return [err.message];
-}
-
-export function SaveErrorAlert({ lines, testId }: { lines: string[]; testId: string }) {
-  if (!lines.length) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid={testId}
-      title={lines.length === 1 ? lines[0] : '保存失败'}
-      description={lines.length > 1 ? lines.join('；') : undefined}
-    />
-  );
 }
 
 export const passwordRules: FormRule[] = [
@@ -205,38 +127,3 @@ export function StatusTag({
     </span>
   );
 }
-
-export interface Paged {
-  pageNum: number;
-  pageSize: number;
-}
-
-/** antd pagination for a server-paged list (sizes 10/20/30/50, total, jumper). */
-export function pagination<F extends Paged>(filters: F, total: number, setFilters: (f: (prev: F) => F) => void) {
-  return {
-    current: filters.pageNum,
-    pageSize: filters.pageSize,
-    total,
-    pageSizeOptions: PAGE_SIZES.map(String),
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (n: number) => `共 ${n} 条`,
-    onChange: (pageNum: number, pageSize: number) =>
-      setFilters((f) => ({ ...f, pageNum: pageSize !== f.pageSize ? 1 : pageNum, pageSize })),
-  };
-}
-
-/** A table header click → the server's whitelisted sort field and order (none: the default order). */
-export function sortOf<T>(
-  sorter: SorterResult<T> | SorterResult<T>[],
-  allowed: readonly string[],
-): { sortField?: string; order?: SortOrder } {
-  const s = Array.isArray(sorter) ? sorter[0] : sorter;
-  const field = typeof s?.field === 'string' ? s.field : undefined;
-  if (!s?.order || !field || !allowed.includes(field)) return { sortField: undefined, order: undefined };
-  return { sortField: field, order: s.order === 'ascend' ? 'asc' : 'desc' };
-}
-
-/** The column's sort arrow as the current filters say. */
-export const sortState = (filters: { sortField?: string; order?: SortOrder }, field: string) =>
-  filters.sortField === field ? (filters.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;

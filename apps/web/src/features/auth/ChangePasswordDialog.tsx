@@ -5,14 +5,14 @@ import { useState, useSyncExternalStore } from 'react';
 import { fetchPublicKey, logout, updateSecret } from '../../api/auth';
 import { encrypt } from '../../api/crypto';
 import { isApiError } from '../../api/request';
-import { browser } from '../../app/browser';
+import { browser } from '../../lib/browser';
 import {
   dropPasswordChange,
   isPasswordChangeRequired,
   passwordChanged,
   subscribePasswordChange,
-} from '../../app/passwordChange';
-import { clearSession } from '../../app/session';
+} from '../../lib/passwordChange';
+import { clearSession } from '../../lib/session';
 
 export const FORCED_PASSWORD_NOTICE = '您的密码已被管理员重置。为了账号安全，请先设置新密码，完成后方可继续使用。';
 

@@ -23,18 +23,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Tabs } from 'antd';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginErrorData, login } from '../../api/auth';
+import { fetchCaptcha, fetchCaptchaNeeded, fetchPublicKey, type LoginFailureData, login } from '../../api/auth';
 import { encrypt } from '../../api/crypto';
 import { clearLoginPrompt, getLoginPrompt, showLoginPrompt, subscribeLoginPrompt } from '../../api/loginPrompt';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { usePortalConfig } from '../../api/portalConfig';
 import { isApiError } from '../../api/request';
-import { homeUrlOrDefault } from '../../app/guard';
-import { requirePasswordChange } from '../../app/passwordChange';
-import { getHomeUrl, saveLogin } from '../../app/session';
-import { PRIMARY_COLOR } from '../../app/theme';
 import { prompt } from '../../components/prompt';
-import { SiteFooter } from '../../shell/SiteFooter';
+import { SiteFooter } from '../../components/SiteFooter';
+import { requirePasswordChange } from '../../lib/passwordChange';
+import { homeUrlOrDefault } from '../../lib/paths';
+import { getHomeUrl, saveLogin } from '../../lib/session';
+import { PRIMARY_COLOR } from '../../lib/theme';
 import { PracticeDialog } from './PracticeDialog';
 import { needsPracticeDialog } from './practice';
 
@@ -262,7 +262,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
       afterLogin(res);
     } catch (err) {
       setSubmitting(false);
-      const data = (isApiError(err) ? err.data : null) as LoginErrorData | null;
+      const data = (isApiError(err) ? err.data : null) as LoginFailureData | null;
       const required = captchaRequired || data?.captchaRequired === true;
       if (required) {
         setCaptchaRequired(true);

@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type ConfigSystem, NEW_SYSTEM_MESSAGES, SYSTEM_TITLE_MAX } from '@ks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,7 +7,6 @@ import {
   Card,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Space,
   Switch,
@@ -17,13 +15,15 @@ import {
   Tag,
   Tooltip,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONFIG_KEY, configSystemsQuery, deleteSystem, renameSystem } from '../../api/config';
+import { ActionLink, CreateButton, FormDialog, LoadError, RefreshButton } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
-import { NewSystemDialog } from '../shell/NewSystemDialog';
+import { menuSetUpHref } from '../../lib/paths';
+import { NewSystemDialog } from '../shell';
 import { DisplayGroupsDrawer } from './DisplayGroupsDrawer';
-import { ConfigLayout, LoadError, SaveErrorAlert, showSaveError } from './shared';
+import { ConfigLayout } from './shared';
 
 interface SystemFormValues {
   systemName: string;
@@ -44,85 +44,58 @@ function SystemEditModal({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<SystemFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!system) return;
-    setErrors([]);
-    form.setFieldsValue({
-      systemName: system.systemName,
-      title: system.title,
-      gnCoding: system.gnCoding,
-      enabled: system.enabled,
-    });
-  }, [system, form]);
-
-  const onFinish = async (v: SystemFormValues) => {
-    if (!system || saving) return;
-    setSaving(true);
-    setErrors([]);
-    try {
-      await renameSystem({
-        systemCoding: system.gnCoding,
-        systemName: v.systemName.trim(),
-        title: v.title.trim(),
-        enabled: v.enabled,
-      });
-      void message.success('保存成功');
-      onSaved();
-    } catch (err) {
-      setErrors(showSaveError(err, form, (name) => name.length === 1 && SYSTEM_FIELDS.has(String(name[0]))));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog<SystemFormValues>
       open={!!system}
+      subject={system}
       title="编辑系统"
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'system-save' } as ButtonProps}
-      forceRender
-      data-testid="system-edit-modal"
+      values={() =>
+        system
+          ? { systemName: system.systemName, title: system.title, gnCoding: system.gnCoding, enabled: system.enabled }
+          : undefined
+      }
+      fields={(name) => name.length === 1 && SYSTEM_FIELDS.has(String(name[0]))}
+      submit={(v) =>
+        renameSystem({
+          systemCoding: system?.gnCoding ?? '',
+          systemName: v.systemName.trim(),
+          title: v.title.trim(),
+          enabled: v.enabled,
+        })
+      }
+      onClose={onClose}
+      onSaved={onSaved}
+      testId="system-save"
+      errorTestId="system-form-error"
+      dialogTestId="system-edit-modal"
     >
-      <SaveErrorAlert lines={errors} testId="system-form-error" />
-      <Form<SystemFormValues> form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item
-          name="systemName"
-          label="系统全称"
-          rules={[
-            { required: true, whitespace: true, message: NEW_SYSTEM_MESSAGES.systemNameRequired },
-            { max: 50, message: '最多 50 个字符' },
-          ]}
-        >
-          <Input placeholder="请输入系统全称" maxLength={50} data-testid="system-name-input" />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="系统简称"
-          rules={[
-            { required: true, whitespace: true, message: NEW_SYSTEM_MESSAGES.titleRequired },
-            { min: 1, max: SYSTEM_TITLE_MAX, message: NEW_SYSTEM_MESSAGES.titleLength },
-          ]}
-        >
-          <Input placeholder="请输入系统简称" data-testid="system-title-input" />
-        </Form.Item>
-        <Form.Item name="gnCoding" label="系统编码" extra={NEW_SYSTEM_MESSAGES.gnCodingImmutable}>
-          <Input readOnly disabled data-testid="system-code-input" />
-        </Form.Item>
-        <Form.Item name="enabled" label="启用" valuePropName="checked">
-          <Switch checkedChildren="启用" unCheckedChildren="停用" data-testid="system-enabled-input" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="systemName"
+        label="系统全称"
+        rules={[
+          { required: true, whitespace: true, message: NEW_SYSTEM_MESSAGES.systemNameRequired },
+          { max: 50, message: '最多 50 个字符' },
+        ]}
+      >
+        <Input placeholder="请输入系统全称" maxLength={50} data-testid="system-name-input" />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label="系统简称"
+        rules={[
+          { required: true, whitespace: true, message: NEW_SYSTEM_MESSAGES.titleRequired },
+          { min: 1, max: SYSTEM_TITLE_MAX, message: NEW_SYSTEM_MESSAGES.titleLength },
+        ]}
+      >
+        <Input placeholder="请输入系统简称" data-testid="system-title-input" />
+      </Form.Item>
+      <Form.Item name="gnCoding" label="系统编码" extra={NEW_SYSTEM_MESSAGES.gnCodingImmutable}>
+        <Input readOnly disabled data-testid="system-code-input" />
+      </Form.Item>
+      <Form.Item name="enabled" label="启用" valuePropName="checked">
+        <Switch checkedChildren="启用" unCheckedChildren="停用" data-testid="system-enabled-input" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -197,19 +170,15 @@ export default function AllSystemPage() {
       width: 330,
       render: (_, s) => (
         <Space size={0} wrap>
-          <Link
-            to={`/system/menuSetUp?systemCoding=${encodeURIComponent(s.gnCoding)}`}
-            data-testid="system-menus"
-            style={{ padding: '0 7px' }}
-          >
+          <Link to={menuSetUpHref(s.gnCoding)} data-testid="system-menus" style={{ padding: '0 7px' }}>
             菜单设置
           </Link>
-          <Button type="link" size="small" onClick={() => setGroupsOf(s)} data-testid="system-groups">
+          <ActionLink onClick={() => setGroupsOf(s)} testId="system-groups">
             展示分组
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(s)} data-testid="system-edit">
+          </ActionLink>
+          <ActionLink onClick={() => setEditing(s)} testId="system-edit">
             编辑
-          </Button>
+          </ActionLink>
           <Popconfirm
             title={
               s.enabled
@@ -258,17 +227,10 @@ export default function AllSystemPage() {
               onChange={(e) => setKeyword(e.target.value)}
               data-testid="system-keyword"
             />
-            <Button icon={<ReloadOutlined />} onClick={refresh} loading={systems.isFetching && !systems.isPending}>
-              刷新
-            </Button>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              data-testid="create-system"
-            >
+            <RefreshButton onClick={refresh} query={systems} />
+            <CreateButton onClick={() => setCreating(true)} testId="create-system">
               新建系统
-            </Button>
+            </CreateButton>
           </Space>
         }
       >

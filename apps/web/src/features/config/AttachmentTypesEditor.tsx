@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   ANNEX_SIZE_MAX_MB,
   type AttachmentType,
@@ -12,25 +12,20 @@ import {
   Alert,
   App,
   Button,
-  type ButtonProps,
   Card,
-  Empty,
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Select,
   Skeleton,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { attDescriptionQuery, saveAttachmentTypes } from '../../api/files';
-import { MoveButtons } from './MoveButtons';
-import { LoadError, SaveErrorAlert, showSaveError } from './shared';
+import { applySaveError, LoadError, RowOps, RowsTable, SaveErrorAlert } from '../../components/admin';
 
 interface AnnexRow {
   annexNo: string;
@@ -125,7 +120,7 @@ export function AttachmentTypesEditor({ gnCoding, engineNode }: { gnCoding: stri
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(
+        applySaveError(
           err,
           form,
           (name) =>
@@ -284,41 +279,20 @@ export function AttachmentTypesEditor({ gnCoding, engineNode }: { gnCoding: stri
                 width: 110,
                 fixed: 'right',
                 render: (_, f, i) => (
-                  <Space size={0}>
-                    <MoveButtons index={i} count={fields.length} move={move} testId="annex" />
-                    <Popconfirm
-                      title="确认删除该附件类型？"
-                      description="已上传的文件不会被删除。"
-                      okText="删除"
-                      cancelText="取消"
-                      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-                      onConfirm={() => remove(f.name)}
-                    >
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label="删除"
-                        data-testid="annex-remove"
-                      />
-                    </Popconfirm>
-                  </Space>
+                  <RowOps
+                    index={i}
+                    count={fields.length}
+                    move={move}
+                    onRemove={() => remove(f.name)}
+                    testId="annex"
+                    confirm={{ title: '确认删除该附件类型？', description: '已上传的文件不会被删除。' }}
+                  />
                 ),
               },
             ];
             return (
               <>
-                <Table
-                  rowKey="key"
-                  size="small"
-                  pagination={false}
-                  columns={columns}
-                  dataSource={fields}
-                  scroll={{ x: 1060 }}
-                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-                  data-testid="annex-table"
-                />
+                <RowsTable fields={fields} columns={columns} scrollX={1060} testId="annex-table" />
                 <Space style={{ marginTop: 12 }} wrap>
                   <Button
                     type="dashed"

@@ -27,8 +27,8 @@ import {
   groupIconsQuery,
   updateDisplayGroup,
 } from '../../api/config';
-import { IconSelect, NamedIcon } from './icons';
-import { LoadError, SaveErrorAlert, showSaveError } from './shared';
+import { applySaveError, LoadError, SaveErrorAlert } from '../../components/admin';
+import { IconSelect, NamedIcon } from '../../components/icons';
 
 interface GroupFormValues {
   name: string;
@@ -86,7 +86,7 @@ export function DisplayGroupsDrawer({ system, onClose }: { system: ConfigSystem 
       cancelEdit();
       refresh();
     } catch (err) {
-      setErrors(showSaveError(err, form, (name) => name.length === 1 && GROUP_FIELDS.has(String(name[0]))));
+      setErrors(applySaveError(err, form, (name) => name.length === 1 && GROUP_FIELDS.has(String(name[0]))));
     } finally {
       setSaving(false);
     }

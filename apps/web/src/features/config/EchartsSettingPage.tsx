@@ -18,9 +18,9 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { chartsKey, chartsQuery, saveCharts, tableColumnsQuery } from '../../api/config';
+import { applySaveError, LoadError, MoveButtons, SaveErrorAlert } from '../../components/admin';
 import { ChartPreview } from './ChartPreview';
-import { MoveButtons } from './MoveButtons';
-import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
+import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 export const MAX_CHARTS = 12;
 export const MEASURE_LABELS: Record<(typeof CHART_MEASURES)[number], string> = {
@@ -102,7 +102,7 @@ function ChartsEditor({ gnCoding }: { gnCoding: string }) {
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(err, form, (name) => name.length === 3 && name[0] === 'charts' && Number(name[1]) < body.length),
+        applySaveError(err, form, (name) => name.length === 3 && name[0] === 'charts' && Number(name[1]) < body.length),
       );
     } finally {
       setSaving(false);

@@ -45,6 +45,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { nodePreviewQuery } from '../../api/config';
 import { dictionaryCodesQuery, sourceFieldsQuery } from '../../api/fields';
+import { NodeSelector } from '../../components/admin';
 import {
   FIELD_TYPE_GROUPS,
   FIELD_TYPE_LABELS,
@@ -55,7 +56,6 @@ import {
   typeLabel,
 } from './fieldRows';
 import { OptionListEditor } from './OptionListEditor';
-import { NodeSelector } from './shared';
 
 /**
  * The drawer that adds or edits one field of the editor's list: every property of §3's form field definition that

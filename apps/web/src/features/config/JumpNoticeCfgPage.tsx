@@ -29,7 +29,8 @@ import {
   noticeJumpsQuery,
   saveNoticeJump,
 } from '../../api/config';
-import { ConfigLayout, LoadError, nodeTreeOptions, SaveErrorAlert, SystemSelect, showSaveError } from './shared';
+import { applySaveError, LoadError, nodeTreeOptions, SaveErrorAlert, SystemSelect } from '../../components/admin';
+import { ConfigLayout } from './shared';
 
 /** Message types (todo 待办 / rejected 驳回 / notice 公告 / message 消息). */
 export const MSG_TYPES = [
@@ -129,7 +130,7 @@ function JumpDrawer({
       void message.success('保存成功');
       onSaved();
     } catch (err) {
-      setErrors(showSaveError(err, form, (name) => name.length === 1 && JUMP_FIELDS.has(String(name[0]))));
+      setErrors(applySaveError(err, form, (name) => name.length === 1 && JUMP_FIELDS.has(String(name[0]))));
     } finally {
       setSaving(false);
     }

@@ -51,17 +51,11 @@ import {
   nodePropertiesQuery,
   refreshCache,
 } from '../../api/config';
-import { IconSelect, NamedIcon } from './icons';
+import { applySaveError, LoadError, SaveErrorAlert, SystemSelect } from '../../components/admin';
+import { IconSelect, NamedIcon } from '../../components/icons';
+import { nodePageHref } from '../../lib/paths';
 import { NodeFunctionsEditor } from './NodeFunctionsEditor';
-import {
-  ConfigLayout,
-  LoadError,
-  NODE_PAGE_LINKS,
-  nodePageHref,
-  SaveErrorAlert,
-  SystemSelect,
-  showSaveError,
-} from './shared';
+import { ConfigLayout, NODE_PAGE_LINKS } from './shared';
 import { type DropInfo, dropToMove, locate, moveUnder, parentIds, stepMove, subtreeIds } from './tree';
 
 interface MenuFormValues {
@@ -125,8 +119,9 @@ export function toMenuFields(v: MenuFormValues): MenuFields {
     title: v.title.trim(),
     icon: v.icon ?? null,
     itShows: v.itShows,
-    nodeProperties: v.nodeProperties ?? '',
-    style: v.style,
+    // chosen from the server's own lists (node properties, styles); the server checks them again
+    nodeProperties: (v.nodeProperties ?? '') as MenuFields['nodeProperties'],
+    style: v.style as MenuFields['style'],
     nodeSetFlag: !!v.nodeSetFlag,
     disabled: !!v.disabled,
     groupName: v.groupName ?? null,
@@ -282,7 +277,7 @@ function MenuEditor({ systemCoding }: { systemCoding: string }) {
         invalidate();
       }
     } catch (err) {
-      setErrors(showSaveError(err, form, (name) => name.length === 1 && MENU_FIELDS.has(String(name[0]))));
+      setErrors(applySaveError(err, form, (name) => name.length === 1 && MENU_FIELDS.has(String(name[0]))));
     } finally {
       setSaving(false);
     }

@@ -1,25 +1,23 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { FUNCTION_CODE_PATTERN, FUNCTION_KINDS, type NodeFunction } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
   ColorPicker,
-  Empty,
   Form,
   Input,
   Select,
   Skeleton,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { functionListKey, functionListQuery, saveNodeFunctions, standardButtonsQuery } from '../../api/config';
-import { MoveButtons } from './MoveButtons';
-import { colorValue, LoadError, SaveErrorAlert, showSaveError } from './shared';
+import { applySaveError, LoadError, RowOps, RowsTable, SaveErrorAlert, uniqueInList } from '../../components/admin';
+import { colorValue } from './shared';
 
 export const MAX_FUNCTIONS = 40;
 const KIND_LABELS: Record<(typeof FUNCTION_KINDS)[number], string> = { table: '列表按钮', form: '表单按钮' };
@@ -62,7 +60,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(
+        applySaveError(
           err,
           form,
           (name) => name.length === 3 && name[0] === 'functions' && Number(name[1]) < functions.length,
@@ -102,13 +100,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
                   rules={[
                     { required: true, message: '请输入按钮编码' },
                     { pattern: FUNCTION_CODE_PATTERN, message: '按钮编码须以字母开头，由字母、数字、下划线组成' },
-                    {
-                      validator: (_r, value: string) =>
-                        value &&
-                        (form.getFieldValue('functions') as NodeFunction[]).filter((x) => x?.code === value).length > 1
-                          ? Promise.reject(new Error('按钮编码不能重复'))
-                          : Promise.resolve(),
-                    },
+                    uniqueInList('functions', 'code', '按钮编码不能重复'),
                   ]}
                 >
                   <Input placeholder="编码" maxLength={40} data-testid="function-code" />
@@ -171,18 +163,14 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
               key: 'ops',
               width: 120,
               render: (_, f, i) => (
-                <Space size={0}>
-                  <MoveButtons index={i} count={fields.length} move={move} testId="function" />
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="移除"
-                    onClick={() => remove(f.name)}
-                    data-testid="function-remove"
-                  />
-                </Space>
+                <RowOps
+                  index={i}
+                  count={fields.length}
+                  move={move}
+                  onRemove={() => remove(f.name)}
+                  testId="function"
+                  removeLabel="移除"
+                />
               ),
             },
           ];
@@ -216,16 +204,7 @@ export function NodeFunctionsEditor({ gnCoding }: { gnCoding: string }) {
                   共 {fields.length} 个，最多 {MAX_FUNCTIONS} 个
                 </Typography.Text>
               </Space>
-              <Table
-                rowKey="key"
-                size="small"
-                pagination={false}
-                columns={columns}
-                dataSource={fields}
-                scroll={{ x: 780 }}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-                data-testid="functions-table"
-              />
+              <RowsTable fields={fields} columns={columns} scrollX={780} testId="functions-table" />
             </>
           );
         }}

@@ -5,7 +5,9 @@ import { Card, Col, Descriptions, Row, Skeleton, Statistic, Table, type TableCol
 import { Link } from 'react-router';
 import { configSystemsQuery, noticeJumpsQuery, styleTemplatesQuery } from '../../api/config';
 import { platformQuery } from '../../api/platform';
-import { CONFIG_PAGES, ConfigLayout, LoadError } from './shared';
+import { LoadError } from '../../components/admin';
+import { menuSetUpHref } from '../../lib/paths';
+import { CONFIG_PAGES, ConfigLayout } from './shared';
 
 /** Counts of the configuration, from the server's lists (null while loading or failed). */
 export function configCounts(systems: ConfigSystem[] | undefined) {
@@ -48,7 +50,7 @@ export default function ProductConfigPage() {
       title: '操作',
       key: 'ops',
       width: 100,
-      render: (_, s) => <Link to={`/system/menuSetUp?systemCoding=${encodeURIComponent(s.gnCoding)}`}>菜单设置</Link>,
+      render: (_, s) => <Link to={menuSetUpHref(s.gnCoding)}>菜单设置</Link>,
     },
   ];
 

@@ -23,17 +23,9 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { cardStyleKey, cardStyleQuery, saveCardStyle, tableColumnsQuery } from '../../api/config';
 import { nodeFieldsQuery } from '../../api/engine';
-import { MoveButtons } from './MoveButtons';
+import { applySaveError, LoadError, MoveButtons, SaveErrorAlert } from '../../components/admin';
 import { CardPreview } from './previews';
-import {
-  ConfigLayout,
-  colorValue,
-  LoadError,
-  NodeTargetBar,
-  SaveErrorAlert,
-  showSaveError,
-  useNodeTarget,
-} from './shared';
+import { ConfigLayout, colorValue, NodeTargetBar, useNodeTarget } from './shared';
 
 export const MAX_CARD_CONTENTS = 12;
 export const CARD_WIDTH_LABELS: Record<(typeof CARD_WIDTHS)[number], string> = {
@@ -132,7 +124,7 @@ function CardStyleEditor({ gnCoding, systemCoding }: { gnCoding: string; systemC
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(
+        applySaveError(
           err,
           form,
           (name) =>

@@ -38,10 +38,10 @@ import {
   Typography,
 } from 'antd';
 import { type DragEvent, type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker } from 'react-router';
 import { ENGINE_KEY } from '../../api/engine';
 import { editorFieldsQuery, saveNodeFields } from '../../api/fields';
 import { isApiError, reportApiError } from '../../api/request';
+import { fieldErrorsOf, LoadError, MoveButtons, useLeaveGuard } from '../../components/admin';
 import { AttachmentTypesEditor } from './AttachmentTypesEditor';
 import { FieldDrawer } from './FieldDrawer';
 import { FilterPreview, FormPreview } from './FieldsPreview';
@@ -63,8 +63,7 @@ import {
   withFilterFlag,
   withoutFilterFlags,
 } from './fieldRows';
-import { MoveButtons } from './MoveButtons';
-import { ConfigLayout, fieldErrorsOf, LoadError, NodeTargetBar, useNodeTarget } from './shared';
+import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 import {
   inCompositeKey,
   keysKey,
@@ -187,38 +186,10 @@ function FieldsEditor({
   });
 
   // leaving the page or the node with unsaved edits asks first; so does closing the tab
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (!dirty) return false;
+  useLeaveGuard(dirty, UNSAVED_FIELDS, (from, to) => {
     const node = (search: string) => new URLSearchParams(search).get('gnCoding');
-    return (
-      currentLocation.pathname !== nextLocation.pathname || node(currentLocation.search) !== node(nextLocation.search)
-    );
+    return from.pathname !== to.pathname || node(from.search) !== node(to.search);
   });
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: UNSAVED_FIELDS,
-      content: '离开后本次修改将丢失，是否离开？',
-      okText: '离开',
-      cancelText: '留下',
-      onOk: () => {
-        asking.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal]);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
 
   const setDefs = (next: FieldDef[], touched?: string) => {
     setRows((prev) => prev.map((r, i) => ({ key: r.key, def: next[i]! })));

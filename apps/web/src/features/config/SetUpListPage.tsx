@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { CODE_PATTERN, COLUMN_TYPES, LIST_ALIGNMENTS, type TableColumn } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,9 +20,9 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { saveColumns, tableColumnsKey, tableColumnsQuery } from '../../api/config';
 import { nodeFieldsQuery } from '../../api/engine';
-import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../engine/model';
-import { MoveButtons } from './MoveButtons';
-import { ConfigLayout, LoadError, NodeTargetBar, SaveErrorAlert, showSaveError, useNodeTarget } from './shared';
+import { applySaveError, LoadError, RowOps, RowsTable, SaveErrorAlert, uniqueInList } from '../../components/admin';
+import { listColumns, OPERATIONS_COLUMN, STATUS_COLUMN } from '../../engine/model';
+import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
 
 export const MAX_COLUMNS = 60;
 
@@ -183,7 +183,11 @@ function ColumnsEditor({
       void message.success('保存成功');
     } catch (err) {
       setErrors(
-        showSaveError(err, form, (name) => name.length === 3 && name[0] === 'columns' && Number(name[1]) < body.length),
+        applySaveError(
+          err,
+          form,
+          (name) => name.length === 3 && name[0] === 'columns' && Number(name[1]) < body.length,
+        ),
       );
     } finally {
       setSaving(false);
@@ -211,14 +215,7 @@ function ColumnsEditor({
                   rules={[
                     { required: true, message: '请输入字段编码' },
                     { pattern: CODE_PATTERN, message: '字段编码须以字母开头，由字母、数字、下划线组成' },
-                    {
-                      validator: (_r, value: string) =>
-                        value &&
-                        (form.getFieldValue('columns') as ColumnRow[]).filter((c) => c?.code?.trim() === value.trim())
-                          .length > 1
-                          ? Promise.reject(new Error('列编码不能重复'))
-                          : Promise.resolve(),
-                    },
+                    uniqueInList('columns', 'code', '列编码不能重复'),
                   ]}
                 >
                   <Input placeholder="如 projectName" maxLength={63} data-testid="column-code" />
@@ -310,33 +307,13 @@ function ColumnsEditor({
               width: 110,
               fixed: 'right',
               render: (_, f, i) => (
-                <Space size={0}>
-                  <MoveButtons index={i} count={fields.length} move={move} testId="column" />
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除"
-                    onClick={() => remove(f.name)}
-                    data-testid="column-remove"
-                  />
-                </Space>
+                <RowOps index={i} count={fields.length} move={move} onRemove={() => remove(f.name)} testId="column" />
               ),
             },
           ];
           return (
             <>
-              <Table
-                rowKey="key"
-                size="small"
-                pagination={false}
-                columns={tableColumns}
-                dataSource={fields}
-                scroll={{ x: 1150 }}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
-                data-testid="columns-table"
-              />
+              <RowsTable fields={fields} columns={tableColumns} scrollX={1150} testId="columns-table" />
               <Space style={{ marginTop: 12 }}>
                 <Button
                   type="dashed"

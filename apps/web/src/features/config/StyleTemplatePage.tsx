@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { StyleTemplate } from '@ks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -26,9 +25,10 @@ import {
   styleTemplatesKey,
   styleTemplatesQuery,
 } from '../../api/config';
+import { CreateButton, FormDialog, LoadError, NodePicker, RefreshButton } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { CardPreview, ColumnsStrip } from './previews';
-import { ConfigLayout, LoadError, NodePicker, SaveErrorAlert, showSaveError } from './shared';
+import { ConfigLayout } from './shared';
 
 export const TEMPLATE_KIND_LABELS = { table: '列表列', card: '卡片样式' } as const;
 
@@ -65,78 +65,49 @@ function CreateTemplateModal({
   onClose: () => void;
   onCreated: () => void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<CreateValues>();
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const onFinish = async (v: CreateValues) => {
-    if (saving) return;
-    setSaving(true);
-    setErrors([]);
-    try {
-      await createStyleTemplate({ name: v.name.trim(), kind: v.kind, fromGnCoding: v.fromGnCoding });
-      void message.success('保存成功');
-      form.resetFields();
-      onCreated();
-    } catch (err) {
-      setErrors(
-        showSaveError(
-          err,
-          form,
-          (name) => name.length === 1 && ['name', 'kind', 'fromGnCoding'].includes(String(name[0])),
-        ),
-      );
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
+    <FormDialog<CreateValues>
       open={open}
       title="新建样式模板"
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'template-save' } as ButtonProps}
-      destroyOnHidden
+      values={() => ({ kind: 'table' })}
+      fields={(name) => name.length === 1 && ['name', 'kind', 'fromGnCoding'].includes(String(name[0]))}
+      submit={(v) => createStyleTemplate({ name: v.name.trim(), kind: v.kind, fromGnCoding: v.fromGnCoding })}
+      onClose={onClose}
+      onSaved={onCreated}
+      testId="template-save"
+      errorTestId="template-form-error"
       width={640}
-      data-testid="template-create-modal"
+      dialogTestId="template-create-modal"
+      keepMounted={false}
     >
-      <SaveErrorAlert lines={errors} testId="template-form-error" />
-      <Form<CreateValues> form={form} layout="vertical" onFinish={onFinish} initialValues={{ kind: 'table' }}>
-        <Form.Item
-          name="name"
-          label="模板名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入模板名称' },
-            { max: 30, message: '最多 30 个字符' },
+      <Form.Item
+        name="name"
+        label="模板名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入模板名称' },
+          { max: 30, message: '最多 30 个字符' },
+        ]}
+      >
+        <Input placeholder="请输入模板名称" maxLength={30} data-testid="template-name" />
+      </Form.Item>
+      <Form.Item name="kind" label="模板类型">
+        <Radio.Group
+          options={[
+            { value: 'table', label: TEMPLATE_KIND_LABELS.table },
+            { value: 'card', label: TEMPLATE_KIND_LABELS.card },
           ]}
-        >
-          <Input placeholder="请输入模板名称" maxLength={30} data-testid="template-name" />
-        </Form.Item>
-        <Form.Item name="kind" label="模板类型">
-          <Radio.Group
-            options={[
-              { value: 'table', label: TEMPLATE_KIND_LABELS.table },
-              { value: 'card', label: TEMPLATE_KIND_LABELS.card },
-            ]}
-            data-testid="template-kind"
-          />
-        </Form.Item>
-        <Form.Item
-          name="fromGnCoding"
-          label="取自节点"
-          extra="以该节点当前的列表列或卡片样式生成模板"
-          rules={[{ required: true, message: '请选择节点' }]}
-        >
-          <NodePicker testId="template-source" />
-        </Form.Item>
-      </Form>
-    </Modal>
+          data-testid="template-kind"
+        />
+      </Form.Item>
+      <Form.Item
+        name="fromGnCoding"
+        label="取自节点"
+        extra="以该节点当前的列表列或卡片样式生成模板"
+        rules={[{ required: true, message: '请选择节点' }]}
+      >
+        <NodePicker testId="template-source" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -242,17 +213,10 @@ export default function StyleTemplatePage() {
         data-testid="style-templates"
         extra={
           <Space>
-            <Button icon={<ReloadOutlined />} onClick={refresh} loading={templates.isFetching && !templates.isPending}>
-              刷新
-            </Button>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setCreating(true)}
-              data-testid="template-create"
-            >
+            <RefreshButton onClick={refresh} query={templates} />
+            <CreateButton onClick={() => setCreating(true)} testId="template-create">
               新建模板
-            </Button>
+            </CreateButton>
           </Space>
         }
       >

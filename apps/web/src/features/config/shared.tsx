@@ -1,10 +1,10 @@
-import { DEFAULT_HOME_URL, type MenuItem } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, type FormInstance, Select, Space, TreeSelect, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { configSystemsQuery, nodeListQuery, nodePreviewQuery } from '../../api/config';
-import { isApiError, reportApiError } from '../../api/request';
+import { nodePreviewQuery } from '../../api/config';
+import { NodeSelector, type NodeTarget, PageFrame } from '../../components/admin';
+import { CONFIG_SECTION, menuSetUpHref, nodePageHref } from '../../lib/paths';
 
 /** Every configuration page (the product overview links them all). */
 export const CONFIG_PAGES = [
@@ -30,14 +30,6 @@ export const NODE_PAGE_LINKS = [
   { key: 'auditWay', path: '/system/auditWay', title: '审核方式' },
 ] as const;
 
-/** A node page's address for a node (and its system, when known). */
-export function nodePageHref(path: string, gnCoding: string, systemCoding?: string | null): string {
-  const q = new URLSearchParams();
-  if (systemCoding) q.set('systemCoding', systemCoding);
-  q.set('gnCoding', gnCoding);
-  return `${path}?${q.toString()}`;
-}
-
 /** Breadcrumb 首页 / 系统配置 / {title} above the page's cards; `wide` pages (editor beside preview) use the whole width. */
 export function ConfigLayout({
   title,
@@ -49,216 +41,13 @@ export function ConfigLayout({
   wide?: boolean;
 }) {
   return (
-    <div style={{ maxWidth: wide ? undefined : 1440, margin: '0 auto' }}>
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[
-          { title: <Link to={DEFAULT_HOME_URL}>首页</Link> },
-          { title: <Link to="/configPage/productConfig">系统配置</Link> },
-          { title },
-        ]}
-      />
+    <PageFrame section={CONFIG_SECTION} title={title} wide={wide}>
       {children}
-    </div>
+    </PageFrame>
   );
 }
 
-/** A failed load, with the server's message (the request client has shown it in the prompt as well). */
-export function LoadError({ error, what }: { error: Error; what: string }) {
-  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
-}
-
-// ── server field errors ─────────────────────────────────────────────────────
-
-export type NamePath = (string | number)[];
-
-/** "columns.2.code" → ['columns', 2, 'code'], the name path of the form field. */
-export function fieldPath(key: string): NamePath {
-  return key.split('.').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
-}
-
-export interface ServerFieldError {
-  name: NamePath;
-  errors: string[];
-}
-
-/** data.fieldErrors of a failed call ({field: message} or {field: [messages]}), keyed by name path. */
-export function fieldErrorsOf(err: unknown): ServerFieldError[] {
-  if (!isApiError(err)) return [];
-  const fe = (err.data as { fieldErrors?: Record<string, unknown> } | null)?.fieldErrors;
-  if (!fe || typeof fe !== 'object') return [];
-  return Object.entries(fe).map(([key, msgs]) => ({
-    name: fieldPath(key),
-    errors: Array.isArray(msgs) ? msgs.map(String) : [String(msgs)],
-  }));
-}
-
-/**
- * Shows the failure of a silent save: field errors go onto the form fields `isField` accepts; the failure is
- * reported the usual way (prompt dialog) when it carries no field errors. Answers the lines for the form's alert:
- * the server message and any field errors that have no field on the form.
- */
-export function showSaveError(
-  err: unknown,
-  form: FormInstance | null,
-  isField: (name: NamePath) => boolean,
-  /** the form's name for a server path (e.g. drop the `cardStyle.` prefix of the body) */
-  mapName: (name: NamePath) => NamePath = (name) => name,
-): string[] {
-  if (!isApiError(err)) throw err;
-  const fields = fieldErrorsOf(err).map((f) => ({ ...f, name: mapName(f.name) }));
-  if (fields.length === 0) {
-    reportApiError(err);
-    return [err.message];
-  }
-  const onForm = fields.filter((f) => isField(f.name));
-  if (form && onForm.length) form.setFields(onForm as Parameters<FormInstance['setFields']>[0]);
-  const rest = fields
-    .filter((f) => !form || !isField(f.name))
-    .map((f) => `${f.name.join('.')}：${f.errors.join('；')}`);
-  return [err.message, ...rest];
-}
-
-/** The alert above a form that lists a save failure's lines. */
-export function SaveErrorAlert({ lines, testId }: { lines: string[]; testId: string }) {
-  if (lines.length === 0) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid={testId}
-      title={lines[0]}
-      description={lines.length > 1 ? lines.slice(1).map((l) => <div key={l}>{l}</div>) : undefined}
-    />
-  );
-}
-
-// ── system and node selection ───────────────────────────────────────────────
-
-export interface TreeOption {
-  value: string;
-  title: string;
-  selectable?: boolean;
-  children?: TreeOption[];
-}
-
-/** TreeSelect data of a menu tree, valued by gnCoding; `leavesOnly` makes only items without children selectable. */
-export function nodeTreeOptions(tree: MenuItem[], leavesOnly = false): TreeOption[] {
-  return tree.map((it) => {
-    const children = it.children ?? [];
-    const flags = [it.itShows === '否' ? '隐藏' : null, it.disabled ? '已禁用' : null].filter(Boolean);
-    return {
-      value: it.gnCoding,
-      title: `${it.title}（${it.gnCoding}）${flags.length ? ` [${flags.join('、')}]` : ''}`,
-      selectable: leavesOnly ? children.length === 0 : true,
-      children: children.length ? nodeTreeOptions(children, leavesOnly) : undefined,
-    };
-  });
-}
-
-/** A Select of all business systems (valued by their code). */
-export function SystemSelect({
-  value,
-  onChange,
-  testId = 'system-select',
-  width = 240,
-}: {
-  value: string | null | undefined;
-  onChange: (systemCoding: string | null) => void;
-  testId?: string;
-  width?: number;
-}) {
-  const systems = useQuery(configSystemsQuery);
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择系统"
-      style={{ width }}
-      loading={systems.isPending}
-      value={value ?? undefined}
-      onChange={(v) => onChange(v ?? null)}
-      options={(systems.data ?? []).map((s) => ({ value: s.gnCoding, label: `${s.systemName}（${s.gnCoding}）` }))}
-      data-testid={testId}
-      aria-label="系统"
-      notFoundContent="暂无数据"
-    />
-  );
-}
-
-export interface NodeTarget {
-  systemCoding: string | null;
-  gnCoding: string | null;
-}
-
-/** System Select + TreeSelect of that system's nodes (node-list, hidden items included). */
-export function NodeSelector({
-  systemCoding,
-  gnCoding,
-  onChange,
-  leavesOnly = false,
-  testId = 'node-selector',
-  disabled = false,
-}: NodeTarget & {
-  onChange: (next: NodeTarget) => void;
-  leavesOnly?: boolean;
-  testId?: string;
-  disabled?: boolean;
-}) {
-  const nodes = useQuery({ ...nodeListQuery(systemCoding ?? ''), enabled: !!systemCoding });
-  return (
-    <Space wrap data-testid={testId}>
-      <SystemSelect
-        value={systemCoding}
-        testId={`${testId}-system`}
-        onChange={(next) => onChange({ systemCoding: next, gnCoding: null })}
-      />
-      <TreeSelect<string>
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        placeholder={systemCoding ? '请选择节点' : '请先选择系统'}
-        disabled={disabled || !systemCoding}
-        loading={nodes.isFetching}
-        style={{ width: 320 }}
-        value={gnCoding ?? undefined}
-        onChange={(v) => onChange({ systemCoding, gnCoding: v ?? null })}
-        treeData={nodeTreeOptions(nodes.data ?? [], leavesOnly)}
-        data-testid={`${testId}-node`}
-        aria-label="节点"
-        notFoundContent="暂无数据"
-      />
-    </Space>
-  );
-}
-
-/** NodeSelector as a form control valued by the node's gnCoding (the system is a step of the choice). */
-export function NodePicker({
-  value,
-  onChange,
-  testId = 'node-picker',
-  leavesOnly = false,
-}: {
-  value?: string | null;
-  onChange?: (gnCoding: string | null) => void;
-  testId?: string;
-  leavesOnly?: boolean;
-}) {
-  const [systemCoding, setSystemCoding] = useState<string | null>(null);
-  return (
-    <NodeSelector
-      systemCoding={systemCoding}
-      gnCoding={value ?? null}
-      leavesOnly={leavesOnly}
-      testId={testId}
-      onChange={(next) => {
-        setSystemCoding(next.systemCoding);
-        onChange?.(next.gnCoding);
-      }}
-    />
-  );
-}
+// ── the node a node page configures ─────────────────────────────────────────
 
 /**
  * The node a node page configures: `gnCoding` (and `systemCoding`) from the query string; the node's preview gives
@@ -299,7 +88,7 @@ export function NodeTargetBar({ target, current }: { target: ReturnType<typeof u
               {l.title}
             </Link>
           ))}
-          <Link to={`/system/menuSetUp?systemCoding=${encodeURIComponent(node.systemCoding)}`}>菜单设置</Link>
+          <Link to={menuSetUpHref(node.systemCoding)}>菜单设置</Link>
         </Space>
       ) : null}
     </div>

@@ -15,7 +15,7 @@ import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { DisplayGroup } from '../../api/config';
 import { configureRequest, type TransportRequest } from '../../api/request';
-import { browser } from '../../app/browser';
+import { browser } from '../../lib/browser';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, type Handler, platformInfo, userInfo } from '../../test/server';
 import AllSystemPage from './AllSystemPage';

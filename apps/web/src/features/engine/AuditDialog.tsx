@@ -1,7 +1,7 @@
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useActionLock } from '../../engine/list/hooks';
-import { ENGINE_TEXTS } from './model';
+import { ENGINE_TEXTS } from '../../engine/model';
 
 export interface AuditDialogProps {
   open: boolean;

@@ -1,8 +1,8 @@
 import { Tag, Timeline } from 'antd';
 import type { AuditFlowStep } from '../../api/engine';
 import { NotStarted } from '../../components/placeholders/NotStarted';
+import { actionText, levelText } from '../../engine/model';
 import { formatDateTime } from '../../lib/format';
-import { actionText, levelText } from './model';
 
 const COLORS: Record<string, string> = {
   submit: 'blue',

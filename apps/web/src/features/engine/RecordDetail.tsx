@@ -25,21 +25,23 @@ import {
 } from '../../api/engine';
 import { applyAttachmentOps, attachmentListQuery } from '../../api/files';
 import { isApiError, reportApiError } from '../../api/request';
-import { getRoles } from '../../app/session';
 import { RecordAttachments, type RecordAttachmentsHandle } from '../../components/upload/RecordAttachments';
 import { DynamicForm, type DynamicFormHandle } from '../../engine/form/DynamicForm';
 import { useActionLock } from '../../engine/list/hooks';
+import { ENGINE_TEXTS, isEditableStatus, levelText, recordOperations, statusMeta } from '../../engine/model';
 import { formatDateTime } from '../../lib/format';
+import { ENGINE_PAGES } from '../../lib/paths';
+import { getRoles } from '../../lib/session';
 import { AuditFlowView } from './AuditFlowView';
-import { ENGINE_TEXTS, isEditableStatus, levelText, recordOperations, statusMeta } from './model';
+import { NoNode } from './NoNode';
 import type { ListVariant } from './RecordList';
 import { RecordLog } from './RecordLogDialog';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
 import { isConflict, refreshAfterChange, useRecordActions } from './useRecordActions';
 
 const PATHS = {
-  dynamic: { list: '/dynamicPage/dynamicIndex', detail: '/dynamicPage/dynamicDetail', noun: '记录' },
-  apply: { list: '/applyIndex', detail: '/applyDetail', noun: '申请' },
+  dynamic: { ...ENGINE_PAGES.dynamic, noun: '记录' },
+  apply: { ...ENGINE_PAGES.apply, noun: '申请' },
 } as const;
 
 const OP_ICONS: Record<string, ReactNode> = {
@@ -59,24 +61,9 @@ const OP_ICONS: Record<string, ReactNode> = {
 export function RecordDetailPage({ variant }: { variant: ListVariant }) {
   const node = useEngineNode();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const id = params.get('id');
   const editing = !id || params.get('mode') === 'edit';
-  if (!node.gnCoding || !node.systemCoding) {
-    return (
-      <Card>
-        <Result
-          status="warning"
-          title={ENGINE_TEXTS.noNode}
-          extra={
-            <Button type="primary" onClick={() => navigate('/judge')}>
-              返回业务系统
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
+  if (!node.gnCoding || !node.systemCoding) return <NoNode />;
   const key = `${node.gnCoding}:${id ?? 'new'}`;
   return editing ? (
     <RecordForm key={`form:${key}`} node={node} id={id} variant={variant} />

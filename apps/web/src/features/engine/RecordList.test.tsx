@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { currentPrompt, resetPrompts } from '../../components/prompt';
 import { mockIntersectionObserver } from '../../engine/list/test-utils';
+import { LIST_VIEW_STORAGE_KEY } from '../../engine/model';
 import { userInfo } from '../../test/server';
 import { pickOption } from '../config/testkit';
-import { LIST_VIEW_STORAGE_KEY } from './model';
 import { LIST_URL, lastBody, PATHS, renderEngine, rid, setupEngine, storedRecord } from './testkit';
 
 afterEach(() => {
@@ -187,7 +187,8 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     const { router } = renderEngine();
     await user.click(await screen.findByTestId('pending-configure'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/setUpForm'));
-    expect(router.state.location.search).toBe('?gnCoding=ZYZC&systemCoding=XYGL');
+    // the node and its system (in the order every node-page link uses: lib/paths nodePageHref)
+    expect(router.state.location.search).toBe('?systemCoding=XYGL&gnCoding=ZYZC');
   });
 
   it('shows 暂无数据 when nothing matches', async () => {

@@ -32,7 +32,6 @@ import { useActionLock, usePersistedPager } from '../../engine/list/hooks';
 import { type LeftNode, LeftTree } from '../../engine/list/LeftTree';
 import { SearchBar } from '../../engine/list/SearchBar';
 import { SearchPopup } from '../../engine/list/SearchPopup';
-import { UnconfiguredNode } from '../shell/PendingPage';
 import {
   CARD_STATUS_KEY,
   ENGINE_TEXTS,
@@ -53,7 +52,10 @@ import {
   withMinWidths,
   writeListView,
   writeSearch,
-} from './model';
+} from '../../engine/model';
+import { ENGINE_PAGES } from '../../lib/paths';
+import { UnconfiguredNode } from '../shell';
+import { NoNode } from './NoNode';
 import { type EngineNode, nodeQuery, useEngineNode } from './useEngineNode';
 import { useListFields } from './useListFields';
 import { refreshAfterChange, useRecordActions } from './useRecordActions';
@@ -61,8 +63,8 @@ import { refreshAfterChange, useRecordActions } from './useRecordActions';
 export type ListVariant = 'dynamic' | 'apply';
 
 const VARIANTS = {
-  dynamic: { detailPath: '/dynamicPage/dynamicDetail', addText: '新增', subtitle: '' },
-  apply: { detailPath: '/applyDetail', addText: '新建申请', subtitle: '我的申请' },
+  dynamic: { detailPath: ENGINE_PAGES.dynamic.detail, addText: '新增', subtitle: '' },
+  apply: { detailPath: ENGINE_PAGES.apply.detail, addText: '新建申请', subtitle: '我的申请' },
 } as const;
 
 /** The 序号 column of DynamicTable. */
@@ -76,22 +78,7 @@ const TREE_TYPES = new Set(['tree', 'left-tree', 'leftTree']);
 /** The page of a list node: which node comes from the URL; a different node is a fresh list. */
 export function RecordListPage({ variant }: { variant: ListVariant }) {
   const node = useEngineNode();
-  const navigate = useNavigate();
-  if (!node.gnCoding || !node.systemCoding) {
-    return (
-      <Card>
-        <Result
-          status="warning"
-          title={ENGINE_TEXTS.noNode}
-          extra={
-            <Button type="primary" onClick={() => navigate('/judge')}>
-              返回业务系统
-            </Button>
-          }
-        />
-      </Card>
-    );
-  }
+  if (!node.gnCoding || !node.systemCoding) return <NoNode />;
   return <RecordList key={`${node.systemCoding}:${node.gnCoding}`} node={node} variant={variant} />;
 }
 

@@ -6,7 +6,7 @@ import { type RouteObject, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { AuditFlowStep, EngineRecord, FilterDefinitionDto, OpLogEntryDto, RecordDetail } from '../../api/engine';
 import { configureRequest, type Transport, type TransportRequest } from '../../api/request';
-import { browser } from '../../app/browser';
+import { browser } from '../../lib/browser';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, type Handler, jsonResponse, platformInfo, userInfo } from '../../test/server';
 import ApplyIndexPage from './ApplyIndexPage';

@@ -2,8 +2,8 @@ import type { MenuItem } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { mainMenusQuery } from '../../api/shell';
-import { findBy } from '../shell/menuTree';
-import { getGnCoding, useSystemCoding } from '../shell/session';
+import { findBy } from '../../lib/menuTree';
+import { getGnCoding, useSystemCoding } from '../../lib/sessionHooks';
 
 export interface EngineNode {
   systemCoding: string;

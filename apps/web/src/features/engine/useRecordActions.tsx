@@ -17,8 +17,8 @@ import {
 import { type ApiError, isApiError, reportApiError } from '../../api/request';
 import { MENUS_KEY } from '../../api/shell';
 import { AssignDialog, type AssignPerson } from '../../engine/list/AssignDialog';
+import { ENGINE_TEXTS } from '../../engine/model';
 import { AuditDialog } from './AuditDialog';
-import { ENGINE_TEXTS } from './model';
 import { RecordLogDialog } from './RecordLogDialog';
 import { type EngineNode, nodeQuery } from './useEngineNode';
 

@@ -13,27 +13,19 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type AuditConfig, auditConfigKey, auditConfigQuery, saveAuditLevels } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SaveErrorAlert } from '../../components/admin';
+import { AUDIT_WAY_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
 import {
   AUDIT_LEVEL_NAME_MAX,
   AUDIT_MESSAGES,
   levelErrors,
   NodeScope,
-  nodePageUrl,
-  SaveErrorAlert,
   saveErrorLines,
   useNodeTarget,
   useRoleOptions,
   wayLabel,
 } from './audit';
-import {
-  CONFIG_SECTION,
-  ForbiddenCard,
-  isForbidden,
-  LoadError,
-  PermissionLayout,
-  UserSelect,
-  useUserDirectory,
-} from './shared';
+import { UserSelect, useUserDirectory } from './shared';
 
 interface DraftLevel {
   key: string;
@@ -153,7 +145,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
 
   if (config.isError) {
     return isForbidden(config.error) ? (
-      <ForbiddenCard what="仅管理员和开发者可配置审核级别" />
+      <ForbiddenCard reason="仅管理员和开发者可配置审核级别" />
     ) : (
       <LoadError error={config.error} what="审核级别" />
     );
@@ -193,7 +185,7 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
           data-testid="users-unavailable"
         />
       ) : null}
-      <SaveErrorAlert lines={serverError} />
+      <SaveErrorAlert lines={serverError} testId="audit-save-error" />
       {levels.length === 0 ? (
         <Empty description="暂无审核级别，该节点的业务无需审核" data-testid="levels-empty" />
       ) : (
@@ -361,12 +353,12 @@ function LevelsEditor({ gnCoding }: { gnCoding: string }) {
 export default function AuditLevelPage() {
   const { target, pick } = useNodeTarget();
   return (
-    <PermissionLayout section={CONFIG_SECTION} title="审核级别">
+    <PageFrame section={CONFIG_SECTION} title="审核级别">
       <Card
         title="审核级别"
         extra={
           target.gnCoding ? (
-            <Link to={nodePageUrl('/system/auditWay', target)} data-testid="to-audit-way">
+            <Link to={nodePageHref(AUDIT_WAY_PATH, target.gnCoding, target.systemCoding)} data-testid="to-audit-way">
               设置审核方式
             </Link>
           ) : null
@@ -376,6 +368,6 @@ export default function AuditLevelPage() {
           {(gnCoding) => <LevelsEditor key={gnCoding} gnCoding={gnCoding} />}
         </NodeScope>
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

@@ -6,18 +6,10 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { auditConfigKey, auditConfigQuery, saveAuditWays } from '../../api/permission';
 import { isApiError, reportApiError } from '../../api/request';
-import {
-  NodeScope,
-  nodePageUrl,
-  reviewerCount,
-  SaveErrorAlert,
-  saveErrorLines,
-  useNodeTarget,
-  useRoleOptions,
-  userName,
-  WAY_HINTS,
-} from './audit';
-import { CONFIG_SECTION, ForbiddenCard, isForbidden, LoadError, PermissionLayout, useUserDirectory } from './shared';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SaveErrorAlert } from '../../components/admin';
+import { AUDIT_LEVEL_PATH, CONFIG_SECTION, nodePageHref } from '../../lib/paths';
+import { NodeScope, reviewerCount, saveErrorLines, useNodeTarget, useRoleOptions, userName, WAY_HINTS } from './audit';
+import { useUserDirectory } from './shared';
 
 type Ways = Record<number, AuditWay>;
 
@@ -53,7 +45,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
 
   if (config.isError) {
     return isForbidden(config.error) ? (
-      <ForbiddenCard what="仅管理员和开发者可配置审核方式" />
+      <ForbiddenCard reason="仅管理员和开发者可配置审核方式" />
     ) : (
       <LoadError error={config.error} what="审核方式" />
     );
@@ -74,7 +66,7 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
       <Typography.Paragraph type="secondary">
         为每一级审核选择审核方式；级别与审核人在<Link to={levelLink}>「审核级别」</Link>中设置。
       </Typography.Paragraph>
-      <SaveErrorAlert lines={serverError} />
+      <SaveErrorAlert lines={serverError} testId="audit-save-error" />
       <Steps
         orientation="vertical"
         current={-1}
@@ -161,12 +153,15 @@ function WaysEditor({ gnCoding }: { gnCoding: string }) {
 export default function AuditWayPage() {
   const { target, pick } = useNodeTarget();
   return (
-    <PermissionLayout section={CONFIG_SECTION} title="审核方式">
+    <PageFrame section={CONFIG_SECTION} title="审核方式">
       <Card
         title="审核方式"
         extra={
           target.gnCoding ? (
-            <Link to={nodePageUrl('/system/auditLevel', target)} data-testid="to-audit-level">
+            <Link
+              to={nodePageHref(AUDIT_LEVEL_PATH, target.gnCoding, target.systemCoding)}
+              data-testid="to-audit-level"
+            >
               设置审核级别
             </Link>
           ) : null
@@ -176,6 +171,6 @@ export default function AuditWayPage() {
           {(gnCoding) => <WaysEditor key={gnCoding} gnCoding={gnCoding} />}
         </NodeScope>
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

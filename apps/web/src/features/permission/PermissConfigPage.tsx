@@ -18,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { type HTMLAttributes, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   type GrantSubjectRef,
   grantMatrixKey,
@@ -27,6 +27,8 @@ import {
   rolesQuery,
   saveGrantMatrix,
 } from '../../api/permission';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame, SystemSelect, useLeaveGuard } from '../../components/admin';
+import { PERMISSION_SECTION } from '../../lib/paths';
 import {
   clearRow,
   coverage,
@@ -40,16 +42,7 @@ import {
   summary,
   toSaveGrants,
 } from './matrix';
-import {
-  ForbiddenCard,
-  isForbidden,
-  LoadError,
-  PERMISSION_SECTION,
-  PermissionLayout,
-  SystemSelect,
-  UserSelect,
-  useUserDirectory,
-} from './shared';
+import { UserSelect, useUserDirectory } from './shared';
 
 export const UNSAVED_TITLE = '权限修改尚未保存';
 
@@ -146,34 +139,7 @@ export default function PermissConfigPage() {
   };
 
   // leaving the page (another route) with unsaved changes asks first; so does closing the tab
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: UNSAVED_TITLE,
-      content: '离开后本次修改将丢失，是否离开？',
-      okText: '离开',
-      cancelText: '留下',
-      onOk: () => {
-        asking.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal]);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveGuard(dirty, UNSAVED_TITLE);
 
   const save = useMutation({
     mutationFn: () => {
@@ -192,9 +158,9 @@ export default function PermissConfigPage() {
 
   if (roles.isError && isForbidden(roles.error)) {
     return (
-      <PermissionLayout section={PERMISSION_SECTION} title="权限配置">
-        <ForbiddenCard what="仅管理员可配置角色与权限" />
-      </PermissionLayout>
+      <PageFrame section={PERMISSION_SECTION} title="权限配置">
+        <ForbiddenCard reason="仅管理员可配置角色与权限" />
+      </PageFrame>
     );
   }
 
@@ -308,7 +274,7 @@ export default function PermissConfigPage() {
   const userDisplay = subjectType === 'user' && subjectId ? subjectId : null;
 
   return (
-    <PermissionLayout section={PERMISSION_SECTION} title="权限配置">
+    <PageFrame section={PERMISSION_SECTION} title="权限配置">
       <Card
         title="权限配置"
         extra={
@@ -417,6 +383,6 @@ export default function PermissConfigPage() {
           </>
         )}
       </Card>
-    </PermissionLayout>
+    </PageFrame>
   );
 }

@@ -17,16 +17,11 @@ import {
 import { type HTMLAttributes, useState } from 'react';
 import { Link } from 'react-router';
 import { deleteRole, ROLES_KEY, rolesQuery } from '../../api/permission';
+import { ForbiddenCard, isForbidden, LoadError, PageFrame } from '../../components/admin';
+import { PERMISSION_SECTION } from '../../lib/paths';
 import { RoleFormModal } from './RoleFormModal';
 import { builtinScope, RoleMembersDrawer } from './RoleMembersDrawer';
-import {
-  ForbiddenCard,
-  isForbidden,
-  LoadError,
-  PERMISSION_SECTION,
-  PermissionLayout,
-  permissConfigUrl,
-} from './shared';
+import { permissConfigUrl } from './shared';
 
 /**
  * 角色权限 `/system/permissionsSet` (administrators): the roles, creating, renaming and deleting custom roles, their
@@ -53,9 +48,9 @@ export default function PermissionsSetPage() {
 
   if (roles.isError && isForbidden(roles.error)) {
     return (
-      <PermissionLayout section={PERMISSION_SECTION} title="角色权限">
-        <ForbiddenCard what="仅管理员可配置角色与权限" />
-      </PermissionLayout>
+      <PageFrame section={PERMISSION_SECTION} title="角色权限">
+        <ForbiddenCard reason="仅管理员可配置角色与权限" />
+      </PageFrame>
     );
   }
 
@@ -140,7 +135,7 @@ export default function PermissionsSetPage() {
   ];
 
   return (
-    <PermissionLayout section={PERMISSION_SECTION} title="角色权限">
+    <PageFrame section={PERMISSION_SECTION} title="角色权限">
       <Card
         title="角色权限"
         extra={
@@ -185,6 +180,6 @@ export default function PermissionsSetPage() {
         }}
       />
       <RoleMembersDrawer role={membersOf} onClose={() => setMembersOf(null)} />
-    </PermissionLayout>
+    </PageFrame>
   );
 }

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Result, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { ROLES_KEY, roleMembersQuery, saveRoleMembers } from '../../api/permission';
-import { LoadError, UserSelect, useUserDirectory } from './shared';
+import { LoadError } from '../../components/admin';
+import { UserSelect, useUserDirectory } from './shared';
 
 export const MAX_ROLE_MEMBERS = 500;
 

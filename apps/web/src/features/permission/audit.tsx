@@ -1,11 +1,13 @@
-import { AUDIT_WAYS, type AuditLevel, type AuditWay, type NodePreview, paths, type Role } from '@ks/contracts';
+import { AUDIT_WAYS, type AuditLevel, type AuditWay, type Role } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Empty, Space } from 'antd';
+import { Empty, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../../api/call';
 import { roleOptionsQuery } from '../../api/permission';
-import { isApiError, request } from '../../api/request';
-import { NodePicker, type NodeTarget, type UserDirectory, userLabel } from './shared';
+import { isApiError } from '../../api/request';
+import { NodeSelector, type NodeTarget } from '../../components/admin';
+import { type UserDirectory, userLabel } from './shared';
 
 /** Messages of the audit level rules (the server's schema uses the same words). */
 export const AUDIT_MESSAGES = {
@@ -52,20 +54,6 @@ export function saveErrorLines(err: unknown): string[] {
   return [err.message, ...new Set(extra)];
 }
 
-export function SaveErrorAlert({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      data-testid="audit-save-error"
-      title={lines[0]}
-      description={lines.length > 1 ? lines.slice(1).map((l) => <div key={l}>{l}</div>) : undefined}
-    />
-  );
-}
-
 /** The node of the page from ?systemCoding&gnCoding, and a picker that writes the query string. */
 export function useNodeTarget() {
   const [params, setParams] = useSearchParams();
@@ -75,9 +63,7 @@ export function useNodeTarget() {
   const preview = useQuery({
     queryKey: ['audit', 'nodeSystem', gnCoding],
     queryFn: () =>
-      request<NodePreview>({
-        url: paths.nodePreviews.path,
-        method: paths.nodePreviews.method,
+      call('nodePreviews', {
         params: { gnCoding: gnCoding ?? '' },
         // only a convenience: without it the system picker stays empty
         silent: true,
@@ -98,14 +84,6 @@ export function useNodeTarget() {
   return { target, pick };
 }
 
-/** The address of another node page, keeping the system of the picker. */
-export function nodePageUrl(path: string, target: NodeTarget): string {
-  const q = new URLSearchParams();
-  if (target.systemCoding) q.set('systemCoding', target.systemCoding);
-  if (target.gnCoding) q.set('gnCoding', target.gnCoding);
-  return `${path}?${q.toString()}`;
-}
-
 /** System + node picker above an editor that needs a node. */
 export function NodeScope({
   target,
@@ -122,7 +100,13 @@ export function NodeScope({
     <>
       <Space wrap style={{ marginBottom: 16 }}>
         <span>节点</span>
-        <NodePicker systemCoding={target.systemCoding} gnCoding={target.gnCoding} onChange={pick} />
+        <NodeSelector
+          systemCoding={target.systemCoding}
+          gnCoding={target.gnCoding}
+          onChange={pick}
+          testId="node-picker"
+          testIds={{ system: 'system-select', node: 'node-select' }}
+        />
       </Space>
       {target.gnCoding ? (
         children(target.gnCoding)

@@ -2,7 +2,7 @@ import type { ConfigSystem, GrantMatrixRow, MenuItem, Role, UserBrief } from '@k
 import { SESSION_KEYS } from '@ks/contracts';
 import { vi } from 'vitest';
 import { configureRequest } from '../../api/request';
-import { browser } from '../../app/browser';
+import { browser } from '../../lib/browser';
 import { createFakeServer, type Handler, platformInfo, systems, userInfo } from '../../test/server';
 
 /** Test data and a fake server for the permission and audit pages (component tests only). */

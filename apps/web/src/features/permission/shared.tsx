@@ -1,74 +1,13 @@
-import { DEFAULT_HOME_URL, type MenuItem, type UserBrief } from '@ks/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Button, Card, Result, Select, Space, TreeSelect, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { permissionNodeListQuery, permissionSystemsQuery, searchUsers } from '../../api/permission';
-import { isApiError } from '../../api/request';
-
-export const PERMISSION_SECTION = { title: '权限管理', to: '/system/permissionsSet' } as const;
-export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
+import type { UserBrief } from '@ks/contracts';
+import { Select } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { searchUsers } from '../../api/permission';
 
 export const permissConfigUrl = (subjectType: 'role' | 'user', subjectId: string, systemCoding?: string | null) => {
   const q = new URLSearchParams({ subjectType, subjectId });
   if (systemCoding) q.set('systemCoding', systemCoding);
   return `/system/permissConfig?${q.toString()}`;
 };
-
-/** Breadcrumb 首页 / {section} / {title} above the page's cards. */
-export function PermissionLayout({
-  section,
-  title,
-  children,
-}: {
-  section: { title: string; to?: string };
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <div style={{ maxWidth: 1440, margin: '0 auto' }}>
-      <Breadcrumb
-        style={{ marginBottom: 16 }}
-        items={[
-          { title: <Link to={DEFAULT_HOME_URL}>首页</Link> },
-          { title: section.to ? <Link to={section.to}>{section.title}</Link> : section.title },
-          { title },
-        ]}
-      />
-      {children}
-    </div>
-  );
-}
-
-export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 403);
-
-/** 403 for a page the signed-in user may not administer. */
-export function ForbiddenCard({ what }: { what: string }) {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <Result
-        status="403"
-        title="403"
-        subTitle={
-          <Typography.Text type="secondary" data-testid="forbidden">
-            无权访问：{what}
-          </Typography.Text>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-            返回首页
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
-/** A failed load with the server's message (the request client has shown it in the prompt as well). */
-export function LoadError({ error, what }: { error: Error; what: string }) {
-  return <Alert type="error" showIcon title={`${what}加载失败`} description={error.message} data-testid="load-error" />;
-}
 
 // ── users ───────────────────────────────────────────────────────────────────
 
@@ -194,88 +133,5 @@ export function UserSelect({
       data-testid={testId}
       aria-label="用户"
     />
-  );
-}
-
-// ── systems and nodes ───────────────────────────────────────────────────────
-
-/** A Select of all business systems, valued by their code. */
-export function SystemSelect({
-  value,
-  onChange,
-  testId = 'system-select',
-  width = 240,
-}: {
-  value: string | null | undefined;
-  onChange: (systemCoding: string | null) => void;
-  testId?: string;
-  width?: number;
-}) {
-  const systems = useQuery(permissionSystemsQuery);
-  return (
-    <Select<string>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder="请选择系统"
-      style={{ width }}
-      loading={systems.isPending}
-      value={value ?? undefined}
-      onChange={(v) => onChange(v ?? null)}
-      options={(systems.data ?? []).map((s) => ({
-        value: s.gnCoding,
-        label: `${s.systemName}（${s.gnCoding}）${s.enabled ? '' : ' [已停用]'}`,
-      }))}
-      data-testid={testId}
-      aria-label="系统"
-      notFoundContent="暂无数据"
-    />
-  );
-}
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children?: TreeOption[];
-}
-
-function treeOptions(items: MenuItem[]): TreeOption[] {
-  return items.map((it) => ({
-    value: it.gnCoding,
-    title: `${it.title}（${it.gnCoding}）${it.itShows === '否' ? ' [隐藏]' : ''}`,
-    children: it.children?.length ? treeOptions(it.children) : undefined,
-  }));
-}
-
-export interface NodeTarget {
-  systemCoding: string | null;
-  gnCoding: string | null;
-}
-
-/** System Select + TreeSelect of that system's nodes (the full tree, hidden items included). */
-export function NodePicker({
-  systemCoding,
-  gnCoding,
-  onChange,
-}: NodeTarget & { onChange: (next: NodeTarget) => void }) {
-  const nodes = useQuery({ ...permissionNodeListQuery(systemCoding ?? ''), enabled: !!systemCoding });
-  return (
-    <Space wrap data-testid="node-picker">
-      <SystemSelect value={systemCoding} onChange={(next) => onChange({ systemCoding: next, gnCoding: null })} />
-      <TreeSelect<string>
-        allowClear
-        showSearch={{ treeNodeFilterProp: 'title' }}
-        treeDefaultExpandAll
-        placeholder={systemCoding ? '请选择节点' : '请先选择系统'}
-        disabled={!systemCoding && !gnCoding}
-        loading={nodes.isFetching}
-        style={{ width: 320 }}
-        value={gnCoding ?? undefined}
-        onChange={(v) => onChange({ systemCoding, gnCoding: v ?? null })}
-        treeData={treeOptions(nodes.data ?? [])}
-        notFoundContent="暂无数据"
-        data-testid="node-select"
-        aria-label="节点"
-      />
-    </Space>
   );
 }

@@ -3,9 +3,9 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { usePortalConfig } from '../../api/portalConfig';
-import { homeUrlOrDefault } from '../../app/guard';
-import { getHomeUrl, isSignedIn } from '../../app/session';
-import { SiteFooter } from '../../shell/SiteFooter';
+import { SiteFooter } from '../../components/SiteFooter';
+import { homeUrlOrDefault } from '../../lib/paths';
+import { getHomeUrl, isSignedIn } from '../../lib/session';
 import './portal.css';
 
 export type NavKey = 'home' | 'transac' | 'market';

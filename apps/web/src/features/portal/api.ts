@@ -1,35 +1,15 @@
-import {
-  type HomeOverview,
-  type MarketDetail,
-  type MarketEntity,
-  type MarketKind,
-  type NoticeDetail,
-  type NoticeSummary,
-  type Option,
-  paths,
-} from '@ks/contracts';
+import type { MarketKind } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type Params, request } from '../../api/request';
+import { call } from '../../api/call';
+import type { Params } from '../../api/request';
 import type { MarketFilters, NoticeFilters } from './query';
-
-/** A page of records as every list endpoint answers it. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
 
 // The portal is public: no token is sent, so an expired session of a signed-in visitor never gets in the way.
 
 /** Home page data. Silent: `/` counts as the sign-in page for the request client, so the page shows failures itself. */
 export const homeOverviewQuery = queryOptions({
   queryKey: ['portal', 'overview'],
-  queryFn: () =>
-    request<HomeOverview>({
-      url: paths.homeOverview.path,
-      method: paths.homeOverview.method,
-      isToken: false,
-      silent: true,
-    }),
+  queryFn: () => call('homeOverview', { isToken: false, silent: true }),
   staleTime: 60_000,
 });
 
@@ -49,13 +29,7 @@ export function noticeListParams(f: NoticeFilters): Params {
 export const noticeListQuery = (f: NoticeFilters) =>
   queryOptions({
     queryKey: ['portal', 'notices', noticeListParams(f)],
-    queryFn: () =>
-      request<Page<NoticeSummary>>({
-        url: paths.noticeList.path,
-        method: paths.noticeList.method,
-        params: noticeListParams(f),
-        isToken: false,
-      }),
+    queryFn: () => call('noticeList', { params: noticeListParams(f), isToken: false }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -64,28 +38,19 @@ export const noticeListQuery = (f: NoticeFilters) =>
 export const noticeDetailQuery = (id: string) =>
   queryOptions({
     queryKey: ['portal', 'notice', id],
-    queryFn: () =>
-      request<NoticeDetail>({
-        url: paths.noticeDetail.path,
-        method: paths.noticeDetail.method,
-        params: { id },
-        isToken: false,
-        silent: true,
-      }),
+    queryFn: () => call('noticeDetail', { params: { id }, isToken: false, silent: true }),
     staleTime: 30_000,
   });
 
 export const enterpriseTypesQuery = queryOptions({
   queryKey: ['portal', 'enterpriseTypes'],
-  queryFn: () =>
-    request<Option[]>({ url: paths.enterpriseTypes.path, method: paths.enterpriseTypes.method, isToken: false }),
+  queryFn: () => call('enterpriseTypes', { isToken: false }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const practiceAreasQuery = queryOptions({
   queryKey: ['portal', 'practiceAreas'],
-  queryFn: () =>
-    request<Option[]>({ url: paths.practiceAreas.path, method: paths.practiceAreas.method, isToken: false }),
+  queryFn: () => call('practiceAreas', { isToken: false }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -104,13 +69,7 @@ export function marketListParams(f: MarketFilters): Params {
 export const marketListQuery = (f: MarketFilters) =>
   queryOptions({
     queryKey: ['portal', 'market', marketListParams(f)],
-    queryFn: () =>
-      request<Page<MarketEntity>>({
-        url: paths.marketList.path,
-        method: paths.marketList.method,
-        params: marketListParams(f),
-        isToken: false,
-      }),
+    queryFn: () => call('marketList', { params: marketListParams(f), isToken: false }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -119,13 +78,6 @@ export const marketListQuery = (f: MarketFilters) =>
 export const marketDetailQuery = (kind: MarketKind, id: string) =>
   queryOptions({
     queryKey: ['portal', 'marketDetail', kind, id],
-    queryFn: () =>
-      request<MarketDetail>({
-        url: paths.marketDetail.path,
-        method: paths.marketDetail.method,
-        params: { kind, id },
-        isToken: false,
-        silent: true,
-      }),
+    queryFn: () => call('marketDetail', { params: { kind, id }, isToken: false, silent: true }),
     staleTime: 30_000,
   });

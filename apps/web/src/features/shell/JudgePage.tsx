@@ -3,13 +3,14 @@ import type { SystemItem } from '@ks/contracts';
 import { DEFAULT_HOME_PATH, routeForNode } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { theme as antdTheme, Badge, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { systemListQuery } from '../../api/platform';
 import { mainMenusQuery } from '../../api/shell';
-import { firstLeaf } from './menuTree';
+import { pressOnKey, TileIcon } from '../../components/tile';
+import { firstLeaf } from '../../lib/menuTree';
+import { chooseSystem, setGnCoding, useCurrentUser, useSystemCoding } from '../../lib/sessionHooks';
 import { NewSystemDialog } from './NewSystemDialog';
-import { chooseSystem, setGnCoding, useCurrentUser, useSystemCoding } from './session';
 
 interface SystemCardProps {
   item: SystemItem;
@@ -21,12 +22,9 @@ interface SystemCardProps {
 
 function SystemCard({ item, current, entering, disabled, onEnter }: SystemCardProps) {
   const { token } = antdTheme.useToken();
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      if (!disabled) onEnter();
-    }
-  };
+  const onKeyDown = pressOnKey(() => {
+    if (!disabled) onEnter();
+  });
   return (
     <Card
       hoverable={!disabled}
@@ -47,22 +45,7 @@ function SystemCard({ item, current, entering, disabled, onEnter }: SystemCardPr
       }}
     >
       <div style={{ display: 'flex', gap: 14, alignItems: 'flex-start' }}>
-        <span
-          style={{
-            flex: 'none',
-            width: 44,
-            height: 44,
-            borderRadius: 10,
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 22,
-            color: '#fff',
-            background: token.colorPrimary,
-          }}
-        >
-          {entering ? <LoadingOutlined /> : <AppstoreOutlined />}
-        </span>
+        <TileIcon background={token.colorPrimary}>{entering ? <LoadingOutlined /> : <AppstoreOutlined />}</TileIcon>
         <div style={{ minWidth: 0, flex: 1 }}>
           <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             <span

@@ -1,18 +1,15 @@
-import { NODE_PROPERTIES } from '@ks/contracts';
+import { DEFAULT_HOME_URL, NODE_PROPERTIES } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { systemListQuery } from '../../api/platform';
 import { mainMenusQuery } from '../../api/shell';
-import { findBy } from './menuTree';
-import { useCurrentUser, useSystemCoding } from './session';
+import { findBy } from '../../lib/menuTree';
+import { JUDGE_PATH, nodePageHref, SET_UP_FORM_PATH } from '../../lib/paths';
+import { useCurrentUser, useSystemCoding } from '../../lib/sessionHooks';
 
 export const PENDING_TITLE = '该功能页面尚未开放';
-
-/** The field editor of a node (字段设置), where a developer makes a list node usable. */
-export const setUpFormUrl = (gnCoding: string, systemCoding: string) =>
-  `/system/setUpForm?${new URLSearchParams({ gnCoding, systemCoding }).toString()}`;
 
 /**
  * The honest "not yet available" page, inside the shell (header and sidebar stay): it names the business area (the
@@ -64,10 +61,10 @@ export function PendingView({
                 {configure.label}
               </Button>
             ) : null}
-            <Button type={configure ? 'default' : 'primary'} onClick={() => navigate('/judge')}>
+            <Button type={configure ? 'default' : 'primary'} onClick={() => navigate(JUDGE_PATH)}>
               返回业务系统
             </Button>
-            <Button onClick={() => navigate('/system/pageConfig')}>返回首页</Button>
+            <Button onClick={() => navigate(DEFAULT_HOME_URL)}>返回首页</Button>
           </Space>
         }
       />
@@ -131,7 +128,11 @@ export function UnconfiguredNode({
           ? '该节点的表单字段尚未配置，配置完成后即可在此新增、查询和办理记录。'
           : '该业务的办理功能正在建设中，当前版本暂不能办理。'
       }
-      configure={isDeveloper ? { to: setUpFormUrl(gnCoding, systemCoding), label: '配置字段（字段设置）' } : null}
+      configure={
+        isDeveloper
+          ? { to: nodePageHref(SET_UP_FORM_PATH, gnCoding, systemCoding), label: '配置字段（字段设置）' }
+          : null
+      }
     />
   );
 }

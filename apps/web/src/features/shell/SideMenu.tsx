@@ -24,10 +24,11 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { mainMenusQuery } from '../../api/shell';
-import { shellIcon } from './icons';
-import { defaultActive, findBy, matchRoute, pathTo } from './menuTree';
+import { iconElement } from '../../components/icons';
+import { defaultActive, findBy, matchRoute, pathTo } from '../../lib/menuTree';
+import { menuSetUpHref } from '../../lib/paths';
+import { getGnCoding, setGnCoding, useCurrentUser } from '../../lib/sessionHooks';
 import { NewSystemDialog } from './NewSystemDialog';
-import { getGnCoding, setGnCoding, useCurrentUser } from './session';
 import { asideWidthOf, customised, useShellTheme } from './theme';
 
 export const COLLAPSED_WIDTH = 64;
@@ -63,12 +64,12 @@ function toItem(node: MenuItem): ItemType {
   return node.children?.length
     ? {
         key: node.id,
-        icon: shellIcon(node.icon),
+        icon: iconElement(node.icon),
         label: <ItemLabel node={node} />,
         disabled: node.disabled,
         children: toItems(node.children),
       }
-    : { key: node.id, icon: shellIcon(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled };
+    : { key: node.id, icon: iconElement(node.icon), label: <ItemLabel node={node} />, disabled: node.disabled };
 }
 
 /**
@@ -156,7 +157,7 @@ export function SideMenu({ systemCoding }: { systemCoding: string }) {
     itemActiveBg: `${activeColor}14`,
   });
 
-  const nodeSettings = `/system/menuSetUp?${new URLSearchParams({ systemCoding })}`;
+  const nodeSettings = menuSetUpHref(systemCoding);
 
   let body: ReactNode;
   if (menus.isPending) {

@@ -4,7 +4,7 @@ import { LOGIN_ROLE_LABELS, type LoginRoleType } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { currentUserQuery } from '../../api/auth';
-import { getUserInfo } from '../../app/session';
+import { getUserInfo } from '../../lib/session';
 import { asideWidthOf, useShellTheme } from './theme';
 
 export function roleLabelOf(loginRoleType: string | undefined): string {

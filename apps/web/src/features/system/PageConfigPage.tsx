@@ -8,13 +8,14 @@ import {
 import { LOGIN_ROLE_LABELS, type LoginRoleType, type SystemItem } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Card, Col, Empty, Row, Skeleton, Tag } from 'antd';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
 import { systemListQuery } from '../../api/platform';
-import { getSystemCoding, getUserInfo } from '../../app/session';
-import { PRIMARY_COLOR } from '../../app/theme';
-import { chooseSystem } from '../shell/session';
+import { pressOnKey, TileIcon } from '../../components/tile';
+import { getSystemCoding, getUserInfo } from '../../lib/session';
+import { chooseSystem } from '../../lib/sessionHooks';
+import { PRIMARY_COLOR } from '../../lib/theme';
 import { useIsAdmin } from './admin';
 
 export function roleLabel(loginRoleType: string | undefined): string {
@@ -54,12 +55,7 @@ function UserCard() {
 }
 
 function SystemCard({ item, selected, onSelect }: { item: SystemItem; selected: boolean; onSelect: () => void }) {
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onSelect();
-    }
-  };
+  const onKeyDown = pressOnKey(onSelect);
   return (
     <Card
       hoverable
@@ -78,22 +74,9 @@ function SystemCard({ item, selected, onSelect }: { item: SystemItem; selected: 
       }}
     >
       <div style={{ display: 'flex', gap: 14, alignItems: 'flex-start' }}>
-        <span
-          style={{
-            flex: 'none',
-            width: 44,
-            height: 44,
-            borderRadius: 10,
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 22,
-            color: '#fff',
-            background: `linear-gradient(135deg, ${PRIMARY_COLOR}, #4d8bff)`,
-          }}
-        >
+        <TileIcon background={`linear-gradient(135deg, ${PRIMARY_COLOR}, #4d8bff)`}>
           <AppstoreOutlined />
-        </span>
+        </TileIcon>
         <div style={{ minWidth: 0, flex: 1 }}>
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
             <span

@@ -8,12 +8,10 @@ import {
   NOTICE_STATUSES,
   type NoticeCategory,
   type NoticeStatus,
-  type Operation,
   PAGE_SIZES,
   PORTAL_KEYWORD_MAX,
   PORTAL_NOTICE_NODE,
   PORTAL_NOTICE_SYSTEM,
-  paths,
 } from '@ks/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,17 +22,16 @@ import {
   Card,
   Input,
   Popconfirm,
-  Result,
   Select,
   Skeleton,
   Space,
   Table,
   type TableColumnsType,
   Tag,
-  Typography,
 } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { call } from '../../api/call';
 import {
   ADMIN_NOTICES_KEY,
   type AdminNoticeFilters,
@@ -43,11 +40,10 @@ import {
   publishNotice,
   withdrawNotice,
 } from '../../api/portalAdmin';
-import { isApiError, request } from '../../api/request';
+import { isApiError } from '../../api/request';
+import { ForbiddenCard } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { NoticeFormDrawer } from './NoticeFormDrawer';
-
-export const FORBIDDEN_TEXT = '无权访问';
 
 const STATUS_COLORS: Record<NoticeStatus, string> = { draft: 'default', published: 'success', withdrawn: 'warning' };
 
@@ -63,9 +59,7 @@ const ACTIONS: Record<Action, { run: (id: string) => Promise<unknown>; confirm: 
 export const noticeButtonsQuery = queryOptions({
   queryKey: ['buttons', PORTAL_NOTICE_NODE],
   queryFn: () =>
-    request<Operation[]>({
-      url: paths.tableButtons.path,
-      method: paths.tableButtons.method,
+    call('tableButtons', {
       data: { gnCoding: PORTAL_NOTICE_NODE, systemCoding: PORTAL_NOTICE_SYSTEM },
       // a 403 (no grant) is shown on the page itself
       silent: true,
@@ -178,7 +172,7 @@ function NoticeManager({ can }: { can: Set<string> }) {
   ];
 
   // the menu may be visible (developers see every menu) while the notices are not: drafts are not public
-  if (listForbidden) return <Forbidden />;
+  if (listForbidden) return <ForbiddenCard reason="您没有门户公告管理的权限" />;
   return (
     <Card
       title="门户公告管理"
@@ -264,33 +258,6 @@ function NoticeManager({ can }: { can: Set<string> }) {
   );
 }
 
-/**
- * 门户公告管理 `/system/portalNotices`: governed by the PORTAL_NOTICE node's functions (administrators hold them all);
- * each button shows only when the server lists it, and the server checks it again when pressed. Someone who holds none
- * of them (a developer sees the node, but not its drafts) gets this page without the list being asked for.
- */
-function Forbidden() {
-  const navigate = useNavigate();
-  return (
-    <Card>
-      <Result
-        status="403"
-        title="403"
-        subTitle={
-          <Typography.Text type="secondary" data-testid="forbidden">
-            {FORBIDDEN_TEXT}：您没有门户公告管理的权限
-          </Typography.Text>
-        }
-        extra={
-          <Button type="primary" onClick={() => navigate(DEFAULT_HOME_URL)}>
-            返回首页
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 export default function PortalNoticesPage() {
   const buttons = useQuery(noticeButtonsQuery);
   return (
@@ -306,7 +273,7 @@ export default function PortalNoticesPage() {
       ) : buttons.isSuccess && buttons.data.length > 0 ? (
         <NoticeManager can={new Set(buttons.data.map((b) => b.code))} />
       ) : (
-        <Forbidden />
+        <ForbiddenCard reason="您没有门户公告管理的权限" />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currentUserQuery } from '../../api/auth';
-import { getRoles } from '../../app/session';
+import { getRoles } from '../../lib/session';
 
 export const ADMIN_ROLE = 'admin';
 

@@ -12,12 +12,12 @@ import {
   type TableColumn,
 } from '@ks/contracts';
 import dayjs from 'dayjs';
-import type { AuditFlowStep, EngineRecord } from '../../api/engine';
-import type { AuditStep, TableRow } from '../../engine/list/DynamicTable';
-import type { SearchTag } from '../../engine/list/FilterCard';
-import { textWidth, valueText } from '../../engine/list/measure';
-import type { SearchField } from '../../engine/list/SearchBar';
-import { formatDate, formatDateTime } from '../../lib/format';
+import type { AuditFlowStep, EngineRecord } from '../api/engine';
+import { formatDate, formatDateTime } from '../lib/format';
+import type { AuditStep, TableRow } from './list/DynamicTable';
+import type { SearchTag } from './list/FilterCard';
+import { textWidth, valueText } from './list/measure';
+import type { SearchField } from './list/SearchBar';
 
 /**
  * The engine pages' pure rules: record states and their labels, how a record becomes a table row or a card, the
@@ -94,9 +94,12 @@ export function auditSteps(flow: readonly AuditFlowStep[] | undefined): AuditSte
 
 /**
  * The 审核流程 cell of a list row: the record's audit history when the server sent it, else where the record stands —
- * the level now reviewing it while pending (第1级审核 审核中), the outcome once decided.
+ * the level now reviewing it while pending (第1级审核 审核中), the outcome once decided. (List rows carry no history
+ * today; a record detail does.)
  */
-export function listAuditSteps(record: Pick<EngineRecord, 'status' | 'auditLevel' | 'auditFlow'>): AuditStep[] {
+export function listAuditSteps(
+  record: Pick<EngineRecord, 'status' | 'auditLevel'> & { auditFlow?: readonly AuditFlowStep[] },
+): AuditStep[] {
   if (record.auditFlow?.length) return auditSteps(record.auditFlow);
   if (record.status === 'pending') {
     const level = record.auditLevel ?? 0;

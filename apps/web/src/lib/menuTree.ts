@@ -1,6 +1,6 @@
 import type { MenuItem } from '@ks/contracts';
 import { routeForNode } from '@ks/contracts';
-import { isRecordPage } from '../../app/nodePages';
+import { isRecordPage } from './paths';
 
 /** Pure helpers over a (visible) menu tree: the default active item, the first leaf, route matching. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { visibleMenus } from '../../api/shell';
+import { visibleMenus } from '../api/shell';
+import { creditMenus, menu } from '../features/shell/testData';
 import { defaultActive, firstLeaf, matchRoute, pathTo } from './menuTree';
-import { creditMenus, menu } from './testData';
 
 describe('menu tree helpers', () => {
   const tree = visibleMenus(creditMenus());

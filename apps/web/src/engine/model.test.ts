@@ -1,8 +1,9 @@
 import { type FieldDef, normaliseSearch, SESSION_KEYS } from '@ks/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import type { EngineRecord } from '../../api/engine';
-import { textWidth } from '../../engine/list/measure';
+import type { EngineRecord } from '../api/engine';
+import { COLUMNS, FIELDS, FORM_BUTTONS, TABLE_BUTTONS } from '../features/engine/testkit';
+import { textWidth } from './list/measure';
 import {
   defaultColumns,
   displayValue,
@@ -25,7 +26,6 @@ import {
   writeListView,
   writeSearch,
 } from './model';
-import { COLUMNS, FIELDS, FORM_BUTTONS, TABLE_BUTTONS } from './testkit';
 
 const record = (over: Partial<EngineRecord> = {}): EngineRecord => ({
   id: 'r1',

@@ -1,8 +1,8 @@
 import { SESSION_KEYS } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { currentUserQuery } from '../../api/auth';
-import { getRoles, getSystemCoding, getUserInfo, setSystemCoding } from '../../app/session';
+import { currentUserQuery } from '../api/auth';
+import { getRoles, getSystemCoding, getUserInfo, setSystemCoding } from './session';
 
 /**
  * The chosen business system (session systemCoding) as React state: the sidebar appears as soon as /judge stores

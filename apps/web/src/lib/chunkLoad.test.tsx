@@ -2,8 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../app/AppProviders';
+import { RouteErrorPage } from '../app/RouteErrorPage';
+import { RouteGuard } from '../app/RouteGuard';
 import { renderRoutes } from '../test/render';
-import { AppProviders, createQueryClient } from './AppProviders';
 import { browser } from './browser';
 import {
   ChunkLoadError,
@@ -13,8 +15,6 @@ import {
   loadChunk,
   resetChunkLoadState,
 } from './chunkLoad';
-import { RouteErrorPage } from './RouteErrorPage';
-import { RouteGuard } from './RouteGuard';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,0 +1,108 @@
+import { CODE_PATTERN, DEFAULT_HOME_URL, isPublicPath, NODE_PROPERTIES } from '@ks/contracts';
+
+// The app's paths and what they mean, as plain data and functions (no UI kit): every layer may use them, so that no
+// feature needs the route table (app/) to know where a page is.
+
+// ── where pages are ─────────────────────────────────────────────────────────
+
+/** The business system chooser (业务办理). */
+export const JUDGE_PATH = '/judge';
+export const MENU_SET_UP_PATH = '/system/menuSetUp';
+export const SET_UP_FORM_PATH = '/system/setUpForm';
+export const AUDIT_LEVEL_PATH = '/system/auditLevel';
+export const AUDIT_WAY_PATH = '/system/auditWay';
+
+/** The back-office sections as the breadcrumb names them. */
+export const CONFIG_SECTION = { title: '系统配置', to: '/configPage/productConfig' } as const;
+export const PERMISSION_SECTION = { title: '权限管理', to: '/system/permissionsSet' } as const;
+
+/** The list and record pages of the engine's two page kinds: any node's records, and the caller's applications. */
+export const ENGINE_PAGES = {
+  dynamic: { list: '/dynamicPage/dynamicIndex', detail: '/dynamicPage/dynamicDetail' },
+  apply: { list: '/applyIndex', detail: '/applyDetail' },
+} as const;
+
+/** A node page's address: its system (when known) and its node (when chosen). */
+export function nodePageHref(path: string, gnCoding: string | null, systemCoding?: string | null): string {
+  const q = new URLSearchParams();
+  if (systemCoding) q.set('systemCoding', systemCoding);
+  if (gnCoding) q.set('gnCoding', gnCoding);
+  return `${path}?${q.toString()}`;
+}
+
+/** 菜单设置 of a system. */
+export const menuSetUpHref = (systemCoding: string) => `${MENU_SET_UP_PATH}?${new URLSearchParams({ systemCoding })}`;
+
+// ── route prefixes and node pages ───────────────────────────────────────────
+
+/** The business pages of the spec §2 route table that later releases build; the sidebar already routes to them. */
+export const PENDING_ROUTE_PREFIXES = [
+  'expertExtraction',
+  'bidEvaluationSys',
+  'bidZj',
+  'bid',
+  'bidStep',
+  'demoPublicPage',
+  'credit',
+  'meetingVenue',
+  'standardFile',
+  'fileAnalysis',
+  'productCenter',
+  'lock',
+  'custom',
+  'fiveInOne',
+  'dexRecords',
+] as const;
+
+/** Pages of a node that are not a sidebar target themselves: a record's detail and form. */
+const DETAIL_PATHS: readonly string[] = [ENGINE_PAGES.dynamic.detail, ENGINE_PAGES.apply.detail];
+
+/** A record page of a node (its URL's gnCoding names the node). */
+export function isRecordPage(pathname: string): boolean {
+  return DETAIL_PATHS.includes(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+const NODE_PATHS = new Set<string>([
+  ...NODE_PROPERTIES.filter((p) => p.value !== 'directory').flatMap((p) =>
+    'adminPath' in p ? [p.path, p.adminPath] : [p.path],
+  ),
+  ...DETAIL_PATHS,
+]);
+const PENDING = new Set<string>(PENDING_ROUTE_PREFIXES);
+
+/**
+ * A business page of a node (what the sidebar's click routing opens, and the record pages below it): its URL's
+ * systemCoding names the business system it belongs to, whose sidebar it shows.
+ */
+export function isNodePage(pathname: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (NODE_PATHS.has(p)) return true;
+  const first = p.split('/')[1] ?? '';
+  return PENDING.has(first);
+}
+
+/** The business system a URL carries (a node page's systemCoding), or null. */
+export function systemOfUrl(pathname: string, search: string): string | null {
+  if (!isNodePage(pathname)) return null;
+  const code = new URLSearchParams(search).get('systemCoding');
+  return code && CODE_PATTERN.test(code) ? code : null;
+}
+
+// ── the guard of spec §2 ────────────────────────────────────────────────────
+
+/** Where a signed-in visitor lands: the stored home URL when it is a usable in-app path, else the default. */
+export function homeUrlOrDefault(homeUrl: string | null): string {
+  if (homeUrl?.startsWith('/') && !homeUrl.startsWith('//') && homeUrl !== '/') return homeUrl;
+  return DEFAULT_HOME_URL;
+}
+
+/**
+ * The route guard of spec §2 as a pure decision: the path to redirect to, or null to stay.
+ * - anonymous: only `/` and the public paths; any other path (unknown ones included) goes to `/`;
+ * - signed in: `/` goes to the stored home URL (default /system/pageConfig); unknown paths show the 404 page.
+ */
+export function guardRedirect(pathname: string, signedIn: boolean, homeUrl: string | null): string | null {
+  if (!signedIn) return isPublicPath(pathname) ? null : '/';
+  if (pathname === '/' || pathname === '') return homeUrlOrDefault(homeUrl);
+  return null;
+}
