@@ -53,7 +53,8 @@ export const creditApi = {
   },
   creditTopTitles: {
     ...paths.creditTopTitles,
-    summary: '信用管理顶部统计：各等级的企业与人员数、待审核记录数、有效良好/不良行为数、平均分（管理员、审核人员、开发者）',
+    summary:
+      '信用管理顶部统计：各等级的企业与人员数、待审核记录数、有效良好/不良行为数、平均分（管理员、审核人员、开发者）',
     tag: T.credit,
     auth: true,
     data: creditTopTitlesSchema,
@@ -133,7 +134,8 @@ export const creditApi = {
   },
   creditRecordRevoke: {
     ...paths.creditRecordRevoke,
-    summary: '撤回 / 撤销：企业撤回待审核的记录（→ 草稿）；审核人员撤销已通过的记录（→ 已撤销，需原因，同一事务内重新评定）',
+    summary:
+      '撤回 / 撤销：企业撤回待审核的记录（→ 草稿）；审核人员撤销已通过的记录（→ 已撤销，需原因，同一事务内重新评定）',
     tag: T.credit,
     auth: true,
     body: creditRecordRevokeSchema,

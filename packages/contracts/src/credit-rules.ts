@@ -228,7 +228,12 @@ export interface GradeRecord {
  * holds: the earliest end of a counted record, or the day before a passed record starts to count (null: no change
  * ahead). The server computes the same in SQL (modules/credit/grade.service.ts); a test holds the two together.
  */
-export function computeGrade(base: number, records: readonly GradeRecord[], today: string, levels: readonly CreditLevel[]) {
+export function computeGrade(
+  base: number,
+  records: readonly GradeRecord[],
+  today: string,
+  levels: readonly CreditLevel[],
+) {
   let good = 0;
   let bad = 0;
   let counted = 0;

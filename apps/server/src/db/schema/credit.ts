@@ -66,10 +66,7 @@ export const creditLevels = pgTable(
     title: varchar('title', { length: 8 }).primaryKey(),
     minScore: numeric('min_score', { precision: 6, scale: 2 }).notNull(),
   },
-  (t) => [
-    uniqueIndex('credit_levels_min_uq').on(t.minScore),
-    check('credit_levels_min_ck', sql`${t.minScore} >= 0`),
-  ],
+  (t) => [uniqueIndex('credit_levels_min_uq').on(t.minScore), check('credit_levels_min_ck', sql`${t.minScore} >= 0`)],
 );
 
 /**
@@ -133,10 +130,7 @@ export const creditConductRecords = pgTable(
     check('credit_records_score_ck', sql`${t.score} >= 0`),
     check('credit_records_dates_ck', sql`${t.endTime} >= ${t.startTime}`),
     check('credit_records_source_ck', sql`${t.source} in ('declared', 'retrieved', 'imported')`),
-    check(
-      'credit_records_status_ck',
-      sql`${t.status} in ('draft', 'submitted', 'passed', 'rejected', 'revoked')`,
-    ),
+    check('credit_records_status_ck', sql`${t.status} in ('draft', 'submitted', 'passed', 'rejected', 'revoked')`),
     check('credit_records_version_ck', sql`${t.version} >= 1`),
     // whoever decided is recorded with the decision; a rejection and a revocation say why
     check(
@@ -198,10 +192,7 @@ export const creditGrades = pgTable(
       'credit_grades_points_ck',
       sql`${t.goodPoints} >= 0 and ${t.badPoints} >= 0 and ${t.score} >= 0 and ${t.baseScore} >= 0`,
     ),
-    check(
-      'credit_grades_score_ck',
-      sql`${t.score} = greatest(0, ${t.baseScore} + ${t.goodPoints} - ${t.badPoints})`,
-    ),
+    check('credit_grades_score_ck', sql`${t.score} = greatest(0, ${t.baseScore} + ${t.goodPoints} - ${t.badPoints})`),
     check('credit_grades_counted_ck', sql`${t.countedRecords} >= 0`),
     // the expiry sweep: grades whose validity ran out
     index('credit_grades_valid_idx').on(t.validUntil).where(sql`${t.validUntil} is not null`),
