@@ -22,15 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { creditConductRecords, creditRecords, creditStandards, enterprises, practitioners } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import {
-  type CreditCaller,
-  isReviewer,
-  readsAll,
-  requireReadable,
-  requireReader,
-  requireSide,
-  resolveSubject,
-} from './access';
+import { type CreditCaller, isReviewer, requireReadable, requireReader, requireSide, resolveSubject } from './access';
 import * as repo from './credit.repo';
 import { regrade, todayOf } from './grade.service';
 
@@ -777,11 +769,4 @@ export async function reviseRecord(
     logbook: `变更通过，写入：分值 ${scoreText(input.score)}，${input.startTime} 至 ${input.endTime}；重新评定：${scoreText(g.score)} 分（${g.level}）`,
   });
   return g;
-}
-
-/** Readers of every subject see counts across all; the enterprise side its own — used by the overview calls. */
-export async function readerScope(db: Db, c: CreditCaller): Promise<SQL | undefined> {
-  if (await readsAll(db, c)) return undefined;
-  if (!c.enterpriseId) return sql`false`;
-  return eq(creditConductRecords.enterpriseId, c.enterpriseId);
 }
