@@ -126,15 +126,18 @@ export const scoreText = (n: number) => String(Math.round(n * 100) / 100);
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-/** A calendar day YYYY-MM-DD plus whole months (the day clamped to the month's end), minus one day. */
+/**
+ * The last day of a validity of whole months from `start` (YYYY-MM-DD): the day before `start`, plus the months, the
+ * day clamped to the month's length — 2026-01-15 + 24 → 2028-01-14, 2026-03-31 + 1 → 2026-04-30.
+ */
 export function validityEnd(start: string, months: number): string {
   const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
+  const before = new Date(Date.UTC(y, m - 1, d) - 86_400_000);
+  const total = before.getUTCFullYear() * 12 + before.getUTCMonth() + months;
   const ty = Math.floor(total / 12);
-  const tm = (total % 12) + 1;
-  const last = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
-  const end = new Date(Date.UTC(ty, tm - 1, Math.min(d, last)) - 86_400_000);
-  return end.toISOString().slice(0, 10);
+  const tm = total % 12;
+  const last = new Date(Date.UTC(ty, tm + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(ty, tm, Math.min(before.getUTCDate(), last))).toISOString().slice(0, 10);
 }
 
 export interface CreditRecordValues {
