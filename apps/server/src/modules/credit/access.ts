@@ -1,5 +1,5 @@
 import { CREDIT_MESSAGES, CREDIT_NODE, type CreditSubjectKind } from '@ks/contracts';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/oplog';
 import { canCall, findNode, type RequestMemo, requestMemo } from '../../platform/permissions';
@@ -34,18 +34,18 @@ export const isAdmin = (c: CreditCaller) => c.loginRoleType === 'M';
 export const isDeveloper = (c: CreditCaller) => c.loginRoleType === 'D';
 
 /** Administrators, and ordinary users granted 审核 on the credit node. */
-export function isReviewer(db: Db, c: CreditCaller): Promise<boolean> {
+export function isReviewer(db: DbOrTx, c: CreditCaller): Promise<boolean> {
   c.reviewer ??= (async () => {
     if (isAdmin(c)) return true;
     if (c.loginRoleType !== 'U') return false;
-    const node = await findNode(db, CREDIT_NODE);
-    return node ? canCall(db, c, node, 'audit') : false;
+    const node = await findNode(db as Db, CREDIT_NODE);
+    return node ? canCall(db as Db, c, node, 'audit') : false;
   })();
   return c.reviewer;
 }
 
 /** Reviewers and developers read every subject; enterprise users only their own side. */
-export async function readsAll(db: Db, c: CreditCaller): Promise<boolean> {
+export async function readsAll(db: DbOrTx, c: CreditCaller): Promise<boolean> {
   return isDeveloper(c) || (await isReviewer(db, c));
 }
 
@@ -82,7 +82,7 @@ export async function resolveSubject(
 }
 
 /** A record the caller may read (its side, reviewers, developers); 404 otherwise. */
-export async function requireReadable(db: Db, c: CreditCaller, record: { enterpriseId: string } | undefined) {
+export async function requireReadable(db: DbOrTx, c: CreditCaller, record: { enterpriseId: string } | undefined) {
   if (!record) throw notFound('记录不存在');
   if (record.enterpriseId !== c.enterpriseId && !(await readsAll(db, c))) throw notFound('记录不存在');
 }

@@ -289,7 +289,6 @@ export async function addRecord(
  */
 async function lockedForSide(
   tx: DbOrTx,
-  db: Db,
   c: CreditCaller,
   id: string,
   version: number | undefined,
@@ -297,7 +296,7 @@ async function lockedForSide(
   refusal: string,
 ) {
   const r = await repo.lockRecord(tx, id);
-  await requireReadable(db, c, r ?? undefined);
+  await requireReadable(tx, c, r ?? undefined);
   const side = requireSide(c);
   if (r!.enterpriseId !== side) throw forbidden();
   if (r!.source !== 'declared') throw forbidden(CREDIT_MESSAGES.retrievedLocked);
@@ -316,7 +315,6 @@ export async function updateRecord(
   await db.transaction(async (tx) => {
     const { r, side } = await lockedForSide(
       tx,
-      db,
       c,
       input.id,
       input.version,
@@ -371,7 +369,6 @@ export async function deleteRecord(db: Db, c: CreditCaller, input: { id: string;
   await db.transaction(async (tx) => {
     const { r } = await lockedForSide(
       tx,
-      db,
       c,
       input.id,
       input.version,
@@ -394,7 +391,6 @@ export async function submitRecord(db: Db, c: CreditCaller, input: { id: string;
   await db.transaction(async (tx) => {
     const { r } = await lockedForSide(
       tx,
-      db,
       c,
       input.id,
       input.version,
@@ -525,15 +521,7 @@ export async function revokeRecord(
   const side = c.loginRoleType === 'U' && c.enterpriseId === before!.r.enterpriseId;
   if (side) {
     await db.transaction(async (tx) => {
-      const { r } = await lockedForSide(
-        tx,
-        db,
-        c,
-        input.id,
-        input.version,
-        ['submitted'],
-        CREDIT_MESSAGES.notRevocable,
-      );
+      const { r } = await lockedForSide(tx, c, input.id, input.version, ['submitted'], CREDIT_MESSAGES.notRevocable);
       await tx
         .update(creditConductRecords)
         .set({ status: 'draft', version: r.version + 1, updatedAt: now })
