@@ -9,7 +9,6 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditConductRecords, creditRecords, creditStandards, enterprises, practitioners, users } from '../db/schema';
-import { openTodos } from '../modules/credit/credit.repo';
 import { regrade } from '../modules/credit/grade.service';
 import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { rng } from './portal';
@@ -18,8 +17,8 @@ import type { EnterpriseKind } from './portal-catalog';
 /**
  * Demo credit data (issue 13): Shanxi-style credit standards (good conduct such as 获得省级优质工程奖 +5, highest 10,
  * valid 24 months; bad conduct such as 拖欠农民工工资 −10), and records of every enterprise and practitioner the portal
- * seed made: the decisions published on the portal become retrieved records (passed, a few still waiting for review,
- * a few left for 自动获取 to find), and records taken over from the previous credit system make the grades spread over
+ * seed made: the decisions published on the portal become retrieved records (passed; those of every ninth enterprise
+ * are left for 自动获取 to find, so nothing waits for review in a fresh demo), and records taken over from the previous credit system make the grades spread over
  * every level. Every subject is then graded by the credit module itself, so each grade is exactly its base score plus
  * its valid passed records — the numbers the portal shows. The demo enterprise keeps 88.5 (AA).
  */
@@ -418,7 +417,6 @@ export async function seedCredit(
     .where(eq(creditRecords.isPublic, true))
     .orderBy(asc(creditRecords.startDate), asc(creditRecords.id));
   const rows: RecordInsert[] = [];
-  const waiting: { index: number; subject: string; standard: string }[] = [];
 
   const decided = (start: string, status: 'passed' | 'rejected' | 'revoked' = 'passed') => {
     const submittedAt = at(start < today ? start : today, r.int(0, 400));
@@ -443,7 +441,7 @@ export async function seedCredit(
         s.keywords.some((k) => title.includes(k)),
     );
 
-  // the portal's published decisions: retrieved (most passed; some waiting; some left for 自动获取)
+  // the portal's published decisions: retrieved and passed (some left for 自动获取 to find)
   const pointsOf = new Map<string, number>();
   const entIndex = new Map(ents.map((e, i) => [e.id, i]));
   for (const d of decisions) {
@@ -459,9 +457,7 @@ export async function seedCredit(
     const latest = validityEnd(d.startDate, s.months);
     const end = d.endDate && d.endDate < latest ? d.endDate : latest;
     const score = Math.min(Math.abs(Number(d.score)), s.highest);
-    // every 7th enterprise: its newest valid decision waits for review
-    const wait = !demo && i % 7 === 3 && end >= today && !waiting.some((w) => w.subject === d.ownerId);
-    const base = {
+    rows.push({
       subjectKind: 'enterprise',
       subjectId: d.ownerId,
       enterpriseId: d.ownerId,
@@ -474,22 +470,8 @@ export async function seedCredit(
       remark: '来自平台已公开的认定结果',
       source: 'retrieved',
       sourceRef: d.id,
-    } satisfies Partial<RecordInsert>;
-    if (wait) {
-      const submittedAt = at(today, -r.int(60, 600));
-      waiting.push({ index: rows.length, subject: d.ownerId, standard: s.name });
-      rows.push({
-        ...base,
-        status: 'submitted',
-        createdByName: '系统',
-        createdAt: submittedAt,
-        updatedAt: submittedAt,
-        submittedByName: '系统',
-        submittedAt,
-      });
-      continue;
-    }
-    rows.push({ ...base, ...decided(d.startDate) });
+      ...decided(d.startDate),
+    });
     if (d.startDate <= today && end >= today)
       pointsOf.set(d.ownerId, (pointsOf.get(d.ownerId) ?? 0) + (conduct === 'good' ? score : -score));
   }
@@ -613,13 +595,7 @@ export async function seedCredit(
     if (r.next() < 0.3) lapsed(subject);
   }
 
-  const saved = rows.length
-    ? await tx.insert(creditConductRecords).values(rows).returning({ id: creditConductRecords.id })
-    : [];
-  const names = new Map(ents.map((e) => [e.id, e.name]));
-  for (const w of waiting) {
-    await openTodos(tx, saved[w.index]!.id, `信用记录：${names.get(w.subject) ?? ''}·${w.standard}`, '系统', now);
-  }
+  if (rows.length) await tx.insert(creditConductRecords).values(rows);
   for (const e of ents) await regrade(tx, { kind: 'enterprise', id: e.id }, now);
   for (const p of pracs) if (p.enterpriseId) await regrade(tx, { kind: 'person', id: p.id }, now);
   const graded = ents.length + pracs.filter((p) => p.enterpriseId).length;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditConductRecords, creditGrades, enterprises, operationLogs, practitioners } from '../../db/schema';
@@ -28,6 +28,15 @@ beforeAll(async () => {
     loginToken(t.app, 'dev', 'D'),
   ]);
   demoId = (await db().select().from(enterprises).where(eq(enterprises.creditCode, DEMO_CREDIT_CODE)))[0]!.id;
+  // records waiting for review: the published decisions of an enterprise the demo has not retrieved yet
+  const [pending] = (
+    (await db().execute(sql`select d.owner_id from credit_records d
+      where d.owner_kind = 'enterprise' and d.is_public and d.end_date >= current_date
+        and not exists (select 1 from credit_conduct_records r where r.source_ref = d.id::text)
+      group by d.owner_id order by d.owner_id limit 1`)) as unknown as { rows: { owner_id: string }[] }
+  ).rows;
+  const retrieved = await api.post(P.retrieve, admin, { subjectKind: 'enterprise', subjectId: pending!.owner_id });
+  expect(retrieved.body.data.created.length).toBeGreaterThan(0);
 });
 afterAll(async () => t?.close());
 
