@@ -307,24 +307,32 @@ async function load(label: string, once: (i: number) => Promise<void>) {
   return r;
 }
 
-// 1. the regrade of one enterprise with RECORDS records (a transaction each, as a decision runs it)
+// 1. the regrade of one enterprise with RECORDS records: alone in a transaction of its own (begin, locks, the
+// statement, commit — what a decision's transaction adds, plus a commit of its own), and the statement by itself
 const regradeResult = await (async () => {
   const database = await openPostgres(databaseUrl, 2);
-  const times: number[] = [];
+  const whole: number[] = [];
+  const inside: number[] = [];
   for (let i = 0; i < REGRADES + 20; i++) {
     const t0 = performance.now();
-    await database.db.transaction((tx) => regrade(tx, { kind: 'enterprise', id: benchEnterprise }, new Date()));
-    if (i >= 20) times.push(performance.now() - t0);
+    await database.db.transaction(async (tx) => {
+      const t1 = performance.now();
+      await regrade(tx, { kind: 'enterprise', id: benchEnterprise }, new Date());
+      if (i >= 20) inside.push(performance.now() - t1);
+    });
+    if (i >= 20) whole.push(performance.now() - t0);
   }
   const g = await database.db.transaction((tx) => regrade(tx, { kind: 'enterprise', id: benchEnterprise }, new Date()));
   await database.close();
-  times.sort((a, b) => a - b);
+  const stats = (times: number[]) => {
+    times.sort((a, b) => a - b);
+    return { p50: +pct(times, 50).toFixed(2), p95: +pct(times, 95).toFixed(2), p99: +pct(times, 99).toFixed(2) };
+  };
   const r = {
-    case: `regrade one enterprise with ${RECORDS}+ passed records (transaction: locks, aggregate, upsert, portal columns)`,
-    runs: times.length,
-    p50: +pct(times, 50).toFixed(2),
-    p95: +pct(times, 95).toFixed(2),
-    p99: +pct(times, 99).toFixed(2),
+    case: `regrade one enterprise with ${RECORDS} passed records`,
+    runs: whole.length,
+    insideTransaction: stats(inside),
+    ownTransaction: stats(whole),
     counted: g.countedRecords,
     score: g.score,
   };
@@ -334,7 +342,7 @@ const regradeResult = await (async () => {
 
 const server = await startServer({
   port: 18500,
-  env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '10000000' },
+  env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_MINUTE: '1000000', SINGLE_SESSION: 'false' },
 });
 process.on('exit', () => server.proc.kill('SIGKILL'));
 

@@ -1,7 +1,8 @@
 import { type CreditPublicRow, dateIn } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likeContains, likePrefix, rowsOf } from './credit.repo';
+import { executePrepared, renderCached } from '../../platform/prepared';
+import { likeContains, likePrefix } from './credit.repo';
 import { freshen, instant, todayOf } from './grade.service';
 
 /**
@@ -17,35 +18,74 @@ import { freshen, instant, todayOf } from './grade.service';
 const CODE = /^[0-9A-HJ-NP-RTUW-Y]{18}$/;
 const COUNT_CAP = 1000;
 
+type Search = 'all' | 'code' | 'prefix' | 'contains';
+
+/**
+ * One statement per request (a named prepared statement, rendered once per shape): the capped count and the page,
+ * joined so that an empty page still answers the count.
+ */
+function statement(db: Db, search: Search, level: boolean, values: Map<string, unknown>) {
+  return renderCached(
+    db,
+    `credit-public:${search}:${level ? 1 : 0}`,
+    (bind) => {
+      const conds: SQL[] = [];
+      if (search === 'code') conds.push(sql`e.credit_code = ${bind('kw', values.get('kw'))}`);
+      // a prefix as the index range it is, so that a generic plan of the prepared statement still scans only it
+      if (search === 'prefix') {
+        conds.push(
+          sql`e.name collate "C" >= ${bind('lo', values.get('lo'))} and e.name collate "C" < ${bind('hi', values.get('hi'))}`,
+        );
+      }
+      if (search === 'prefix' || search === 'contains') {
+        conds.push(sql`e.name collate "C" like ${bind('kw', values.get('kw'))}`);
+      }
+      if (level) conds.push(sql`g.level = ${bind('level', values.get('level'))}`);
+      const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
+      const from = sql`enterprises e left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id`;
+      return sql`with c as (select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) t)
+        select c.n as ks_total, p.* from c left join (
+          select e.id, e.name, e.credit_code, g.level, g.score, g.computed_at, g.valid_until::text as valid_until
+          from ${from} where ${where}
+          order by e.name collate "C", e.id
+          limit ${bind('limit', values.get('limit'))} offset ${bind('offset', values.get('offset'))}
+        ) p on true
+        order by p.name collate "C", p.id`;
+    },
+    values,
+  );
+}
+
 export async function publicList(
   db: Db,
   q: { keyword?: string; match: 'prefix' | 'contains'; level?: string; pageNum: number; pageSize: number },
   now: Date,
 ) {
-  const conds: SQL[] = [];
+  const values = new Map<string, unknown>();
   const kw = q.keyword?.trim();
+  let search: Search = 'all';
   if (kw) {
     const code = kw.toUpperCase();
-    if (CODE.test(code)) conds.push(sql`e.credit_code = ${code}`);
-    else {
-      const pattern = q.match === 'contains' ? likeContains(kw) : likePrefix(kw);
-      conds.push(sql`e.name collate "C" like ${pattern}`);
+    if (CODE.test(code)) {
+      search = 'code';
+      values.set('kw', code);
+    } else {
+      search = q.match;
+      values.set('kw', q.match === 'contains' ? likeContains(kw) : likePrefix(kw));
+      if (search === 'prefix') {
+        // every name starting with kw sorts (bytewise) from kw up to kw followed by the highest code point
+        values.set('lo', kw);
+        values.set('hi', `${kw}\u{10FFFF}`);
+      }
     }
   }
-  if (q.level) conds.push(sql`g.level = ${q.level}`);
-  const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
-  const from = sql`enterprises e left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id`;
-  const page = async () =>
-    rowsOf(
-      await db.execute(sql`select e.id, e.name, e.credit_code, g.level, g.score, g.computed_at,
-          g.valid_until::text as valid_until
-        from ${from} where ${where}
-        order by e.name collate "C", e.id
-        limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`),
-    );
+  if (q.level) values.set('level', q.level);
+  values.set('limit', q.pageSize);
+  values.set('offset', (q.pageNum - 1) * q.pageSize);
+  const page = async () => executePrepared(db, statement(db, search, Boolean(q.level), values));
   let rows = await page();
   const today = todayOf(now);
-  const stale = rows.filter((r) => r.valid_until !== null && String(r.valid_until) < today);
+  const stale = rows.filter((r) => r.id !== null && r.valid_until !== null && String(r.valid_until) < today);
   if (stale.length) {
     await freshen(
       db,
@@ -54,24 +94,21 @@ export async function publicList(
     );
     rows = await page();
   }
-  const [counted] = rowsOf(
-    await db.execute(
-      sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) t`,
-    ),
-  );
-  const n = Number(counted?.n ?? 0);
+  const n = Number(rows[0]?.ks_total ?? 0);
   return {
     // only these keys leave the server (the response schema is strict too)
-    records: rows.map(
-      (r): CreditPublicRow => ({
-        name: String(r.name),
-        creditCode: String(r.credit_code),
-        level: r.level === null ? null : String(r.level),
-        score: r.score === null ? null : Number(r.score),
-        evaluatedOn: r.computed_at === null ? null : dateIn(instant(r.computed_at)),
-        validUntil: r.valid_until === null ? null : String(r.valid_until),
-      }),
-    ),
+    records: rows
+      .filter((r) => r.id !== null)
+      .map(
+        (r): CreditPublicRow => ({
+          name: String(r.name),
+          creditCode: String(r.credit_code),
+          level: r.level === null ? null : String(r.level),
+          score: r.score === null ? null : Number(r.score),
+          evaluatedOn: r.computed_at === null ? null : dateIn(instant(r.computed_at)),
+          validUntil: r.valid_until === null ? null : String(r.valid_until),
+        }),
+      ),
     total: Math.min(n, COUNT_CAP),
     totalCapped: n > COUNT_CAP,
   };
