@@ -19,7 +19,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { creditStandards, enterprises } from '../apps/server/src/db/schema';
 import { regrade } from '../apps/server/src/modules/credit/grade.service';
 import { seedDemo } from '../apps/server/src/seed/demo';
-import { machine, root, startServer } from './lib';
+import { machine, load as measure, pct, root, startServer } from './lib';
 
 const ENTERPRISES = Number(process.env.ENTERPRISES ?? 1_000_000);
 const RECORDS = Number(process.env.RECORDS ?? 500);
@@ -269,43 +269,8 @@ if (process.env.SETUP_ONLY === '1') {
   process.exit(0);
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const load1 = () => +os.loadavg()[0]!.toFixed(2);
-
-async function load(label: string, once: (i: number) => Promise<void>) {
-  let n = 0;
-  const run = async (seconds: number, times: number[] | null) => {
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < end) {
-          const t0 = performance.now();
-          await once(n++);
-          times?.push(performance.now() - t0);
-        }
-      }),
-    );
-  };
-  await run(WARMUP, null);
-  const loadBefore = load1();
-  const times: number[] = [];
-  await run(SECONDS, times);
-  times.sort((a, b) => a - b);
-  const r = {
-    case: label,
-    requests: times.length,
-    perSecond: Math.round(times.length / SECONDS),
-    p50: +pct(times, 50).toFixed(1),
-    p95: +pct(times, 95).toFixed(1),
-    p99: +pct(times, 99).toFixed(1),
-    load1Before: loadBefore,
-    load1After: load1(),
-  };
-  console.info(JSON.stringify(r));
-  await new Promise((res) => setTimeout(res, 3000));
-  return r;
-}
+const load = (label: string, once: (i: number) => Promise<void>) =>
+  measure(label, once, { concurrency: CONCURRENCY, seconds: SECONDS, warmup: WARMUP });
 
 // 1. the regrade of one enterprise with RECORDS records: alone in a transaction of its own (begin, locks, the
 // statement, commit — what a decision's transaction adds, plus a commit of its own), and the statement by itself

@@ -430,6 +430,31 @@ export async function submitRecord(db: Db, c: CreditCaller, input: { id: string;
 
 // ---- deciding ------------------------------------------------------------------------------------------------------
 
+/**
+ * A status change as one conditional update (… where status = `from` [and version = `version`]): the changed row, or
+ * undefined when the record is not — or no longer — in `from`. Of two callers changing one record at once, one wins.
+ */
+async function transition(
+  tx: DbOrTx,
+  id: string,
+  from: CreditRecordStatus,
+  version: number | undefined,
+  set: Partial<typeof creditConductRecords.$inferInsert> & { updatedAt: Date },
+) {
+  const [r] = await tx
+    .update(creditConductRecords)
+    .set({ ...set, version: sql`${creditConductRecords.version} + 1` })
+    .where(
+      and(
+        eq(creditConductRecords.id, id),
+        eq(creditConductRecords.status, from),
+        version !== undefined ? eq(creditConductRecords.version, version) : sql`true`,
+      ),
+    )
+    .returning();
+  return r;
+}
+
 /** The reviewer of a record: 404 for those who may not read it, 403 for readers who do not review or are its side. */
 async function requireDecider(db: Db, c: CreditCaller, r: { enterpriseId: string } | undefined) {
   await requireReadable(db, c, r);
@@ -465,27 +490,15 @@ export async function auditRecord(
     if (problems.score) throw validationFailed({ score: [problems.score] });
   }
   await db.transaction(async (tx) => {
-    const decided = await tx
-      .update(creditConductRecords)
-      .set({
-        status: input.pass ? 'passed' : 'rejected',
-        auditedBy: c.id,
-        auditedByName: c.actor.userName,
-        auditedAt: now,
-        auditSuggestion: suggestion || null,
-        ...(input.score !== undefined ? { score: String(input.score) } : {}),
-        version: sql`${creditConductRecords.version} + 1`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(creditConductRecords.id, input.id),
-          eq(creditConductRecords.status, 'submitted'),
-          input.version !== undefined ? eq(creditConductRecords.version, input.version) : sql`true`,
-        ),
-      )
-      .returning();
-    const r = decided[0];
+    const r = await transition(tx, input.id, 'submitted', input.version, {
+      status: input.pass ? 'passed' : 'rejected',
+      auditedBy: c.id,
+      auditedByName: c.actor.userName,
+      auditedAt: now,
+      auditSuggestion: suggestion || null,
+      ...(input.score !== undefined ? { score: String(input.score) } : {}),
+      updatedAt: now,
+    });
     if (!r) {
       const [now_] = await tx
         .select({ status: creditConductRecords.status })
@@ -522,10 +535,7 @@ export async function revokeRecord(
   if (side) {
     await db.transaction(async (tx) => {
       const { r } = await lockedForSide(tx, c, input.id, input.version, ['submitted'], CREDIT_MESSAGES.notRevocable);
-      await tx
-        .update(creditConductRecords)
-        .set({ status: 'draft', version: r.version + 1, updatedAt: now })
-        .where(and(eq(creditConductRecords.id, r.id), eq(creditConductRecords.status, 'submitted')));
+      await transition(tx, r.id, 'submitted', r.version, { status: 'draft', updatedAt: now });
       await repo.closeTodos(tx, r.id, now);
       await writeOpLog(tx, c.actor, { glName: RECORD_GL, gnCoding: CREDIT_NODE, recordId: r.id, logbook: '撤回提交' });
     });
@@ -539,26 +549,14 @@ export async function revokeRecord(
     });
   }
   await db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(creditConductRecords)
-      .set({
-        status: 'revoked',
-        revokedBy: c.id,
-        revokedByName: c.actor.userName,
-        revokedAt: now,
-        revokeReason: reason,
-        version: sql`${creditConductRecords.version} + 1`,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(creditConductRecords.id, input.id),
-          eq(creditConductRecords.status, 'passed'),
-          input.version !== undefined ? eq(creditConductRecords.version, input.version) : sql`true`,
-        ),
-      )
-      .returning();
-    const r = revoked[0];
+    const r = await transition(tx, input.id, 'passed', input.version, {
+      status: 'revoked',
+      revokedBy: c.id,
+      revokedByName: c.actor.userName,
+      revokedAt: now,
+      revokeReason: reason,
+      updatedAt: now,
+    });
     if (!r) throw conflict(CREDIT_MESSAGES.notRevocable);
     const g = await regrade(tx, { kind: r.subjectKind as CreditSubjectKind, id: r.subjectId }, now);
     await writeOpLog(tx, c.actor, {
