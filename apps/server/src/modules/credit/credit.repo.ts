@@ -17,10 +17,8 @@ import {
 /** The rows of a raw statement (both drivers answer `{ rows }`). */
 export const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
-/** `like` pattern of a prefix: the keyword with its wildcards escaped, then `%`. */
-export const likePrefix = (keyword: string) => `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** `like` pattern of a substring. */
-export const likeContains = (keyword: string) => `%${likePrefix(keyword)}`;
+/** `like` pattern of a substring: the keyword with its wildcards escaped, between `%`. */
+export const likeContains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type RecordRow = typeof creditConductRecords.$inferSelect;
 export type StandardRow = typeof creditStandards.$inferSelect;

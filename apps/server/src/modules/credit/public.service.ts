@@ -2,7 +2,7 @@ import { type CreditPublicRow, dateIn } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executePrepared, renderCached } from '../../platform/prepared';
-import { likeContains, likePrefix } from './credit.repo';
+import { likeContains } from './credit.repo';
 import { freshen, instant, todayOf } from './grade.service';
 
 /**
@@ -21,8 +21,9 @@ const COUNT_CAP = 1000;
 type Search = 'all' | 'code' | 'prefix' | 'contains';
 
 /**
- * One statement per request (a named prepared statement, rendered once per shape): the capped count and the page,
- * joined so that an empty page still answers the count.
+ * One statement per request (a named prepared statement, rendered once per shape): the total counted up to the cap,
+ * the page's keys read in index order (`enterprises_name_c_idx` holds name and id: an index-only scan that stops at the
+ * page), then their rows and grades by key; the count joined so that an empty page still answers it.
  */
 function statement(db: Db, search: Search, level: boolean, values: Map<string, unknown>) {
   return renderCached(
@@ -31,24 +32,26 @@ function statement(db: Db, search: Search, level: boolean, values: Map<string, u
     (bind) => {
       const conds: SQL[] = [];
       if (search === 'code') conds.push(sql`e.credit_code = ${bind('kw', values.get('kw'))}`);
-      // a prefix as the index range it is, so that a generic plan of the prepared statement still scans only it
+      // a prefix as the index range it is (every name starting with it sorts, bytewise, from it up to it followed by
+      // the highest code point), so that a generic plan of the prepared statement still reads only that range
       if (search === 'prefix') {
         conds.push(
           sql`e.name collate "C" >= ${bind('lo', values.get('lo'))} and e.name collate "C" < ${bind('hi', values.get('hi'))}`,
         );
       }
-      if (search === 'prefix' || search === 'contains') {
-        conds.push(sql`e.name collate "C" like ${bind('kw', values.get('kw'))}`);
-      }
+      if (search === 'contains') conds.push(sql`e.name collate "C" like ${bind('kw', values.get('kw'))}`);
       if (level) conds.push(sql`g.level = ${bind('level', values.get('level'))}`);
       const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
-      const from = sql`enterprises e left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id`;
-      return sql`with c as (select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) t)
+      const graded = level ? sql`join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id` : sql``;
+      return sql`with c as (select count(*)::int as n from (select 1 from enterprises e ${graded} where ${where}
+            limit ${COUNT_CAP + 1}) t),
+          k as materialized (select e.id from enterprises e ${graded} where ${where}
+            order by e.name collate "C", e.id
+            limit ${bind('limit', values.get('limit'))} offset ${bind('offset', values.get('offset'))})
         select c.n as ks_total, p.* from c left join (
           select e.id, e.name, e.credit_code, g.level, g.score, g.computed_at, g.valid_until::text as valid_until
-          from ${from} where ${where}
-          order by e.name collate "C", e.id
-          limit ${bind('limit', values.get('limit'))} offset ${bind('offset', values.get('offset'))}
+          from k join enterprises e on e.id = k.id
+            left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id
         ) p on true
         order by p.name collate "C", p.id`;
     },
@@ -71,9 +74,8 @@ export async function publicList(
       values.set('kw', code);
     } else {
       search = q.match;
-      values.set('kw', q.match === 'contains' ? likeContains(kw) : likePrefix(kw));
-      if (search === 'prefix') {
-        // every name starting with kw sorts (bytewise) from kw up to kw followed by the highest code point
+      if (search === 'contains') values.set('kw', likeContains(kw));
+      else {
         values.set('lo', kw);
         values.set('hi', `${kw}\u{10FFFF}`);
       }
