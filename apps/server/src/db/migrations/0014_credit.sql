@@ -80,6 +80,11 @@ CREATE TABLE "credit_levels" (
 	CONSTRAINT "credit_levels_min_ck" CHECK ("credit_levels"."min_score" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "credit_list_version" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"v" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "credit_standards" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"code" varchar(32) NOT NULL,
@@ -126,3 +131,16 @@ CREATE UNIQUE INDEX "credit_standards_code_uq" ON "credit_standards" USING btree
 CREATE INDEX "enterprises_name_c_idx" ON "enterprises" USING btree ("name" collate "C","id");--> statement-breakpoint
 -- default level thresholds (administrators change them on level/titles): AAA ≥ 90, AA ≥ 80, A ≥ 70, B ≥ 60, C below
 INSERT INTO "credit_levels" ("title", "min_score") VALUES ('AAA', 90), ('AA', 80), ('A', 70), ('B', 60), ('C', 0) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "credit_list_version" ("id", "v") VALUES (1, 0) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+CREATE FUNCTION "ks_bump_credit_list"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "credit_list_version" SET "v" = "v" + 1 WHERE "id" = 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "enterprises_credit_list" AFTER INSERT OR DELETE OR UPDATE OF "name", "credit_code" OR TRUNCATE ON "enterprises" FOR EACH STATEMENT EXECUTE FUNCTION "ks_bump_credit_list"();
+--> statement-breakpoint
+CREATE TRIGGER "credit_grades_credit_list" AFTER INSERT OR DELETE OR UPDATE OF "level" OR TRUNCATE ON "credit_grades" FOR EACH STATEMENT EXECUTE FUNCTION "ks_bump_credit_list"();

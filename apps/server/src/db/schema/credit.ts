@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -212,4 +213,14 @@ export const creditLetters = pgTable('credit_letters', {
     .references(() => users.id),
   signerName: varchar('signer_name', { length: 64 }).notNull(),
   signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One row whose `v` moves with every statement that may change what the public credit list counts (enterprises added,
+ * removed, renamed or re-coded; grades written): a count kept by a process is answered only while `v` still has the
+ * value it was counted at (statement triggers, migration 0014).
+ */
+export const creditListVersion = pgTable('credit_list_version', {
+  id: integer('id').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
 });

@@ -1,6 +1,7 @@
 import { type CreditPublicRow, dateIn } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { createCache } from '../../platform/cache';
 import { executePrepared, renderCached } from '../../platform/prepared';
 import { likeContains } from './credit.repo';
 import { freshen, instant, todayOf } from './grade.service';
@@ -11,12 +12,27 @@ import { freshen, instant, todayOf } from './grade.service';
  *
  * A name prefix is one range scan of `enterprises_name_c_idx` (name in byte order, `collate "C"`) that is also the
  * order of the page, so page 1 reads ten index entries however many names match; a credit code is one probe of the
- * unique index. The total is counted up to 1,000 (`totalCapped` beyond), never over every match. A grade that ran
- * out is regraded before the page is answered.
+ * unique index. The total is counted up to 1,000 (`totalCapped` beyond), never over every match, and a count is kept
+ * per search with the `credit_list_version` it was made at: the statement answers the kept count while the version
+ * still has that value (any statement adding, removing, renaming or re-coding an enterprise or writing a grade moves
+ * it), and counts otherwise — so repeated searches do not count again, and never answer a count out of date. A grade
+ * that ran out is regraded before the page is answered.
  */
 
 const CODE = /^[0-9A-HJ-NP-RTUW-Y]{18}$/;
 const COUNT_CAP = 1000;
+
+/** Counts kept by database and search, with the list version they were made at. */
+const counts = createCache<string, { n: number; v: number }>('credit.publicCounts', { max: 5000 });
+const dbIds = new WeakMap<Db, number>();
+let lastDbId = 0;
+const dbId = (db: Db): number => {
+  const known = dbIds.get(db);
+  if (known !== undefined) return known;
+  lastDbId++;
+  dbIds.set(db, lastDbId);
+  return lastDbId;
+};
 
 type Search = 'all' | 'code' | 'prefix' | 'contains';
 
@@ -43,12 +59,17 @@ function statement(db: Db, search: Search, level: boolean, values: Map<string, u
       if (level) conds.push(sql`g.level = ${bind('level', values.get('level'))}`);
       const where = conds.length ? sql.join(conds, sql` and `) : sql`true`;
       const graded = level ? sql`join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id` : sql``;
-      return sql`with c as (select count(*)::int as n from (select 1 from enterprises e ${graded} where ${where}
-            limit ${COUNT_CAP + 1}) t),
+      // the kept count while the list version still has its value; counting otherwise (a branch run only when taken)
+      return sql`with lv as (select v from credit_list_version where id = 1),
+          c as (select case when (select v from lv) = ${bind('kv', values.get('kv'))}::bigint
+              then ${bind('kn', values.get('kn'))}::int
+              else (select count(*)::int from (select 1 from enterprises e ${graded} where ${where}
+                limit ${COUNT_CAP + 1}) t) end as n,
+            (select v from lv) as v),
           k as materialized (select e.id from enterprises e ${graded} where ${where}
             order by e.name collate "C", e.id
             limit ${bind('limit', values.get('limit'))} offset ${bind('offset', values.get('offset'))})
-        select c.n as ks_total, p.* from c left join (
+        select c.n as ks_total, c.v as ks_version, p.* from c left join (
           select e.id, e.name, e.credit_code, g.level, g.score, g.computed_at, g.valid_until::text as valid_until
           from k join enterprises e on e.id = k.id
             left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id
@@ -84,6 +105,10 @@ export async function publicList(
   if (q.level) values.set('level', q.level);
   values.set('limit', q.pageSize);
   values.set('offset', (q.pageNum - 1) * q.pageSize);
+  const countKey = `${dbId(db)}|${search}|${String(values.get('kw') ?? values.get('lo') ?? '')}|${q.level ?? ''}`;
+  const kept = counts.get(countKey);
+  values.set('kv', kept?.v ?? -1);
+  values.set('kn', kept?.n ?? 0);
   const page = async () => executePrepared(db, statement(db, search, Boolean(q.level), values));
   let rows = await page();
   const today = todayOf(now);
@@ -97,6 +122,7 @@ export async function publicList(
     rows = await page();
   }
   const n = Number(rows[0]?.ks_total ?? 0);
+  counts.set(countKey, { n, v: Number(rows[0]?.ks_version ?? -1) });
   return {
     // only these keys leave the server (the response schema is strict too)
     records: rows

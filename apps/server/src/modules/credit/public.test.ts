@@ -90,6 +90,26 @@ describe('the public credit list', () => {
     expect(after).toMatchObject({ score: 80, level: 'AA', validUntil: null, evaluatedOn: dayFrom(t.clock.now, 0) });
   });
 
+  it('a total kept between searches follows every change of names and grades', async () => {
+    const total = async (q: Record<string, string>) => (await list(q)).body!.data.total as number;
+    const before = await total({ keyword: '山西' });
+    expect(await total({ keyword: '山西' })).toBe(before);
+    const ent = await newEnterprise(db(), '山西计数测试建设有限公司');
+    expect(await total({ keyword: '山西' })).toBe(before + 1);
+    const aaa = await total({ level: 'AAA' });
+    expect(await total({ level: 'AAA' })).toBe(aaa);
+    await passedRecord(db(), ent, {
+      standardId: await standardId(db(), 'LH-GC-01'),
+      score: 10,
+      startTime: dayFrom(t.clock.now, -1),
+      endTime: dayFrom(t.clock.now, 30),
+    });
+    await db().transaction((tx) => regrade(tx, { kind: 'enterprise', id: ent }, t.clock.now));
+    expect(await total({ level: 'AAA' })).toBe(aaa + 1);
+    await db().update(enterprises).set({ name: '太原计数测试建设有限公司' }).where(eq(enterprises.id, ent));
+    expect(await total({ keyword: '山西' })).toBe(before);
+  });
+
   it('lists an enterprise nobody has evaluated yet without a grade', async () => {
     await newEnterprise(db(), '新注册未评价有限公司');
     const [row] = (await list({ keyword: '新注册未评价' })).body!.data.records;
