@@ -1,10 +1,10 @@
-import { type CreditPublicRow, dateIn } from '@ks/contracts';
+import { appTimeZone, type CreditPublicRow } from '@ks/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { createCache } from '../../platform/cache';
 import { executePrepared, renderCached } from '../../platform/prepared';
 import { likeContains } from './credit.repo';
-import { freshen, instant, todayOf } from './grade.service';
+import { freshen, todayOf } from './grade.service';
 
 /**
  * The public credit list (信用公示, no sign-in): enterprises by name (a prefix, or any part) or by unified social credit
@@ -70,7 +70,9 @@ function statement(db: Db, search: Search, level: boolean, values: Map<string, u
             order by e.name collate "C", e.id
             limit ${bind('limit', values.get('limit'))} offset ${bind('offset', values.get('offset'))})
         select c.n as ks_total, c.v as ks_version, p.* from c left join (
-          select e.id, e.name, e.credit_code, g.level, g.score, g.computed_at, g.valid_until::text as valid_until
+          select e.id, e.name, e.credit_code, g.level, g.score,
+            to_char(g.computed_at at time zone ${bind('tz', values.get('tz'))}, 'YYYY-MM-DD') as evaluated_on,
+            g.valid_until::text as valid_until
           from k join enterprises e on e.id = k.id
             left join credit_grades g on g.subject_kind = 'enterprise' and g.subject_id = e.id
         ) p on true
@@ -103,6 +105,8 @@ export async function publicList(
     }
   }
   if (q.level) values.set('level', q.level);
+  // the calendar day of the evaluation in the platform's zone
+  values.set('tz', appTimeZone());
   values.set('limit', q.pageSize);
   values.set('offset', (q.pageNum - 1) * q.pageSize);
   const countKey = `${dbId(db)}|${search}|${String(values.get('kw') ?? values.get('lo') ?? '')}|${q.level ?? ''}`;
@@ -133,7 +137,7 @@ export async function publicList(
           creditCode: String(r.credit_code),
           level: r.level === null ? null : String(r.level),
           score: r.score === null ? null : Number(r.score),
-          evaluatedOn: r.computed_at === null ? null : dateIn(instant(r.computed_at)),
+          evaluatedOn: r.evaluated_on === null ? null : String(r.evaluated_on),
           validUntil: r.valid_until === null ? null : String(r.valid_until),
         }),
       ),
