@@ -21,7 +21,7 @@ import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/se
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
-import { machine, root, signIn, startServer } from './lib';
+import { machine, load as measure, root, signIn, startServer } from './lib';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
@@ -126,46 +126,9 @@ const listBody = JSON.stringify({
   sortField: 'createdAt',
   order: 'desc',
 });
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const load1 = () => +os.loadavg()[0]!.toFixed(2);
-
 const WARMUP = Number(process.env.WARMUP ?? 3);
-
-async function load(label: string, once: () => Promise<void>) {
-  const run = async (seconds: number, times: number[] | null) => {
-    const end = performance.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < end) {
-          const t0 = performance.now();
-          await once();
-          times?.push(performance.now() - t0);
-        }
-      }),
-    );
-  };
-  // warm up at full concurrency: every pooled connection opened and its statements prepared, the JIT settled
-  await run(WARMUP, null);
-  const loadBefore = load1();
-  const times: number[] = [];
-  await run(SECONDS, times);
-  times.sort((a, b) => a - b);
-  const r = {
-    case: label,
-    requests: times.length,
-    perSecond: Math.round(times.length / SECONDS),
-    p50: +pct(times, 50).toFixed(1),
-    p95: +pct(times, 95).toFixed(1),
-    p99: +pct(times, 99).toFixed(1),
-    load1Before: loadBefore,
-    load1After: load1(),
-  };
-  console.info(JSON.stringify(r));
-  // let the machine settle between cases
-  await new Promise((res) => setTimeout(res, 3000));
-  return r;
-}
+const load = (label: string, once: () => Promise<void>) =>
+  measure(label, once, { concurrency: CONCURRENCY, seconds: SECONDS, warmup: WARMUP });
 
 // a light HTTP client (keep-alive, one socket per virtual user), so the load generator takes little of the 2 cores
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });

@@ -92,3 +92,52 @@ export async function signIn(url: string, account: string, password: string, rol
   if (!res.data) throw new Error(`sign-in of ${account} failed: ${res.message}`);
   return res.data.token;
 }
+
+/** The value at percentile `p` of ascending `sorted`. */
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const load1 = () => +os.loadavg()[0]!.toFixed(2);
+
+/**
+ * Run `once` from `concurrency` virtual users in a loop for `seconds`, after `warmup` seconds at full concurrency
+ * (every pooled connection opened and its statements prepared, the JIT settled); the latencies' percentiles and the
+ * machine's load before and after. `once` gets the running call number.
+ */
+export async function load(
+  label: string,
+  once: (i: number) => Promise<void>,
+  opts: { concurrency: number; seconds: number; warmup: number },
+) {
+  let n = 0;
+  const run = async (seconds: number, times: number[] | null) => {
+    const end = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          await once(n++);
+          times?.push(performance.now() - t0);
+        }
+      }),
+    );
+  };
+  await run(opts.warmup, null);
+  const loadBefore = load1();
+  const times: number[] = [];
+  await run(opts.seconds, times);
+  times.sort((a, b) => a - b);
+  const r = {
+    case: label,
+    requests: times.length,
+    perSecond: Math.round(times.length / opts.seconds),
+    p50: +pct(times, 50).toFixed(1),
+    p95: +pct(times, 95).toFixed(1),
+    p99: +pct(times, 99).toFixed(1),
+    load1Before: loadBefore,
+    load1After: load1(),
+  };
+  console.info(JSON.stringify(r));
+  // let the machine settle between cases
+  await new Promise((res) => setTimeout(res, 3000));
+  return r;
+}

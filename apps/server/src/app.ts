@@ -12,6 +12,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
@@ -265,7 +266,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         taskTtlMs: config.files.taskTtlMs,
         now: deps.now ?? (() => new Date()),
       });
+      // @app:credit
+      creditRoutes(biz, db, deps.now ?? (() => new Date()));
     });
+    creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage, caches) for

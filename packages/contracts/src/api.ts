@@ -12,6 +12,7 @@ import {
   systemItemSchema,
   updateSecretRequestSchema,
 } from './auth';
+import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { filesApi } from './files-api';
 import { type ApiName, paths } from './paths';
@@ -240,6 +241,8 @@ export const api = {
   ...accountsApi,
   // @api:files
   ...filesApi,
+  // @api:credit
+  ...creditApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -44,6 +44,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/market',
   '/market-list',
   '/market-details',
+  // the public credit list (信用公示), linked from the portal
+  '/credit/creditPublicList',
 ];
 
 export function isPublicPath(pathname: string): boolean {

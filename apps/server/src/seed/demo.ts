@@ -8,6 +8,7 @@ import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
 import { putSetting } from '../platform/settings';
 import { seedAccounts } from './accounts';
+import { seedCredit } from './credit';
 import { seedEngine } from './engine';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
@@ -111,6 +112,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedAccounts(tx);
     // @seed:files
     await seedAttachmentTypes(tx);
+    // @seed:credit
+    await seedCredit(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   });
   // Fresh statistics for the planner after the bulk insert.

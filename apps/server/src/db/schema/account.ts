@@ -38,6 +38,8 @@ export const enterprises = pgTable(
   (t) => [
     uniqueIndex('enterprises_credit_code_uq').on(t.creditCode),
     index('enterprises_type_grade_idx').on(t.enterpriseType, t.creditGrade, t.name),
+    // the public credit list (modules/credit): name prefixes in byte order, `like 'x%'` and the order by one range scan
+    index('enterprises_name_c_idx').on(sql`${t.name} collate "C"`, t.id),
   ],
 );
 
