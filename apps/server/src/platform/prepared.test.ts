@@ -34,10 +34,27 @@ describe('executePrepared', () => {
     expect(rows).toEqual([{ v: 'xy' }]);
   });
 
-  it('refuses a transaction (it has no client to name a statement on) instead of running outside it', async () => {
-    await expect(
-      database.db.transaction(async (tx) => executePrepared(tx as Db, sql`select 1 as "one"`)),
-    ).rejects.toThrow(/not inside a transaction/);
+  it('inside a transaction runs on the transaction: it sees the transaction’s writes, and rendered text too', async () => {
+    await database.db.execute(sql`create table if not exists prep_tx (v text)`);
+    const seen = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into prep_tx values ('in-tx')`);
+        const a = await executePrepared(tx as Db, sql`select count(*)::int as "n" from prep_tx where v = ${'in-tx'}`);
+        const b = await executePrepared(tx as Db, {
+          sql: 'select count(*)::int as "n" from prep_tx where v = $1 and $2::int = 2',
+          params: ['in-tx', 2],
+        });
+        tx.rollback();
+        return [a, b];
+      })
+      .catch((e: unknown) => e);
+    expect(seen).toBeInstanceOf(Error); // rolled back on purpose
+    const after = await executePrepared(database.db, sql`select count(*)::int as "n" from prep_tx`);
+    expect(after).toEqual([{ n: 0 }]);
+    const rows = await database.db.transaction(async (tx) =>
+      executePrepared(tx as Db, { sql: 'select $1::text || $2::text as "v"', params: ['x', 'y'] }),
+    );
+    expect(rows).toEqual([{ v: 'xy' }]);
   });
 
   it.skipIf(!usingPostgres)('prepares the statement under its name on the connection (PostgreSQL)', async () => {

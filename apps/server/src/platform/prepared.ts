@@ -54,8 +54,8 @@ const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((oid) => [oid, raw])
 
 /**
  * Runs `query` (a drizzle `sql` template: identifiers checked, values bound — or one already rendered to text and
- * parameters) as a named statement; its rows. `db` is a database opened by db/client.ts, not a transaction: a
- * transaction has no client of its own to name a statement on (none of the hot reads runs in one).
+ * parameters) as a named statement; its rows. Inside a transaction (a domain module checking a permission while it
+ * writes) the statement runs unnamed on the transaction's connection.
  */
 export async function executePrepared(
   db: Db,
@@ -76,7 +76,22 @@ export async function executePrepared(
     const res = await client.query<Record<string, unknown>>(built.sql, built.params, { parsers: pgliteParsers });
     return res.rows;
   }
-  throw new Error('executePrepared runs on a database opened by db/client.ts, not inside a transaction');
+  // a transaction: no client of its own to name a statement on — the same statement runs unnamed on its connection
+  const res = (await db.execute(query instanceof SQL ? query : unrendered(built))) as {
+    rows: Record<string, unknown>[];
+  };
+  return res.rows;
+}
+
+/** A statement rendered to text and parameters as a drizzle template again (`$n` placeholders bound anew). */
+function unrendered(q: { sql: string; params: unknown[] }): SQL {
+  const parts = q.sql.split(/\$(\d+)/);
+  const out = sql.empty();
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) out.append(sql.raw(part));
+    else out.append(sql`${q.params[Number(part) - 1]}`);
+  });
+  return out;
 }
 
 /** How a value enters a statement built for `renderCached`: a named placeholder, its value kept under the name. */
