@@ -213,6 +213,7 @@ export function listParts(
     limit,
   ].join('#');
   const cached = counts.get(countKey) ?? { n: 0, dv: -1, av: -1 };
+  const substring = q.conditions.some((x) => x.op === 'like');
   const shape = [
     n.gnCoding,
     n.version,
@@ -234,6 +235,7 @@ export function listParts(
       bind,
       columns: recordColumns(n.fields),
       count: countReuse(n.id, cached, bind),
+      shared: substring,
       access:
         state === 'read'
           ? stateRead(c, n.id, n.version, bind)

@@ -462,6 +462,53 @@ describe('indexes of a node table', () => {
     expect(found.body.data.records.every((r: any) => String(r.values.qymc).includes('业12'))).toBe(true);
   });
 
+  it('reads a substring’s matches once for the page and the count, and answers what two reads answer', async () => {
+    const scan = /Bitmap Index Scan on i_\w+/g;
+    const explain = (query: SQL) =>
+      explainIn(query, async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+      });
+    for (const term of ['业12', '业1', '企业']) {
+      const where = whereSql(
+        searchToConditions(normaliseSearchParams({ qymc: term }), catalogOf(FIELDS)),
+        catalogOf(FIELDS),
+      );
+      for (const account of ['admin', 'user1', 'solo1']) {
+        const branches = scopeBranches(people[account]!, nodeId);
+        for (const [offset, pageSize] of [
+          [0, 10],
+          [10, 10],
+          [990, 20],
+        ] as const) {
+          const run = async (shared: boolean) => {
+            const { query } = listStatement({ table: TABLE, branches, where, sort: null, offset, pageSize, shared });
+            return rowsOf(await t.database.db.execute(query)).map((r) => [r.id, r.ks_total]);
+          };
+          const label = `${term} ${account} ${offset}`;
+          expect(await run(true), label).toEqual(await run(false));
+        }
+        // the index is read once for the page and the count, where two reads read it twice
+        const plan = (shared: boolean) =>
+          explain(listStatement({ table: TABLE, branches, where, sort: null, offset: 0, pageSize: 10, shared }).query);
+        const once = (await plan(true)).match(scan)?.length ?? 0;
+        expect(once, account).toBeGreaterThanOrEqual(1);
+        expect((await plan(false)).match(scan)?.length, account).toBe(2 * once);
+      }
+    }
+    // the list call uses it for a substring filter
+    const n = { id: nodeId, gnCoding: NODE, version: fieldsVersion, fields: FIELDS, catalog: catalogOf(FIELDS) };
+    const conditions = searchToConditions(normaliseSearchParams({ qymc: '业12' }), catalogOf(FIELDS));
+    const unnamed = listQuery(
+      t.database.db,
+      people.user1!,
+      n,
+      { sort: null, pageNum: 1, pageSize: 10, conditions },
+      null,
+    ).unnamed!;
+    expect(t.database.db.dialect.sqlToQuery(unnamed).sql).toContain('u as materialized');
+  });
+
   it('drops a field’s indexes as soon as it is no longer searchable, and records the statements', async () => {
     const logged = async () =>
       rowsOf(
