@@ -11,11 +11,15 @@ import { currentPrompt, resetPrompts } from '../prompt';
 import {
   ActionLink,
   applySaveError,
+  BooleanFilter,
   ConfirmDelete,
+  dateTimeColumn,
   FilterBar,
   FormDialog,
   KeywordFilter,
+  ListCard,
   LoadFailure,
+  orDash,
   pagination,
   RowActions,
   RowOps,
@@ -26,6 +30,8 @@ import {
   sortable,
   sortOf,
   uniqueInList,
+  useEditDialog,
+  useRowDialog,
   useServerList,
 } from '.';
 
@@ -450,5 +456,114 @@ describe('editable rows', () => {
     expect(codes()).toEqual(['a', 'b', 'c']);
     await user.click(screen.getByTestId('confirm-ok'));
     await waitFor(() => expect(codes()).toEqual(['b', 'c']));
+  });
+});
+
+// ── presets: dialogs over a list, columns, filters, the list's card ────────
+
+describe('presets', () => {
+  it('useEditDialog opens for a new record or a row, keeps the record while closing, and refreshes after a save', async () => {
+    const refresh = vi.fn();
+    function Page() {
+      const d = useEditDialog<Row>(refresh);
+      return (
+        <>
+          <button type="button" onClick={d.create}>
+            新增
+          </button>
+          <button type="button" onClick={() => d.edit(ROWS[1]!)}>
+            编辑
+          </button>
+          <output data-testid="state">{`${d.props.open ? 'open' : 'closed'}:${d.props.record?.name ?? 'new'}`}</output>
+          <button type="button" onClick={d.props.onClose}>
+            取消
+          </button>
+          <button type="button" onClick={d.props.onSaved}>
+            保存
+          </button>
+        </>
+      );
+    }
+    renderRoutes([{ path: '/', element: <Page /> }]);
+    const state = () => screen.getByTestId('state').textContent;
+    expect(state()).toBe('closed:new');
+    await userEvent.click(screen.getByText('编辑'));
+    expect(state()).toBe('open:名称2');
+    await userEvent.click(screen.getByText('取消'));
+    expect(state()).toBe('closed:名称2');
+    expect(refresh).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByText('新增'));
+    expect(state()).toBe('open:new');
+    await userEvent.click(screen.getByText('保存'));
+    expect(state()).toBe('closed:new');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('useRowDialog is open for one row; closing forgets it, a save also refreshes', async () => {
+    const refresh = vi.fn();
+    function Page() {
+      const d = useRowDialog<Row>(refresh);
+      return (
+        <>
+          <button type="button" onClick={() => d.open(ROWS[2]!)}>
+            重置
+          </button>
+          <output data-testid="row">{d.props.row?.name ?? 'none'}</output>
+          <button type="button" onClick={d.close}>
+            取消
+          </button>
+          <button type="button" onClick={d.saved}>
+            保存
+          </button>
+        </>
+      );
+    }
+    renderRoutes([{ path: '/', element: <Page /> }]);
+    await userEvent.click(screen.getByText('重置'));
+    expect(screen.getByTestId('row').textContent).toBe('名称3');
+    await userEvent.click(screen.getByText('取消'));
+    expect(screen.getByTestId('row').textContent).toBe('none');
+    expect(refresh).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByText('重置'));
+    await userEvent.click(screen.getByText('保存'));
+    expect(screen.getByTestId('row').textContent).toBe('none');
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('dateTimeColumn shows the platform zone’s time and sorts only where asked; orDash fills an empty cell', () => {
+    const col = dateTimeColumn('创建时间', 'createdAt', { sortField: 'createdAt', order: 'asc' });
+    expect(col).toMatchObject({ title: '创建时间', dataIndex: 'createdAt', sorter: true, sortOrder: 'ascend' });
+    expect(col.render('2026-11-25T16:30:00.000Z')).toBe('2026-11-26 00:30');
+    expect(col.render(null)).toBe('—');
+    expect(dateTimeColumn('更新时间', 'updatedAt', {}, false)).toMatchObject({ sorter: false, sortOrder: null });
+    expect('sorter' in dateTimeColumn('时间', 't')).toBe(false);
+    expect(orDash(null)).toBe('—');
+    expect(orDash('太原')).toBe('太原');
+  });
+
+  it('BooleanFilter offers the two labels and answers true or false as text; ListCard refreshes', async () => {
+    const changed = vi.fn();
+    const refresh = vi.fn();
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <ListCard
+            title="机构"
+            view={{ refresh, list: { isFetching: false, isPending: false } }}
+            actions={<button type="button">新增机构</button>}
+          >
+            <BooleanFilter labels={['启用', '停用']} value={undefined} onChange={changed} testId="enabled" />
+          </ListCard>
+        ),
+      },
+    ]);
+    expect(screen.getByText('机构')).toBeTruthy();
+    expect(screen.getByText('新增机构')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /刷\s*新/ }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('combobox'));
+    await userEvent.click(await screen.findByText('停用'));
+    expect(changed).toHaveBeenCalledWith('false');
   });
 });

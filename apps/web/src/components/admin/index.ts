@@ -4,12 +4,15 @@
 
 export { isForbidden } from '../../api/request';
 export { ActionLink, ConfirmAction, ConfirmDelete, RowActions } from './actions';
+export { BooleanFilter, dateTimeColumn, orDash } from './columns';
+export { useEditDialog, useRowDialog } from './dialogs';
 export { FormDialog, type FormDialogProps } from './FormDialog';
 export { ForbiddenCard, LoadError, LoadFailure, SaveErrorAlert } from './feedback';
 export {
   CreateButton,
   FilterBar,
   KeywordFilter,
+  ListCard,
   type Paged,
   pagination,
   RefreshButton,

@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type Page, type SortOrder } from '@ks/contracts';
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Input, Select, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useState } from 'react';
 
@@ -239,5 +239,38 @@ export function CreateButton({
     <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * The card a server-paged list sits in: its title, and in the card's head 刷新 followed by the page's own buttons
+ * (`actions`: 新增… where the caller may create).
+ */
+export function ListCard({
+  title,
+  view,
+  actions,
+  children,
+  testId,
+}: {
+  title: ReactNode;
+  view: { refresh: () => void; list: { isFetching: boolean; isPending: boolean } };
+  actions?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card
+      title={title}
+      data-testid={testId}
+      extra={
+        <Space>
+          <RefreshButton onClick={view.refresh} query={view.list} />
+          {actions}
+        </Space>
+      }
+    >
+      {children}
+    </Card>
   );
 }

@@ -1,33 +1,28 @@
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_SORTS,
-  ACCOUNT_STATUS_LABELS,
-  ACCOUNT_STATUSES,
   type AccountRow,
-  type AccountStatus,
   type AdminAccountListQuery,
   type AdminAccountType,
   DEFAULT_PAGE_SIZE,
   LOGIN_ROLE_LABELS,
   type LoginRoleType,
 } from '@ks/contracts';
-import { Card, Space, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { type TableColumnsType, Tag } from 'antd';
 import { ACCOUNTS_KEY, adminAccountsQuery } from '../../api/accounts';
 import {
   ActionLink,
   CreateButton,
   FilterBar,
   KeywordFilter,
+  ListCard,
   LoadFailure,
-  RefreshButton,
   RowActions,
   SelectFilter,
   ServerTable,
-  sortable,
+  useRowDialog,
   useServerList,
 } from '../../components/admin';
-import { formatDateTime } from '../../lib/format';
 import {
   type AccountDialogMode,
   AccountFormModal,
@@ -35,7 +30,14 @@ import {
   StatusAction,
   UnlockAction,
 } from './AccountDialogs';
-import { AccountsForbidden, AccountsLayout, StatusTag, useCurrentUserId, useLoginRoleType } from './shared';
+import {
+  AccountStatusFilter,
+  AccountsForbidden,
+  AccountsLayout,
+  accountColumns,
+  useCurrentUserId,
+  useLoginRoleType,
+} from './shared';
 
 const TITLE = '管理员信息';
 
@@ -49,15 +51,16 @@ function AdminAccounts() {
     refreshKey: ACCOUNTS_KEY,
   });
   const { filters, setFilter, refresh } = view;
-  const [dialog, setDialog] = useState<AccountDialogMode | null>(null);
-  const [resetting, setResetting] = useState<AccountRow | null>(null);
+  const dialog = useRowDialog<AccountDialogMode>(refresh);
+  const resetting = useRowDialog<AccountRow>(refresh);
 
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
+  const base = accountColumns(filters);
   const columns: TableColumnsType<AccountRow> = [
-    { title: '账号', dataIndex: 'account', ...sortable(filters, 'account'), width: 160 },
-    { title: '姓名', dataIndex: 'userName', ...sortable(filters, 'userName'), width: 140 },
-    { title: '手机号码', dataIndex: 'phone', width: 140, render: (v: string | null) => v ?? '—' },
+    base.account,
+    base.userName,
+    base.phone,
     {
       title: '账号类型',
       dataIndex: 'loginRoleType',
@@ -66,21 +69,8 @@ function AdminAccounts() {
         <Tag color={t === 'M' ? 'blue' : 'purple'}>{LOGIN_ROLE_LABELS[t as LoginRoleType] ?? t}</Tag>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 140,
-      render: (s: AccountStatus, row) => (
-        <StatusTag status={s} mustChangePassword={row.mustChangePassword} loginLocks={row.loginLocks} />
-      ),
-    },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 170,
-      ...sortable(filters, 'createdAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    base.status,
+    base.createdAt,
     {
       title: '操作',
       key: 'actions',
@@ -90,13 +80,13 @@ function AdminAccounts() {
         const self = row.id === selfId;
         return (
           <RowActions wrap>
-            <ActionLink onClick={() => setDialog({ kind: 'edit', row })} testId="account-edit">
+            <ActionLink onClick={() => dialog.open({ kind: 'edit', row })} testId="account-edit">
               编辑
             </ActionLink>
             <StatusAction row={row} self={self} onDone={refresh} />
             <UnlockAction row={row} onDone={refresh} />
             <ActionLink
-              onClick={() => setResetting(row)}
+              onClick={() => resetting.open(row)}
               disabled={self}
               why={ACCOUNT_MESSAGES.cannotResetSelf}
               testId="account-reset"
@@ -110,15 +100,13 @@ function AdminAccounts() {
   ];
 
   return (
-    <Card
+    <ListCard
       title={TITLE}
-      extra={
-        <Space>
-          <RefreshButton onClick={refresh} query={view.list} />
-          <CreateButton onClick={() => setDialog({ kind: 'admin' })} testId="account-create">
-            新增账号
-          </CreateButton>
-        </Space>
+      view={view}
+      actions={
+        <CreateButton onClick={() => dialog.open({ kind: 'admin' })} testId="account-create">
+          新增账号
+        </CreateButton>
       }
     >
       <FilterBar>
@@ -134,13 +122,7 @@ function AdminAccounts() {
           options={(['M', 'D'] as const).map((t) => ({ value: t, label: LOGIN_ROLE_LABELS[t] }))}
           testId="filter-type"
         />
-        <SelectFilter<AccountStatus>
-          placeholder="全部状态"
-          value={filters.status}
-          onChange={(status) => setFilter({ status })}
-          options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: ACCOUNT_STATUS_LABELS[s] }))}
-          testId="filter-status"
-        />
+        <AccountStatusFilter value={filters.status} onChange={(status) => setFilter({ status })} />
       </FilterBar>
       <ServerTable<AccountRow, Filters>
         view={view}
@@ -149,23 +131,9 @@ function AdminAccounts() {
         scrollX={1000}
         testId="account-table"
       />
-      <AccountFormModal
-        mode={dialog}
-        onClose={() => setDialog(null)}
-        onSaved={() => {
-          setDialog(null);
-          refresh();
-        }}
-      />
-      <ResetPasswordModal
-        row={resetting}
-        onClose={() => setResetting(null)}
-        onSaved={() => {
-          setResetting(null);
-          refresh();
-        }}
-      />
-    </Card>
+      <AccountFormModal mode={dialog.row} onClose={dialog.close} onSaved={dialog.saved} />
+      <ResetPasswordModal {...resetting.props} />
+    </ListCard>
   );
 }
 

@@ -10,8 +10,7 @@ import {
   type OrgType,
   REGIONS,
 } from '@ks/contracts';
-import { Card, Form, Input, Select, Space, Switch, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Select, Switch, type TableColumnsType, Tag } from 'antd';
 import {
   createOrganization,
   deleteOrganization,
@@ -21,17 +20,19 @@ import {
 } from '../../api/accounts';
 import {
   ActionLink,
+  BooleanFilter,
   ConfirmDelete,
   CreateButton,
   FilterBar,
   FormDialog,
   KeywordFilter,
+  ListCard,
   LoadFailure,
-  RefreshButton,
   RowActions,
   SelectFilter,
   ServerTable,
   sortable,
+  useEditDialog,
   useServerList,
 } from '../../components/admin';
 import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
@@ -201,10 +202,7 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
     refreshKey: ORGANIZATIONS_KEY,
   });
   const { filters, setFilter, refresh } = view;
-  const [editing, setEditing] = useState<{ open: boolean; record: Organization | null }>({
-    open: false,
-    record: null,
-  });
+  const editing = useEditDialog<Organization>(refresh);
 
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
@@ -240,7 +238,7 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
             fixed: 'right' as const,
             render: (_: unknown, row: Organization) => (
               <RowActions>
-                <ActionLink onClick={() => setEditing({ open: true, record: row })} testId="org-edit">
+                <ActionLink onClick={() => editing.edit(row)} testId="org-edit">
                   编辑
                 </ActionLink>
                 <ConfirmDelete
@@ -257,17 +255,15 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
   ];
 
   return (
-    <Card
+    <ListCard
       title={TITLE}
-      extra={
-        <Space>
-          <RefreshButton onClick={refresh} query={view.list} />
-          {canEdit ? (
-            <CreateButton onClick={() => setEditing({ open: true, record: null })} testId="org-create">
-              新增机构
-            </CreateButton>
-          ) : null}
-        </Space>
+      view={view}
+      actions={
+        canEdit ? (
+          <CreateButton onClick={editing.create} testId="org-create">
+            新增机构
+          </CreateButton>
+        ) : null
       }
     >
       <FilterBar>
@@ -292,15 +288,10 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
           options={REGIONS.map((r) => ({ value: r, label: r }))}
           testId="filter-region"
         />
-        <SelectFilter<'true' | 'false'>
-          placeholder="全部状态"
-          width={120}
+        <BooleanFilter
+          labels={['启用', '停用']}
           value={filters.enabled}
           onChange={(enabled) => setFilter({ enabled })}
-          options={[
-            { value: 'true', label: '启用' },
-            { value: 'false', label: '停用' },
-          ]}
           testId="filter-enabled"
         />
       </FilterBar>
@@ -311,18 +302,8 @@ function Organizations({ canEdit }: { canEdit: boolean }) {
         scrollX={1100}
         testId="org-table"
       />
-      {canEdit ? (
-        <OrgFormModal
-          open={editing.open}
-          record={editing.record}
-          onClose={() => setEditing((e) => ({ ...e, open: false }))}
-          onSaved={() => {
-            setEditing((e) => ({ ...e, open: false }));
-            refresh();
-          }}
-        />
-      ) : null}
-    </Card>
+      {canEdit ? <OrgFormModal {...editing.props} /> : null}
+    </ListCard>
   );
 }
 

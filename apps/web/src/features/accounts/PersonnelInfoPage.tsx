@@ -1,29 +1,19 @@
-import {
-  ACCOUNT_SORTS,
-  ACCOUNT_STATUS_LABELS,
-  ACCOUNT_STATUSES,
-  type AccountRow,
-  type AccountStatus,
-  DEFAULT_PAGE_SIZE,
-  type PersonnelListQuery,
-} from '@ks/contracts';
-import { Alert, Card, Space, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { ACCOUNT_SORTS, type AccountRow, DEFAULT_PAGE_SIZE, type PersonnelListQuery } from '@ks/contracts';
+import { Alert, Space, type TableColumnsType, Tag } from 'antd';
 import { ACCOUNTS_KEY, personnelQuery } from '../../api/accounts';
 import {
   ActionLink,
   CreateButton,
   FilterBar,
   KeywordFilter,
+  ListCard,
   LoadFailure,
-  RefreshButton,
+  orDash,
   RowActions,
-  SelectFilter,
   ServerTable,
-  sortable,
+  useRowDialog,
   useServerList,
 } from '../../components/admin';
-import { formatDateTime } from '../../lib/format';
 import { getUserInfo } from '../../lib/session';
 import {
   type AccountDialogMode,
@@ -34,7 +24,7 @@ import {
   StatusAction,
   UnlockAction,
 } from './AccountDialogs';
-import { AccountsForbidden, AccountsLayout, StatusTag, useLoginRoleType } from './shared';
+import { AccountStatusFilter, AccountsForbidden, AccountsLayout, accountColumns, useLoginRoleType } from './shared';
 
 const TITLE = '人员信息';
 
@@ -51,19 +41,18 @@ function Personnel({ admin }: { admin: boolean }) {
     refreshKey: ACCOUNTS_KEY,
   });
   const { filters, setFilter, refresh } = view;
-  const [dialog, setDialog] = useState<AccountDialogMode | null>(null);
-  const [resetting, setResetting] = useState<AccountRow | null>(null);
-  const [assigning, setAssigning] = useState<AccountRow | null>(null);
+  const dialog = useRowDialog<AccountDialogMode>(refresh);
+  const resetting = useRowDialog<AccountRow>(refresh);
+  const assigning = useRowDialog<AccountRow>(refresh);
 
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
+  const base = accountColumns(filters, admin);
   const columns: TableColumnsType<AccountRow> = [
-    { title: '账号', dataIndex: 'account', width: 150, ...sortable(filters, 'account', admin) },
-    { title: '姓名', dataIndex: 'userName', width: 120, ...sortable(filters, 'userName', admin) },
-    { title: '手机号码', dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '—' },
-    ...(admin
-      ? [{ title: '所属企业', dataIndex: 'enterpriseName', ellipsis: true, render: (v: string | null) => v ?? '—' }]
-      : []),
+    base.account,
+    base.userName,
+    base.phone,
+    ...(admin ? [{ title: '所属企业', dataIndex: 'enterpriseName', ellipsis: true, render: orDash }] : []),
     {
       title: '角色',
       dataIndex: 'roles',
@@ -79,21 +68,8 @@ function Personnel({ admin }: { admin: boolean }) {
         </Space>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 140,
-      render: (s: AccountStatus, row) => (
-        <StatusTag status={s} mustChangePassword={row.mustChangePassword} loginLocks={row.loginLocks} />
-      ),
-    },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 170,
-      ...sortable(filters, 'createdAt', admin),
-      render: (v: string) => formatDateTime(v),
-    },
+    base.status,
+    base.createdAt,
     ...(admin
       ? [
           {
@@ -103,15 +79,15 @@ function Personnel({ admin }: { admin: boolean }) {
             fixed: 'right' as const,
             render: (_: unknown, row: AccountRow) => (
               <RowActions wrap>
-                <ActionLink onClick={() => setDialog({ kind: 'edit', row })} testId="account-edit">
+                <ActionLink onClick={() => dialog.open({ kind: 'edit', row })} testId="account-edit">
                   编辑
                 </ActionLink>
                 <StatusAction row={row} self={false} onDone={refresh} />
                 <UnlockAction row={row} onDone={refresh} />
-                <ActionLink onClick={() => setResetting(row)} testId="account-reset">
+                <ActionLink onClick={() => resetting.open(row)} testId="account-reset">
                   重置密码
                 </ActionLink>
-                <ActionLink onClick={() => setAssigning(row)} testId="account-assign-roles">
+                <ActionLink onClick={() => assigning.open(row)} testId="account-assign-roles">
                   分配角色
                 </ActionLink>
               </RowActions>
@@ -122,20 +98,18 @@ function Personnel({ admin }: { admin: boolean }) {
   ];
 
   return (
-    <Card
+    <ListCard
       title={admin ? TITLE : '本企业人员'}
-      extra={
-        <Space>
-          <RefreshButton onClick={refresh} query={view.list} />
-          {admin ? (
-            <CreateButton
-              onClick={() => setDialog({ kind: 'personnel', enterpriseId: filters.enterpriseId })}
-              testId="account-create"
-            >
-              新增人员
-            </CreateButton>
-          ) : null}
-        </Space>
+      view={view}
+      actions={
+        admin ? (
+          <CreateButton
+            onClick={() => dialog.open({ kind: 'personnel', enterpriseId: filters.enterpriseId })}
+            testId="account-create"
+          >
+            新增人员
+          </CreateButton>
+        ) : null
       }
     >
       {admin ? null : (
@@ -163,13 +137,7 @@ function Personnel({ admin }: { admin: boolean }) {
           onSearch={(keyword) => setFilter({ keyword })}
           testId="filter-keyword"
         />
-        <SelectFilter<AccountStatus>
-          placeholder="全部状态"
-          value={filters.status}
-          onChange={(status) => setFilter({ status })}
-          options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: ACCOUNT_STATUS_LABELS[s] }))}
-          testId="filter-status"
-        />
+        <AccountStatusFilter value={filters.status} onChange={(status) => setFilter({ status })} />
       </FilterBar>
       <ServerTable<AccountRow, Filters>
         view={view}
@@ -180,33 +148,12 @@ function Personnel({ admin }: { admin: boolean }) {
       />
       {admin ? (
         <>
-          <AccountFormModal
-            mode={dialog}
-            onClose={() => setDialog(null)}
-            onSaved={() => {
-              setDialog(null);
-              refresh();
-            }}
-          />
-          <ResetPasswordModal
-            row={resetting}
-            onClose={() => setResetting(null)}
-            onSaved={() => {
-              setResetting(null);
-              refresh();
-            }}
-          />
-          <RolesModal
-            row={assigning}
-            onClose={() => setAssigning(null)}
-            onSaved={() => {
-              setAssigning(null);
-              refresh();
-            }}
-          />
+          <AccountFormModal mode={dialog.row} onClose={dialog.close} onSaved={dialog.saved} />
+          <ResetPasswordModal {...resetting.props} />
+          <RolesModal {...assigning.props} />
         </>
       ) : null}
-    </Card>
+    </ListCard>
   );
 }
 

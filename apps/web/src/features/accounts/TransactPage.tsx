@@ -26,7 +26,6 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   businessSystemsQuery,
@@ -39,8 +38,10 @@ import {
 import { nodeListQuery } from '../../api/config';
 import {
   ActionLink,
+  BooleanFilter,
   ConfirmDelete,
   CreateButton,
+  dateTimeColumn,
   FilterBar,
   FormDialog,
   KeywordFilter,
@@ -49,12 +50,11 @@ import {
   pagination,
   RefreshButton,
   RowActions,
-  SelectFilter,
   ServerTable,
   sortable,
+  useEditDialog,
   useServerList,
 } from '../../components/admin';
-import { formatDateTime } from '../../lib/format';
 import { AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '办理事项';
@@ -356,7 +356,7 @@ function ServiceItemAdmin() {
     refreshKey: SERVICE_ITEMS_KEY,
   });
   const { filters, setFilter, refresh } = view;
-  const [editing, setEditing] = useState<{ open: boolean; record: ServiceItem | null }>({ open: false, record: null });
+  const editing = useEditDialog<ServiceItem>(refresh);
 
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
 
@@ -394,13 +394,7 @@ function ServiceItemAdmin() {
         </Tag>
       ),
     },
-    {
-      title: '更新时间',
-      dataIndex: 'updatedAt',
-      width: 170,
-      ...sortable(filters, 'updatedAt'),
-      render: (v: string) => formatDateTime(v),
-    },
+    dateTimeColumn('更新时间', 'updatedAt', filters),
     {
       title: '操作',
       key: 'actions',
@@ -408,7 +402,7 @@ function ServiceItemAdmin() {
       fixed: 'right',
       render: (_, row) => (
         <RowActions>
-          <ActionLink onClick={() => setEditing({ open: true, record: row })} testId="item-edit">
+          <ActionLink onClick={() => editing.edit(row)} testId="item-edit">
             编辑
           </ActionLink>
           <ConfirmDelete name={row.name} run={() => deleteServiceItem(row.id)} onDone={refresh} testId="item-delete" />
@@ -426,21 +420,16 @@ function ServiceItemAdmin() {
             onSearch={(keyword) => setFilter({ keyword })}
             testId="filter-keyword"
           />
-          <SelectFilter<'true' | 'false'>
-            placeholder="全部状态"
-            width={120}
+          <BooleanFilter
+            labels={['已发布', '未发布']}
             value={filters.enabled}
             onChange={(enabled) => setFilter({ enabled })}
-            options={[
-              { value: 'true', label: '已发布' },
-              { value: 'false', label: '未发布' },
-            ]}
             testId="filter-enabled"
           />
         </Space>
         <Space>
           <RefreshButton onClick={refresh} query={view.list} />
-          <CreateButton onClick={() => setEditing({ open: true, record: null })} testId="item-create">
+          <CreateButton onClick={editing.create} testId="item-create">
             新增事项
           </CreateButton>
         </Space>
@@ -452,15 +441,7 @@ function ServiceItemAdmin() {
         scrollX={1000}
         testId="item-table"
       />
-      <ItemFormModal
-        open={editing.open}
-        record={editing.record}
-        onClose={() => setEditing((e) => ({ ...e, open: false }))}
-        onSaved={() => {
-          setEditing((e) => ({ ...e, open: false }));
-          refresh();
-        }}
-      />
+      <ItemFormModal {...editing.props} />
     </div>
   );
 }

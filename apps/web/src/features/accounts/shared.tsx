@@ -1,6 +1,8 @@
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_STATUS_LABELS,
+  ACCOUNT_STATUSES,
+  type AccountRow,
   type AccountStatus,
   accountPasswordProblem,
   isValidMobile,
@@ -11,7 +13,15 @@ import { type FormRule, Segmented, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { currentUserQuery } from '../../api/auth';
-import { ForbiddenCard, PageFrame } from '../../components/admin';
+import {
+  dateTimeColumn,
+  ForbiddenCard,
+  orDash,
+  PageFrame,
+  SelectFilter,
+  type Sorted,
+  sortable,
+} from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { getUserInfo } from '../../lib/session';
 
@@ -126,4 +136,44 @@ export function StatusTag({
       ) : null}
     </span>
   );
+}
+
+/** 状态 of an account list: every account status; clearing it shows all. */
+export function AccountStatusFilter({
+  value,
+  onChange,
+}: {
+  value: AccountStatus | undefined;
+  onChange: (status: AccountStatus | undefined) => void;
+}) {
+  return (
+    <SelectFilter<AccountStatus>
+      placeholder="全部状态"
+      value={value}
+      onChange={onChange}
+      options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: ACCOUNT_STATUS_LABELS[s] }))}
+      testId="filter-status"
+    />
+  );
+}
+
+/**
+ * The columns every account list shows the same way (账号, 姓名, 手机号码, 状态, 创建时间), sortable on the server where
+ * `sortableIf` holds; a page puts its own columns between them.
+ */
+export function accountColumns(filters: Sorted, sortableIf = true) {
+  return {
+    account: { title: '账号', dataIndex: 'account', width: 160, ...sortable(filters, 'account', sortableIf) },
+    userName: { title: '姓名', dataIndex: 'userName', width: 130, ...sortable(filters, 'userName', sortableIf) },
+    phone: { title: '手机号码', dataIndex: 'phone', width: 140, render: orDash },
+    status: {
+      title: '状态',
+      dataIndex: 'status',
+      width: 140,
+      render: (s: AccountStatus, row: AccountRow) => (
+        <StatusTag status={s} mustChangePassword={row.mustChangePassword} loginLocks={row.loginLocks} />
+      ),
+    },
+    createdAt: dateTimeColumn('创建时间', 'createdAt', filters, sortableIf),
+  };
 }
