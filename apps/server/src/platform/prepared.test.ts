@@ -67,6 +67,11 @@ describe('executePrepared', () => {
       expect(await executePrepared(db, { sql: text, params: [5] })).toEqual([{ twice: 10 }]);
       const named = await client.query('select name from pg_prepared_statements where statement = $1', [text]);
       expect(named.rows.map((r) => r.name)).toEqual([statementName(text)]);
+      // unnamed: planned for its values at each run, nothing kept on the connection
+      const once = 'select $1::int * 3 as "thrice"';
+      expect(await executePrepared(db, { sql: once, params: [2] }, { named: false })).toEqual([{ thrice: 6 }]);
+      const kept = await client.query('select name from pg_prepared_statements where statement = $1', [once]);
+      expect(kept.rows).toEqual([]);
     } finally {
       await client.end();
     }

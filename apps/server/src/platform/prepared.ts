@@ -54,18 +54,19 @@ const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((oid) => [oid, raw])
 
 /**
  * Runs `query` (a drizzle `sql` template: identifiers checked, values bound — or one already rendered to text and
- * parameters) as a named statement; its rows. Inside a transaction (a domain module checking a permission while it
+ * parameters) as a named statement — or, with `named: false`, unnamed: planned for its values at this run — its rows. Inside a transaction (a domain module checking a permission while it
  * writes) the statement runs unnamed on the transaction's connection.
  */
 export async function executePrepared(
   db: Db,
   query: SQL | { sql: string; params: unknown[] },
+  opts: { named?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const built = query instanceof SQL ? dialect.sqlToQuery(query) : query;
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const res = await client.query<Record<string, unknown>>({
-      name: statementName(built.sql),
+      name: opts.named === false ? undefined : statementName(built.sql),
       text: built.sql,
       values: built.params,
       types: pgTypes,

@@ -33,7 +33,6 @@ import {
 } from './records.repo';
 import {
   type Bind,
-  bindValue,
   type Catalog,
   type Condition,
   normaliseSearchParams,
@@ -176,7 +175,7 @@ export function listQuery(
   // A substring filter (`like '%…%'`) is planned for its value at every run, as an unnamed statement: whether the
   // text matches a few records (read them through the field's trigram index) or most (read in order, stop at the
   // page) is known only from the value, and a named statement's shared generic plan would pick one for all.
-  const unnamed = q.conditions.some((x) => x.op === 'like') ? p.build(bindValue) : null;
+  const unnamed = q.conditions.some((x) => x.op === 'like');
   return { statement, unnamed, limit: p.limit, countKey: p.countKey };
 }
 

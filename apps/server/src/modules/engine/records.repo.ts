@@ -174,14 +174,14 @@ export function listStatement(q: {
 }
 
 /**
- * Runs a list statement: the named statement (prepared once per connection, platform/prepared.ts), or — when given —
- * the same statement unnamed, planned for its values at each run.
+ * Runs a list statement: as a named statement (prepared once per connection, platform/prepared.ts), or — `unnamed` —
+ * the same text unnamed, planned for its values at each run.
  */
 export async function runListStatement(
   q: Db,
-  l: { statement: { sql: string; params: unknown[] }; unnamed: SQL | null },
+  l: { statement: { sql: string; params: unknown[] }; unnamed: boolean },
 ): Promise<Row[]> {
-  return l.unnamed ? rowsOf(await q.execute(l.unnamed)) : executePrepared(q, l.statement);
+  return executePrepared(q, l.statement, { named: !l.unnamed });
 }
 
 /**
