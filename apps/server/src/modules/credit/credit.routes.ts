@@ -6,6 +6,7 @@ import { forbidden, parse, unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { XLSX_TYPE } from '../engine/export.service';
 import { callerOf } from './access';
+import './files';
 import { exportCredit } from './export.service';
 import { baseScoreOf, levelsOf, setLevels, sweepExpired } from './grade.service';
 import * as letters from './letters.service';

@@ -121,6 +121,20 @@ describe('declaring a record (§5)', () => {
     expect((await declare(admin)).status).toBe(403);
     expect((await declare(dev)).status).toBe(403);
   });
+
+  it('the evidence downloads for the enterprise, reviewers and developers; another enterprise’s user gets 404', async () => {
+    const rec = (await declare(user1)).body.data;
+    const url = `/ks/common/common/file/download?fileId=${rec.files[0].fileId}`;
+    for (const token of [user1, admin, auditor.token, dev]) {
+      const r = await api.get(url, token);
+      expect(r.status).toBe(200);
+      expect(r.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect((await api.get(url, other.token)).status).toBe(404);
+    // not a reviewer: the auditor role without the credit node's 审核
+    const plain = await otherEnterpriseUser(t, 'credit_plain');
+    expect((await api.get(url, plain.token)).status).toBe(404);
+  });
 });
 
 describe('review', () => {

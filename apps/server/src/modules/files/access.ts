@@ -5,10 +5,12 @@ import { roleCodesOf } from '../../platform/permissions';
 import type { AuthContext } from '../auth/auth.service';
 import { judge, recordFactsOf, reviewFactsOfRow, type Verdict } from '../engine/policy';
 import * as repo from './files.repo';
+import { fileReaderOf } from './readers';
 
 /**
  * Who may read and change files. A file is readable by its owner, the owner's enterprise, administrators, and whoever
- * may read the engine record it is attached to (the record policy). Anything else answers as if the file did not
+ * may read the engine record it is attached to (the record policy) — or, for a domain module's own records, whoever
+ * the module's reader lets read the record (readers.ts). Anything else answers as if the file did not
  * exist. A record's attachments change as the record does: by whoever the record policy lets edit it.
  */
 export interface FileCaller {
@@ -62,6 +64,9 @@ export async function canReadFile(db: Db, c: FileCaller, f: FileOwnership): Prom
   if (isAdmin(c) || ownsFile(c, f)) return true;
   if (!f.gnCoding || !f.recordId) return false;
   try {
+    // a domain module's own records (credit evidence …) answer through the module's reader
+    const reader = fileReaderOf(f.gnCoding);
+    if (reader) return await reader(db, c, f.recordId);
     return (await recordVerdicts(db, c, f.gnCoding, f.recordId)).read.ok;
   } catch {
     return false;
