@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
-import type { Actor } from '../../platform/oplog';
 import { roleCodesOf } from '../../platform/permissions';
-import type { AuthContext } from '../auth/auth.service';
 import { judge, recordFactsOf, reviewFactsOfRow, type Verdict } from '../engine/policy';
+import type { FileCaller } from './caller';
 import * as repo from './files.repo';
 import { fileReaderOf } from './readers';
 
@@ -13,19 +12,7 @@ import { fileReaderOf } from './readers';
  * the module's reader lets read the record (readers.ts). Anything else answers as if the file did not
  * exist. A record's attachments change as the record does: by whoever the record policy lets edit it.
  */
-export interface FileCaller {
-  id: string;
-  loginRoleType: string;
-  enterpriseId: string | null;
-  actor: Actor;
-}
-
-export const callerOf = (auth: AuthContext): FileCaller => ({
-  id: auth.user.id,
-  loginRoleType: auth.user.loginRoleType,
-  enterpriseId: auth.user.enterpriseId ?? null,
-  actor: auth.actor,
-});
+export { callerOf, type FileCaller } from './caller';
 
 export const isAdmin = (c: FileCaller) => c.loginRoleType === 'M';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { FileCaller } from './access';
+import type { FileCaller } from './caller';
 
 /**
  * Who may read the files a domain module binds to its own records (credit evidence, …): records that are not engine
