@@ -13,7 +13,7 @@ import { qs } from './testkit';
  */
 
 let t: TestApp;
-const { call, get, post, put } = client(() => t);
+const { call, get, post } = client(() => t);
 let admin: string;
 let dev: string;
 let user1: string;
