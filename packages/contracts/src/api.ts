@@ -33,6 +33,7 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 
 /**
@@ -243,6 +244,8 @@ export const api = {
   ...filesApi,
   // @api:credit
   ...creditApi,
+  // @api:rfc
+  ...rfcApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -182,6 +182,15 @@ export const paths = {
   creditPersonalPullDown: { method: 'GET', path: '/ks/basic/personal/pull-down' },
   creditCostEngineers: { method: 'GET', path: '/ks/basic/enterprise/cost-engineers' },
   creditPublicList: { method: 'GET', path: '/ks/credit/public/list' },
+  // @paths:rfc — credit change rounds (issue 13, screen 1)
+  rfcChangeRecords: { method: 'POST', path: '/ks/rfc/change-records' },
+  rfcChangeTypes: { method: 'POST', path: '/ks/rfc/change-types' },
+  rfcChangeFields: { method: 'POST', path: '/ks/rfc/change-fields' },
+  rfcSaveChangeData: { method: 'POST', path: '/ks/rfc/save-change-data' },
+  rfcChangeSubmit: { method: 'POST', path: '/ks/rfc/change-submit' },
+  rfcChangeAudit: { method: 'POST', path: '/ks/rfc/change-audit' },
+  rfcContacts: { method: 'POST', path: '/ks/rfc/contacts' },
+  rfcTemplate: { method: 'GET', path: '/ks/rfc/template' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;
