@@ -183,7 +183,7 @@ export function RecordFormDialog({
       form={form}
       title={record ? '修改信用记录' : '申报信用记录'}
       values={values}
-      fields={['standardId', 'score', 'startTime', 'endTime', 'title', 'issuer', 'remark', 'fileIds']}
+      fields={['standard', 'score', 'start', 'end', 'title', 'issuer', 'remark', 'files']}
       mapName={(name) => [FIELD_OF[String(name[0])] ?? String(name[0]), ...name.slice(1)]}
       submit={submit}
       onClose={onClose}
