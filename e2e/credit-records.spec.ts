@@ -28,7 +28,7 @@ async function typeDate(page: Page, testId: string, text: string) {
     .first();
   await input.click();
   await input.fill(text);
-  await input.press('Enter');
+  await input.press('Tab');
 }
 
 const messageOf = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
@@ -42,8 +42,11 @@ test('user1 declares and submits a record; the administrator passes it and the g
   // the sidebar's 信用记录 opens the page (node property creditInfo)
   await user.page.goto('/judge');
   await user.page.getByTestId('judge-system-XYGL').click();
-  await user.page.getByTestId('side-item-XYGL_XYPJ').click();
-  await user.page.getByTestId('side-item-XYGL_XYJL').click();
+  // the system opens on its first menu's first child (信用评价 / 信用记录) or the menu stays closed
+  const item = user.page.getByTestId('side-item-XYGL_XYJL');
+  await expect(user.page.getByTestId('side-item-XYGL_XYPJ')).toBeVisible({ timeout: 30_000 });
+  if (!(await item.isVisible())) await user.page.getByTestId('side-item-XYGL_XYPJ').click();
+  await item.click();
   await expect(user.page).toHaveURL(/\/credit\/companyInfo\?/);
   const p = user.page;
   await expect(p.getByTestId('credit-page')).toBeVisible();
@@ -74,7 +77,7 @@ test('user1 declares and submits a record; the administrator passes it and the g
   await expect(form).toContainText('分值不能为负数');
   await expect(score.first()).toHaveValue('');
   await typeDate(p, 'record-end', '2020-01-01');
-  await expect(form).toContainText('结束时间不能早于开始时间');
+  await expect(messageOf(p, '结束时间不能早于开始时间')).toBeVisible();
   await expect(
     p.getByTestId('record-end').locator('input').or(p.locator('input[data-testid="record-end"]')).first(),
   ).toHaveValue('');

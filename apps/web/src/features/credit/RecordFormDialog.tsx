@@ -9,7 +9,7 @@ import {
 } from '@ks/contracts';
 import { App, Cascader, Col, DatePicker, Form, Input, InputNumber, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { deleteUploadedFile } from '../../api/files';
 import { FormDialog } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
@@ -121,8 +121,13 @@ export function RecordFormDialog({
     const key = Object.keys(FIELD_OF).find((k) => FIELD_OF[k] === field);
     return key ? p[key] : undefined;
   };
+  // a value refused and cleared (§5) keeps its message through the validation the clearing itself sets off
+  const refusals = useRef<Partial<Record<keyof RecordFormValues, string>>>({});
   const rule = (field: keyof RecordFormValues) => ({
-    validator: async () => {
+    validator: async (_: unknown, value: unknown) => {
+      const refusal = refusals.current[field];
+      delete refusals.current[field];
+      if (refusal && (value === null || value === undefined)) throw new Error(refusal);
       const p = problemOf(field);
       if (p) throw new Error(p);
     },
@@ -132,8 +137,12 @@ export function RecordFormDialog({
   const clearIfRefused = (field: 'score' | 'end') => {
     const p = problemOf(field);
     const refused = field === 'score' ? p && p !== CREDIT_MESSAGES.scoreRequired : p === CREDIT_MESSAGES.endBeforeStart;
-    if (p && refused) form.setFields([{ name: field, value: null, errors: [p] }]);
-    else void form.validateFields([field]).catch(() => undefined);
+    if (p && refused) {
+      // said twice: on the field, and as a notice that stays when the picker settles the cleared field again
+      void message.warning(p);
+      refusals.current[field] = p;
+      form.setFields([{ name: field, value: null, errors: [p] }]);
+    } else void form.validateFields([field]).catch(() => undefined);
   };
 
   const values = (): Partial<RecordFormValues> => {
