@@ -145,7 +145,6 @@ export function RecordsTable({
       ),
     },
     { title: '类别', key: 'conduct', width: 96, render: (_, r) => <ConductTag conduct={r.conduct} /> },
-    { title: '事由', dataIndex: 'title', key: 'title', ellipsis: { showTitle: true }, width: 260 },
     {
       title: '分值',
       key: 'score',
@@ -181,6 +180,7 @@ export function RecordsTable({
       render: (_, r) => <StatusTag status={r.status} text={r.statusText} />,
     },
     { title: '来源', dataIndex: 'sourceText', key: 'source', width: 90 },
+    { title: '事由', dataIndex: 'title', key: 'title', ellipsis: { showTitle: true }, width: 240 },
     {
       title: '操作',
       key: 'ops',
