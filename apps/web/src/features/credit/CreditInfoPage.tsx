@@ -20,7 +20,6 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/request';
 import { ActionLink, FilterBar, KeywordFilter, LoadFailure, pagination, SelectFilter } from '../../components/admin';
 import { LeftTree } from '../../engine/list/LeftTree';
 import { useCurrentUser } from '../../lib/sessionHooks';
@@ -64,11 +63,12 @@ export interface CreditRecordsWorkspaceProps {
 export function CreditRecordsWorkspace({ onChange }: CreditRecordsWorkspaceProps) {
   const { userInfo } = useCurrentUser();
   const role = userInfo?.loginRoleType;
-  // an ordinary user is a reviewer when the credit node's 审核 is granted: the management calls answer, else 403
-  const probe = useQuery({ ...selectTypesQuery, enabled: role === 'U' });
-  const reviewer = role === 'M' || role === 'D' || (role === 'U' && probe.isSuccess);
+  // an ordinary user reviews credit records when the credit node's 审核 is granted: the left tree without a subject
+  // then counts what waits for review (badgeOf waiting); an enterprise user's counts their own records
+  const probe = useQuery({ ...leftTreeQuery(null), enabled: role === 'U' });
+  const reviewer = role === 'M' || role === 'D' || (role === 'U' && probe.data?.badgeOf === 'waiting');
   const waiting = role === 'U' && probe.isPending;
-  const probeFailed = role === 'U' && probe.isError && !(isApiError(probe.error) && probe.error.status === 403);
+  const probeFailed = role === 'U' && probe.isError;
   const navigate = useNavigate();
 
   const hasEnterprise = Boolean(userInfo?.enterpriseName);

@@ -223,8 +223,12 @@ export function setupCreditServer(
         : forbidden,
     'POST /ks/credit/common/left-tree': (req) => {
       const b = bodyOf<{ subjectId?: string }>(req);
+      // as the server: no subject → what waits for review (readers without an enterprise), else the own tree
       return {
-        data: reads && !b.subjectId ? { ...tree, nodeName: '信用评价标准', score: null, badgeOf: 'waiting' } : tree,
+        data:
+          reads && !b.subjectId && !enterpriseName
+            ? { ...tree, nodeName: '信用评价标准', score: null, badgeOf: 'waiting' }
+            : tree,
       };
     },
     'POST /ks/credit/common/info': () => ({ data: info }),
