@@ -231,7 +231,8 @@ for (const [account, role] of [
           .getByTestId('engine-list-dynamic')
           .or(page.getByTestId('engine-list-apply'))
           .or(page.getByTestId('pending-page'))
-          .or(page.getByTestId('notice-admin-filters'));
+          .or(page.getByTestId('notice-admin-filters'))
+          .or(page.getByTestId('credit-page'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -180,6 +180,8 @@ export const creditTreeLeafSchema = z.object({
   nodeName: z.string(),
   conduct: z.enum(CREDIT_CONDUCTS),
   highest: z.number(),
+  /** how long a record of the item counts at most, in months (the declaration form checks the end against it) */
+  validityMonths: z.number().int(),
   badge: z.number().int(),
   score: z.number(),
 });

@@ -39,6 +39,9 @@ export const DynamicDetailPage = lazyPage(() => import('../features/engine/Dynam
 export const ApplyIndexPage = lazyPage(() => import('../features/engine/ApplyIndexPage'));
 export const ApplyDetailPage = lazyPage(() => import('../features/engine/ApplyDetailPage'));
 
+// @pages:credit
+export const CreditInfoPage = lazyPage(() => import('../features/credit/CreditInfoPage'));
+
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));
 export const NoticeDetailPage = lazyPage(() => import('../features/portal/NoticeDetailPage'));

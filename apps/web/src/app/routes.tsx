@@ -12,6 +12,7 @@ import {
   AuditLevelPage,
   AuditWayPage,
   CompanyInfoPage,
+  CreditInfoPage,
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
@@ -110,6 +111,8 @@ export const routes: RouteObject[] = [
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },
                   { path: 'applyIndex', element: <ApplyIndexPage /> },
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
+                  // @routes:credit
+                  { path: 'credit/companyInfo', element: <CreditInfoPage /> },
                 ],
               },
             ],
