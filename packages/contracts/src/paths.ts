@@ -182,6 +182,7 @@ export const paths = {
   creditPersonalPullDown: { method: 'GET', path: '/ks/basic/personal/pull-down' },
   creditCostEngineers: { method: 'GET', path: '/ks/basic/enterprise/cost-engineers' },
   creditPublicList: { method: 'GET', path: '/ks/credit/public/list' },
+  creditPublicLevels: { method: 'GET', path: '/ks/credit/public/levels' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;
