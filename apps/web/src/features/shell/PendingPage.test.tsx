@@ -15,7 +15,7 @@ afterEach(() => {
 describe('business pages of later releases', () => {
   it('say plainly that the node’s page is not available yet, inside the shell, with the way back', async () => {
     setupShell({ systemCoding: 'XYGL' });
-    const { router } = renderRoutes(routes, '/credit/analysis?gnCoding=XY_SCORE&systemCoding=XYGL');
+    const { router } = renderRoutes(routes, '/demoPublicPage/monitoringReport?gnCoding=XY_SCORE&systemCoding=XYGL');
     const page = await screen.findByTestId('pending-page');
     // it names the business area: the system and the node
     expect(await screen.findByText('「信用评分」暂未开放')).toBeTruthy();
