@@ -30,10 +30,9 @@ export function rangeText(minScore: number, maxScore: number | null): string {
   return maxScore === null ? `≥ ${minScore}` : `${minScore} ≤ 分数 < ${maxScore}`;
 }
 
-/** "2026-03" → "3月", January with its year ("2026年1月") so that a year boundary is visible. */
+/** "2026-03" → "3月" (the card's title gives the months' range with their years). */
 export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 1 ? `${y}年1月` : `${m}月`;
+  return `${Number(month.split('-')[1])}月`;
 }
 
 /**
@@ -178,7 +177,16 @@ export default function AnalysisPage() {
           </Col>
         </Row>
         <Card
-          title={`近 12 个月审核通过的${label}信用记录`}
+          title={
+            <span>
+              近 12 个月审核通过的{label}信用记录
+              {trend.length ? (
+                <span style={{ marginLeft: 8, fontSize: 12, fontWeight: 400, color: '#8a93a3' }}>
+                  （{trend[0]!.month} 至 {trend.at(-1)!.month}）
+                </span>
+              ) : null}
+            </span>
+          }
           loading={!data}
           extra={
             <span style={{ color: '#8a93a3', fontSize: 12 }}>
@@ -188,8 +196,8 @@ export default function AnalysisPage() {
         >
           <SvgChart
             type="line"
-            width={760}
-            height={220}
+            width={1080}
+            height={240}
             categories={trend.map((t) => monthLabel(t.month))}
             series={[
               { name: '良好行为', values: trend.map((t) => t.good), color: '#52c41a' },
