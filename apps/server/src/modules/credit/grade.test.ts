@@ -255,7 +255,7 @@ describe('level thresholds', () => {
     });
     // the public list's level filter (no sign-in) offers the new titles at once
     const open = await api.get(P.publicLevels, null);
-    expect(open.body.data.levels).toEqual(saved.body.data.levels);
+    expect(open.body!.data.levels).toEqual(saved.body.data.levels);
     const grades = await db().select().from(creditGrades);
     for (const g of grades) {
       const want = Math.max(0, 82 + Number(g.goodPoints) - Number(g.badPoints));
