@@ -63,6 +63,12 @@ describe('/credit/commitmentbook', () => {
     await waitFor(() => expect(within(detail).getByTestId('letter-status').textContent).toBe('已签署'));
     expect(screen.getByTestId('letter-stamp')).toBeTruthy();
     expect(screen.queryByTestId('letter-sign-button')).toBeNull();
+    // what 打印 prints: a copy of the document directly in <body>, the only child a print shows
+    const copy = document.body.querySelector(':scope > .ks-letter-print')!;
+    expect(copy.textContent).toContain('承诺单位：山西企业12有限公司');
+    expect(copy.querySelector('style')!.textContent).toContain(
+      'body > *:not(.ks-letter-print) { display: none !important; }',
+    );
     // back to the list
     await user.click(screen.getByTestId('letter-back'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/credit/commitmentbook'));

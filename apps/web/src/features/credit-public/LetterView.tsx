@@ -3,6 +3,7 @@ import type { ApiData } from '@ks/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../lib/format';
 import { LETTERS_KEY, signLetter } from './api';
 
@@ -22,36 +23,47 @@ export function letterParts(content: string): { heading: string | null; body: st
   return { heading, body: rest.filter((l) => !isSignature(l)), signature: rest.filter(isSignature) };
 }
 
-/** Printing shows the document alone (the page's frame, menus and buttons are left out). */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  .ks-letter-doc, .ks-letter-doc * { visibility: visible !important; }
-  .ks-letter-doc { position: absolute; left: 0; top: 0; width: 100%; margin: 0 !important; box-shadow: none !important; border: 0 !important; }
-  .ks-letter-noprint { display: none !important; }
+/**
+ * Printing shows the document alone: a copy of it sits directly in <body> (hidden on screen), and the print style
+ * sheet hides every other child of <body> — the app's frame, menus and buttons take no room and paint nothing.
+ */
+const PRINT_CSS = `.ks-letter-print { display: none; }
+@media print {
+  body { background: #fff !important; }
+  body > *:not(.ks-letter-print) { display: none !important; }
+  .ks-letter-print { display: block !important; }
 }`;
 
+function PrintCopy({ letter }: { letter: CreditLetter }) {
+  return createPortal(
+    <div className="ks-letter-print">
+      <style>{PRINT_CSS}</style>
+      <LetterDocument letter={letter} forPrint />
+    </div>,
+    document.body,
+  );
+}
+
 /** The book as a document: heading, pledges, signature block, and the online-signature stamp once signed. */
-export function LetterDocument({ letter }: { letter: CreditLetter }) {
+export function LetterDocument({ letter, forPrint = false }: { letter: CreditLetter; forPrint?: boolean }) {
   const { heading, body, signature } = letterParts(letter.content);
   return (
     <article
-      className="ks-letter-doc"
-      data-testid="letter-document"
+      data-testid={forPrint ? undefined : 'letter-document'}
       style={{
         position: 'relative',
         maxWidth: 760,
         margin: '0 auto',
         padding: '40px 56px',
         background: '#fff',
-        border: '1px solid #eceff4',
+        border: forPrint ? 'none' : '1px solid #eceff4',
         borderRadius: 4,
-        boxShadow: '0 2px 8px rgba(31,42,68,0.06)',
+        boxShadow: forPrint ? 'none' : '0 2px 8px rgba(31,42,68,0.06)',
         color: '#1f2a44',
         fontSize: 15,
         lineHeight: 2,
       }}
     >
-      <style>{PRINT_CSS}</style>
       {heading ? (
         <h2 style={{ textAlign: 'center', fontSize: 24, letterSpacing: 8, margin: '0 0 24px' }}>{heading}</h2>
       ) : null}
@@ -70,7 +82,7 @@ export function LetterDocument({ letter }: { letter: CreditLetter }) {
         <div
           role="img"
           aria-label="已在线签署"
-          data-testid="letter-stamp"
+          data-testid={forPrint ? undefined : 'letter-stamp'}
           style={{
             position: 'absolute',
             right: 72,
@@ -140,7 +152,7 @@ export function LetterView({ letter, canSign, extra }: { letter: CreditLetter; c
         </Space>
       }
       extra={
-        <Space className="ks-letter-noprint">
+        <Space>
           {extra}
           <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="letter-print">
             打印
@@ -157,7 +169,6 @@ export function LetterView({ letter, canSign, extra }: { letter: CreditLetter; c
         size="small"
         column={{ xs: 1, md: 2 }}
         style={{ marginBottom: 20 }}
-        className="ks-letter-noprint"
         data-testid="letter-meta"
         items={[
           { key: 'name', label: '企业名称', children: letter.enterpriseName },
@@ -175,6 +186,7 @@ export function LetterView({ letter, canSign, extra }: { letter: CreditLetter; c
         ]}
       />
       <LetterDocument letter={letter} />
+      <PrintCopy letter={letter} />
     </Card>
   );
 }
