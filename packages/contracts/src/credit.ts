@@ -396,3 +396,6 @@ export const creditPublicListSchema = z.object({
   /** the total was counted up to a cap: show it as "1000+" */
   totalCapped: z.boolean(),
 });
+
+/** The level titles and floors of the public list's level filter (no sign-in): what administrators set, highest first. */
+export const creditPublicLevelsSchema = z.object({ levels: z.array(creditLevelRowSchema) });

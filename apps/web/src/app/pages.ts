@@ -41,6 +41,12 @@ export const ApplyDetailPage = lazyPage(() => import('../features/engine/ApplyDe
 
 // @pages:credit
 export const CreditInfoPage = lazyPage(() => import('../features/credit/CreditInfoPage'));
+// @pages:credit-public
+export const CreditAnalysisPage = lazyPage(() => import('../features/credit-public/AnalysisPage'));
+export const CommitmentBookPage = lazyPage(() => import('../features/credit-public/CommitmentBookPage'));
+export const CommitmentBookDetailPage = lazyPage(() => import('../features/credit-public/CommitmentBookDetailPage'));
+export const CreditPublicListPage = lazyPage(() => import('../features/credit-public/PublicListPage'));
+export const CreditPublicPortalPage = lazyPage(() => import('../features/credit-public/PublicPortalPage'));
 
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));
