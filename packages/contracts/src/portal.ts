@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
+import { CREDIT_LEVEL_TITLE_MAX } from './credit-rules';
 import {
-  CREDIT_GRADES,
   LOGIN_MODES,
   MARKET_KINDS,
   NOTICE_CATEGORIES,
@@ -100,7 +100,8 @@ export const marketListQuerySchema = z.object({
   kind: z.enum(MARKET_KINDS).default('enterprise'),
   enterpriseType: z.string().max(40).optional(),
   practiceArea: z.string().max(40).optional(),
-  creditGrade: z.enum(CREDIT_GRADES).optional(),
+  /** a level title (administrators may rename the levels: credit level/titles) */
+  creditGrade: z.string().trim().min(1).max(CREDIT_LEVEL_TITLE_MAX, '信用等级不存在').optional(),
   keyword,
   pageNum,
   pageSize,

@@ -1,4 +1,4 @@
-import type { MarketEntity, NoticeSummary } from '@ks/contracts';
+import { CREDIT_DEFAULT_LEVELS, type MarketEntity, type NoticeSummary } from '@ks/contracts';
 import type { TransportRequest } from '../api/request';
 import {
   createFakeServer,
@@ -65,6 +65,16 @@ export function createPortalServer(handlers: Record<string, Handler> = {}) {
         .filter((e) => !q.get('creditGrade') || e.creditGrade === q.get('creditGrade'));
       return { data: page(rows, q) };
     },
+    // the credit levels administrators set (the defaults here)
+    'GET /ks/credit/public/levels': () => ({
+      data: {
+        levels: CREDIT_DEFAULT_LEVELS.map((l, i, all) => ({
+          title: l.title,
+          minScore: l.minScore,
+          maxScore: i === 0 ? null : all[i - 1]!.minScore,
+        })),
+      },
+    }),
     'GET /ks/portal/v1/market/detail': (req) => {
       const id = queryOf(req).get('id');
       const i = allEntities.findIndex((e) => e.id === id);

@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { creditRecords, enterprises, performances, practitioners, qualifications } from '../../db/schema';
 import { likePattern } from '../../db/sql';
 
-/** AAA first, ungraded last. */
-const gradeRank = (col: typeof enterprises.creditGrade | typeof practitioners.creditGrade) =>
-  sql`case ${col} when 'AAA' then 1 when 'AA' then 2 when 'A' then 3 when 'B' then 4 when 'C' then 5 else 9 end`;
+/** The highest level first, ungraded last: levels are score bands, whatever titles administrators give them. */
+const gradeRank = (col: typeof enterprises.creditScore | typeof practitioners.creditScore) =>
+  sql`${col} desc nulls last`;
 
 export async function enterpriseTypes(db: DbOrTx): Promise<string[]> {
   const rows = await db
@@ -44,7 +44,7 @@ export async function listEnterprises(db: DbOrTx, q: MarketListQuery) {
     .select()
     .from(enterprises)
     .where(where)
-    .orderBy(gradeRank(enterprises.creditGrade), asc(enterprises.name), asc(enterprises.id))
+    .orderBy(gradeRank(enterprises.creditScore), asc(enterprises.name), asc(enterprises.id))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   const [total] = await db.select({ n: count() }).from(enterprises).where(where);
@@ -62,7 +62,7 @@ export async function listPractitioners(db: DbOrTx, q: MarketListQuery) {
     .from(practitioners)
     .leftJoin(enterprises, eq(enterprises.id, practitioners.enterpriseId))
     .where(where)
-    .orderBy(gradeRank(practitioners.creditGrade), asc(practitioners.name), asc(practitioners.id))
+    .orderBy(gradeRank(practitioners.creditScore), asc(practitioners.name), asc(practitioners.id))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   const [total] = await db.select({ n: count() }).from(practitioners).where(where);

@@ -1,9 +1,18 @@
-import { Code, EDITOR_UPLOAD_FIELD, EDITOR_UPLOAD_PATH, NOTICE_LINK_MESSAGES as L } from '@ks/contracts';
+import {
+  Code,
+  CREDIT_DEFAULT_BASE_SCORE,
+  CREDIT_DEFAULT_LEVELS,
+  EDITOR_UPLOAD_FIELD,
+  EDITOR_UPLOAD_PATH,
+  NOTICE_LINK_MESSAGES as L,
+} from '@ks/contracts';
 import { and, countDistinct, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, files, notices, operationLogs, practitioners, users } from '../../db/schema';
+import { SYSTEM_ACTOR } from '../../platform/oplog';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
+import { setLevels } from '../credit/grade.service';
 import { form, PDF, PNG, tmpDataDir } from '../files/testkit';
 
 type Body = { code: number; data: any; message: string };
@@ -174,7 +183,7 @@ describe('transaction information', () => {
       ['/ks/portal/v1/market/entities', { pageNum: '99999999999' }],
       ['/ks/portal/v1/market/entities', { pageSize: '11' }],
       ['/ks/portal/v1/market/entities', { kind: 'robot' }],
-      ['/ks/portal/v1/market/entities', { creditGrade: 'AAAA' }],
+      ['/ks/portal/v1/market/entities', { creditGrade: '超过八个字符的等级名' }],
       ['/ks/portal/v1/market/detail', { kind: 'enterprise', id: '2020-13-45' }],
     ];
     for (const [url, params] of numbers) {
@@ -550,5 +559,35 @@ describe('notice administration', () => {
     const long = await save(admin, { ...input, sectionName: 'x'.repeat(201) });
     expect(long.statusCode).toBe(400);
     expect(json<Body>(long).data.fieldErrors.sectionName).toEqual(['标段名称不能超过200个字符']);
+  });
+});
+
+describe('the market list and the credit levels administrators set', () => {
+  it('filters by a renamed level and lists the highest score first, ungraded last', async () => {
+    const renamed = ['优秀', '良好', '一般', '较差', '差'];
+    const levels = CREDIT_DEFAULT_LEVELS.map((l, i) => ({ title: renamed[i]!, minScore: l.minScore }));
+    await setLevels(t.database.db, SYSTEM_ACTOR, { baseScore: CREDIT_DEFAULT_BASE_SCORE, levels }, new Date());
+    try {
+      const all = (await get(`/ks/portal/v1/market/entities?${q({ kind: 'enterprise', pageSize: 50 })}`)).body.data;
+      const grades = all.records.map((e: any) => e.creditGrade);
+      expect(grades).toContain('优秀');
+      expect(grades.every((g: string | null) => g === null || renamed.includes(g))).toBe(true);
+      // the highest level first: each record's level is no lower than the next one's
+      const rank = (g: string | null) => (g === null ? 99 : renamed.indexOf(g));
+      for (let i = 1; i < grades.length; i++) expect(rank(grades[i - 1])).toBeLessThanOrEqual(rank(grades[i]));
+      const best = (await get(`/ks/portal/v1/market/entities?${q({ kind: 'enterprise', creditGrade: '优秀' })}`)).body
+        .data;
+      expect(best.total).toBe(grades.filter((g: string) => g === '优秀').length);
+      expect(best.records.every((e: any) => e.creditGrade === '优秀')).toBe(true);
+      // the old title names no level any more
+      expect((await get(`/ks/portal/v1/market/entities?${q({ creditGrade: 'AAA' })}`)).body.data.total).toBe(0);
+    } finally {
+      await setLevels(
+        t.database.db,
+        SYSTEM_ACTOR,
+        { baseScore: CREDIT_DEFAULT_BASE_SCORE, levels: [...CREDIT_DEFAULT_LEVELS] },
+        new Date(),
+      );
+    }
   });
 });

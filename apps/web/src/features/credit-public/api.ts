@@ -2,6 +2,7 @@ import type { CreditSubjectKind } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/call';
 import { isApiError, isForbidden, reportApiError } from '../../api/request';
+import { creditLevelsQuery } from '../portal';
 import { type PublicListFilters, publicListParams } from './query';
 
 /**
@@ -57,11 +58,8 @@ export const letterInfoQuery = (enterpriseId: string | null) =>
 
 export const signLetter = () => call('creditLetterSign');
 
-export const publicLevelsQuery = queryOptions({
-  queryKey: [...CREDIT_PUBLIC_KEY, 'levels'],
-  queryFn: () => call('creditPublicLevels', { isToken: false }),
-  staleTime: 5 * 60_000,
-});
+/** The level titles of the public list's filter: the portal's query (one cache for both frames). */
+export const publicLevelsQuery = creditLevelsQuery;
 
 export const publicListQuery = (f: PublicListFilters) =>
   queryOptions({

@@ -28,6 +28,30 @@ const crumbs = () =>
     .map((l) => l.textContent);
 const lastQuery = () => queryOf(server.callsTo('/ks/portal/v1/market/entities').at(-1)!);
 
+describe('/market-list and the credit levels', () => {
+  it('offers the level titles administrators set and filters by them', async () => {
+    server = createPortalServer({
+      'GET /ks/credit/public/levels': () => ({
+        data: {
+          levels: ['优秀', '良好', '一般', '较差', '差'].map((title, i) => ({
+            title,
+            minScore: 90 - i * 10,
+            maxScore: i === 0 ? null : 100 - i * 10,
+          })),
+        },
+      }),
+    });
+    configureRequest({ transport: server.transport });
+    const user = userEvent.setup();
+    render('/market-list?kind=enterprise');
+    const levels = await screen.findByTestId('filter-credit-grade');
+    await within(levels).findByRole('button', { name: '优秀' });
+    expect(within(levels).queryByRole('button', { name: 'AAA' })).toBeNull();
+    await user.click(within(levels).getByRole('button', { name: '良好' }));
+    await waitFor(() => expect(lastQuery().get('creditGrade')).toBe('良好'));
+  });
+});
+
 describe('/market', () => {
   it('offers the three kinds and a search that opens the list', async () => {
     const user = userEvent.setup();

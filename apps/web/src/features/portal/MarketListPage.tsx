@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { enterpriseTypesQuery, marketListQuery, practiceAreasQuery } from './api';
+import { creditLevelsQuery, enterpriseTypesQuery, marketListQuery, practiceAreasQuery } from './api';
 import { PortalFrame } from './PortalFrame';
 import { type MarketFilters, marketFiltersToSearch, parseMarketFilters } from './query';
 import { Breadcrumb, ChipGroup, Empty, ErrorState, GradeTag, KeywordForm, Pagination, SkeletonLines, Tabs } from './ui';
@@ -59,6 +59,8 @@ function Filters({ filters, apply }: { filters: MarketFilters; apply: (next: Par
   useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
   const types = useQuery({ ...enterpriseTypesQuery, enabled: filters.kind === 'enterprise' });
   const areas = useQuery({ ...practiceAreasQuery, enabled: filters.kind === 'practitioner' });
+  // the level titles administrators set (AAA … C until they rename them)
+  const levels = useQuery(creditLevelsQuery);
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     apply({ keyword: keyword.trim() || undefined });
@@ -90,7 +92,7 @@ function Filters({ filters, apply }: { filters: MarketFilters; apply: (next: Par
       <ChipGroup
         label="信用等级"
         testId="filter-credit-grade"
-        options={CREDIT_GRADES}
+        options={levels.data?.levels.map((l) => l.title) ?? CREDIT_GRADES}
         value={filters.creditGrade}
         onChange={(creditGrade) => apply({ creditGrade })}
       />

@@ -81,3 +81,10 @@ export const marketDetailQuery = (kind: MarketKind, id: string) =>
     queryFn: () => call('marketDetail', { params: { kind, id }, isToken: false, silent: true }),
     staleTime: 30_000,
   });
+
+/** The credit levels administrators set (titles, highest first), for the level filters of the public pages. */
+export const creditLevelsQuery = queryOptions({
+  queryKey: ['credit-public', 'levels'],
+  queryFn: () => call('creditPublicLevels', { isToken: false }),
+  staleTime: 5 * 60_000,
+});

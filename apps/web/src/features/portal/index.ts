@@ -1,6 +1,7 @@
 // What the portal offers other features (they may import a feature only through its index.ts): the portal's frame
 // (header, footer, portal.css) and its light building blocks, for public pages that live with their own feature (the
 // public credit list, features/credit-public).
+export { creditLevelsQuery } from './api';
 export { PortalFrame } from './PortalFrame';
 export {
   Breadcrumb,

@@ -75,7 +75,11 @@ describe('market filters in the URL', () => {
       practiceArea: '一级建造师',
       creditGrade: 'AA',
     });
-    const e = parseMarketFilters(sp('kind=enterprise&enterpriseType=施工企业&practiceArea=x&creditGrade=D'));
+    // any level title administrators may set (1 to 8 characters); a longer one names no level
+    expect(parseMarketFilters(sp('creditGrade=优秀')).creditGrade).toBe('优秀');
+    const e = parseMarketFilters(
+      sp('kind=enterprise&enterpriseType=施工企业&practiceArea=x&creditGrade=九个字符的等级名称'),
+    );
     expect(e).toMatchObject({ enterpriseType: '施工企业', practiceArea: undefined, creditGrade: undefined });
     expect(marketFiltersToSearch(e).toString()).toBe(
       new URLSearchParams({ kind: 'enterprise', enterpriseType: '施工企业' }).toString(),

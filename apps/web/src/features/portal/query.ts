@@ -1,6 +1,5 @@
 import {
-  CREDIT_GRADES,
-  type CreditGrade,
+  CREDIT_LEVEL_TITLE_MAX,
   DEFAULT_PAGE_SIZE,
   isValidDate as isCalendarDate,
   MARKET_KINDS,
@@ -34,7 +33,8 @@ export interface MarketFilters {
   kind: MarketKind;
   enterpriseType?: string;
   practiceArea?: string;
-  creditGrade?: CreditGrade;
+  /** a level title (the administrators' titles: AAA … C by default) */
+  creditGrade?: string;
   keyword?: string;
   pageNum: number;
   pageSize: number;
@@ -42,6 +42,12 @@ export interface MarketFilters {
 
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | undefined {
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** A level title as administrators may name one (1 to 8 characters); anything longer names no level. */
+function levelTitle(value: string | null): string | undefined {
+  const v = value?.trim();
+  return v && v.length <= CREDIT_LEVEL_TITLE_MAX ? v : undefined;
 }
 
 function text(value: string | null, max: number): string | undefined {
@@ -109,7 +115,7 @@ export function parseMarketFilters(sp: URLSearchParams): MarketFilters {
     kind,
     enterpriseType: kind === 'enterprise' ? text(sp.get('enterpriseType'), 40) : undefined,
     practiceArea: kind === 'practitioner' ? text(sp.get('practiceArea'), 40) : undefined,
-    creditGrade: oneOf(CREDIT_GRADES, sp.get('creditGrade')),
+    creditGrade: levelTitle(sp.get('creditGrade')),
     keyword: text(sp.get('keyword'), PORTAL_KEYWORD_MAX),
     pageNum: pageNumOf(sp.get('pageNum')),
     pageSize: pageSizeOf(sp.get('pageSize')),
