@@ -14,21 +14,7 @@ import {
   rfcSaveProblem,
 } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Cascader,
-  Col,
-  Input,
-  Row,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Cascader, Col, Input, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { type ApiError, isApiError, reportApiError } from '../../api/request';
 import { auditChange, rfcContactsQuery, rfcFieldsQuery, rfcTemplateUrl, saveChange, submitChange } from '../../api/rfc';
