@@ -609,7 +609,7 @@ export function RoundPanel({
 
   return (
     <div data-testid={`change-round-${round.round}`} data-change={round.change}>
-      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         {!open && latest && round.change !== '1' ? (
           <Alert
             type={round.change === '2' ? 'success' : 'warning'}
