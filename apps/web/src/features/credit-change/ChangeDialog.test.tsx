@@ -27,7 +27,7 @@ afterEach(() => {
 const unlock = () => act(() => new Promise((r) => setTimeout(r, 1050)));
 
 async function chooseType(user: User, ...labels: string[]) {
-  const cascader = screen.getByTestId('change-type');
+  const cascader = screen.getByTestId('rfc-type');
   await user.click(cascader.querySelector('.ant-select-content, .ant-select-selector') ?? cascader);
   for (const label of labels) {
     const item = await waitFor(() => {
@@ -40,36 +40,36 @@ async function chooseType(user: User, ...labels: string[]) {
 }
 
 const buttons = () =>
-  Array.from(screen.getByTestId('change-buttons').querySelectorAll('button')).map((b) => b.textContent);
+  Array.from(screen.getByTestId('rfc-buttons').querySelectorAll('button')).map((b) => b.textContent);
 
 describe('the change dialog (screen 1)', () => {
   it('a new round starts in edit mode: type, reason and attachment are checked in order before anything is sent', async () => {
     const { calls } = setupRfc({ role: 'U' });
     const user = userEvent.setup();
     renderDialog();
-    const round = await screen.findByTestId('change-round-1');
-    expect(screen.getByTestId('change-tab-1').textContent).toBe('第1轮变更');
-    expect(round.querySelector('[data-testid="change-initiate"]')?.getAttribute('data-editing')).toBe('1');
-    expect(screen.getByTestId('change-reason').getAttribute('rows')).toBe('2');
-    expect(screen.getByTestId('change-suggestion-text').getAttribute('rows')).toBe('5');
+    const round = await screen.findByTestId('rfc-round-1');
+    expect(screen.getByTestId('rfc-tab-1').textContent).toBe('第1轮变更');
+    expect(round.querySelector('[data-testid="rfc-initiate"]')?.getAttribute('data-editing')).toBe('1');
+    expect(screen.getByTestId('rfc-reason').getAttribute('rows')).toBe('2');
+    expect(screen.getByTestId('rfc-suggestion-text').getAttribute('rows')).toBe('5');
     // a round not saved yet: 保存 and 关闭 (submit needs a saved round)
     expect(buttons()).toEqual(['保存', '关闭']);
 
-    await user.click(screen.getByTestId('change-save'));
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage(RFC_MESSAGES.typeRequired);
     await unlock();
     await chooseType(user, '信息变更', '信用记录信息');
-    await user.click(screen.getByTestId('change-save'));
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage(RFC_MESSAGES.reasonRequired);
     await unlock();
-    await user.type(screen.getByTestId('change-reason'), '分值认定有误');
-    await user.click(screen.getByTestId('change-save'));
+    await user.type(screen.getByTestId('rfc-reason'), '分值认定有误');
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage(RFC_MESSAGES.attachmentRequired);
     expect(calls.filter((c) => c.url === PATHS.save)).toHaveLength(0);
     // the before/after form of the chosen type: old values read-only beside the new ones
-    expect(screen.getByTestId('change-old-score').textContent).toBe('3');
-    expect(screen.getByTestId('change-old-standard').textContent).toBe('合同履约良好');
-    expect(screen.getByTestId('change-template').getAttribute('href')).toBe(
+    expect(screen.getByTestId('rfc-old-score').textContent).toBe('3');
+    expect(screen.getByTestId('rfc-old-standard').textContent).toBe('合同履约良好');
+    expect(screen.getByTestId('rfc-template').getAttribute('href')).toBe(
       '/ks/rfc/template?gnCoding=XYGL_XYJL&changeTypeCode=info%2Frecord',
     );
   });
@@ -81,21 +81,21 @@ describe('the change dialog (screen 1)', () => {
     });
     const user = userEvent.setup();
     renderDialog();
-    await screen.findByTestId('change-round-1');
-    expect(screen.getByTestId('change-initiate').getAttribute('data-editing')).toBe('0');
-    expect(screen.getByTestId('change-type-text').textContent).toBe('信息变更/信用记录信息');
-    expect(screen.getByTestId('change-data-score').textContent).toContain('4');
+    await screen.findByTestId('rfc-round-1');
+    expect(screen.getByTestId('rfc-initiate').getAttribute('data-editing')).toBe('0');
+    expect(screen.getByTestId('rfc-type-text').textContent).toBe('信息变更/信用记录信息');
+    expect(screen.getByTestId('rfc-data-score').textContent).toContain('4');
     expect(buttons()).toEqual(['修改', '提交', '关闭']);
 
-    await user.click(screen.getByTestId('change-edit'));
-    expect(screen.getByTestId('change-initiate').getAttribute('data-editing')).toBe('1');
+    await user.click(screen.getByTestId('rfc-edit'));
+    expect(screen.getByTestId('rfc-initiate').getAttribute('data-editing')).toBe('1');
     expect(buttons()).toEqual(['保存', '提交', '关闭']);
-    await user.click(screen.getByTestId('change-submit'));
+    await user.click(screen.getByTestId('rfc-submit'));
     await findMessage(RFC_MESSAGES.saveFirst);
     expect(calls.filter((c) => c.url === PATHS.submit)).toHaveLength(0);
 
-    await screen.findByTestId('change-form');
-    await user.click(screen.getByTestId('change-save'));
+    await screen.findByTestId('rfc-form');
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage('附件为必填项，请上传【信用变更申请表】附件！');
     expect(calls.filter((c) => c.url === PATHS.save)).toHaveLength(0);
   });
@@ -104,17 +104,17 @@ describe('the change dialog (screen 1)', () => {
     setupRfc({ role: 'U', rounds: [storedRound(1)] });
     const user = userEvent.setup();
     renderDialog();
-    await user.click(await screen.findByTestId('change-edit'));
-    await screen.findByTestId('change-form');
+    await user.click(await screen.findByTestId('rfc-edit'));
+    await screen.findByTestId('rfc-form');
 
-    const end = within(screen.getByTestId('change-row-end_time')).getByRole('textbox');
+    const end = within(screen.getByTestId('rfc-row-end_time')).getByRole('textbox');
     await user.clear(end);
     await user.type(end, '2025-06-30{Enter}');
     await findMessage(RFC_MESSAGES.endBeforeStart);
     await waitFor(() => expect((end as HTMLInputElement).value).toBe(''));
-    expect(screen.getByTestId('change-error-end_time').textContent).toBe(RFC_MESSAGES.endBeforeStart);
+    expect(screen.getByTestId('rfc-error-end_time').textContent).toBe(RFC_MESSAGES.endBeforeStart);
 
-    const score = within(screen.getByTestId('change-row-score')).getByRole('spinbutton');
+    const score = within(screen.getByTestId('rfc-row-score')).getByRole('spinbutton');
     await user.clear(score);
     await user.type(score, '9');
     fireEvent.blur(score);
@@ -128,22 +128,22 @@ describe('the change dialog (screen 1)', () => {
     await waitFor(() => expect((score as HTMLInputElement).value).toBe(''));
 
     // the form's failure message when a required value is missing at save
-    await user.click(screen.getByTestId('change-save'));
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage(RFC_MESSAGES.formInvalid);
-    expect(screen.getByTestId('change-error-score').textContent).toBe('分值必填');
+    expect(screen.getByTestId('rfc-error-score').textContent).toBe('分值必填');
   });
 
   it('save sends the changed values, ends edit mode and reloads read-only; submit is confirmed and closes the dialog', async () => {
     const { calls } = setupRfc({ role: 'U', rounds: [storedRound(1)] });
     const user = userEvent.setup();
     const { onClose } = renderDialog();
-    await user.click(await screen.findByTestId('change-edit'));
-    await screen.findByTestId('change-form');
-    const score = within(screen.getByTestId('change-row-score')).getByRole('spinbutton');
+    await user.click(await screen.findByTestId('rfc-edit'));
+    await screen.findByTestId('rfc-form');
+    const score = within(screen.getByTestId('rfc-row-score')).getByRole('spinbutton');
     await user.clear(score);
     await user.type(score, '4.5');
     fireEvent.blur(score);
-    await user.click(screen.getByTestId('change-save'));
+    await user.click(screen.getByTestId('rfc-save'));
     await findMessage(RFC_MESSAGES.saved);
     expect(lastBody(calls, PATHS.save)).toEqual({
       gnCoding: 'XYGL_XYJL',
@@ -158,12 +158,12 @@ describe('the change dialog (screen 1)', () => {
       changeTypeCode: 'info/record',
       logbook: '认定结果复核后分值调整',
     });
-    await waitFor(() => expect(screen.getByTestId('change-initiate').getAttribute('data-editing')).toBe('0'));
-    await waitFor(() => expect(screen.getByTestId('change-data-score').textContent).toContain('4.5'));
+    await waitFor(() => expect(screen.getByTestId('rfc-initiate').getAttribute('data-editing')).toBe('0'));
+    await waitFor(() => expect(screen.getByTestId('rfc-data-score').textContent).toContain('4.5'));
     expect(buttons()).toEqual(['修改', '提交', '关闭']);
 
     await unlock();
-    await user.click(screen.getByTestId('change-submit'));
+    await user.click(screen.getByTestId('rfc-submit'));
     await confirmDialog(user, RFC_MESSAGES.submitConfirm);
     await findMessage(RFC_MESSAGES.submitted);
     expect(lastBody(calls, PATHS.submit)).toEqual({ id: storedRound(1).id, version: 2 });
@@ -177,19 +177,19 @@ describe('the change dialog (screen 1)', () => {
     });
     const user = userEvent.setup();
     renderDialog({ change: false });
-    await screen.findByTestId('change-round-1');
+    await screen.findByTestId('rfc-round-1');
     expect(buttons()).toEqual(['驳回', '通过', '关闭']);
     // the enterprise's files: links only, no upload control
-    expect(screen.getByTestId('change-attachments').querySelector('input[type="file"]')).toBeNull();
-    expect(screen.getByTestId('change-suggestion').getAttribute('rows')).toBe('5');
+    expect(screen.getByTestId('rfc-attachments').querySelector('input[type="file"]')).toBeNull();
+    expect(screen.getByTestId('rfc-suggestion').getAttribute('rows')).toBe('5');
 
-    await user.click(screen.getByTestId('change-reject'));
+    await user.click(screen.getByTestId('rfc-reject'));
     await findMessage(RFC_MESSAGES.suggestionRequired);
     expect(calls.filter((c) => c.url === PATHS.audit)).toHaveLength(0);
 
     await unlock();
-    await user.type(screen.getByTestId('change-suggestion'), '申请表未加盖公章');
-    await user.click(screen.getByTestId('change-reject'));
+    await user.type(screen.getByTestId('rfc-suggestion'), '申请表未加盖公章');
+    await user.click(screen.getByTestId('rfc-reject'));
     await confirmDialog(user, '确认不通过？');
     await findMessage(RFC_MESSAGES.rejected);
     expect(lastBody(calls, PATHS.audit)).toEqual({
@@ -198,10 +198,10 @@ describe('the change dialog (screen 1)', () => {
       pass: false,
       auditRecord: '申请表未加盖公章',
     });
-    await waitFor(() => expect(screen.getByTestId('change-status').textContent).toBe('变更驳回'));
+    await waitFor(() => expect(screen.getByTestId('rfc-status').textContent).toBe('变更驳回'));
     expect(buttons()).toEqual(['关闭']);
-    expect(screen.getByTestId('change-suggestion-text').textContent).toBe('申请表未加盖公章');
-    expect(screen.getByTestId('change-decided').textContent).toContain('已驳回');
+    expect(screen.getByTestId('rfc-suggestion-text').textContent).toBe('申请表未加盖公章');
+    expect(screen.getByTestId('rfc-decided').textContent).toContain('已驳回');
   });
 
   it('one tab per round, the latest shown; after a rejection the enterprise starts the next round', async () => {
@@ -219,17 +219,17 @@ describe('the change dialog (screen 1)', () => {
     });
     const user = userEvent.setup();
     renderDialog();
-    await screen.findByTestId('change-round-2');
-    expect(screen.getByTestId('change-tab-1').textContent).toBe('第1轮变更');
-    expect(screen.getByTestId('change-tab-2').textContent).toBe('第2轮变更');
-    expect(screen.getByTestId('change-round-2').querySelector('[data-editing="1"]')).not.toBeNull();
+    await screen.findByTestId('rfc-round-2');
+    expect(screen.getByTestId('rfc-tab-1').textContent).toBe('第1轮变更');
+    expect(screen.getByTestId('rfc-tab-2').textContent).toBe('第2轮变更');
+    expect(screen.getByTestId('rfc-round-2').querySelector('[data-editing="1"]')).not.toBeNull();
 
-    await user.click(screen.getByTestId('change-tab-1'));
-    const first = await screen.findByTestId('change-round-1');
-    expect(within(first).getByTestId('change-status').textContent).toBe('变更驳回');
-    expect(within(first).getByTestId('change-suggestion-text').textContent).toBe('证明材料不清晰');
-    expect(within(first).queryByTestId('change-edit')).toBeNull();
-    expect(within(first).queryByTestId('change-save')).toBeNull();
+    await user.click(screen.getByTestId('rfc-tab-1'));
+    const first = await screen.findByTestId('rfc-round-1');
+    expect(within(first).getByTestId('rfc-status').textContent).toBe('变更驳回');
+    expect(within(first).getByTestId('rfc-suggestion-text').textContent).toBe('证明材料不清晰');
+    expect(within(first).queryByTestId('rfc-edit')).toBeNull();
+    expect(within(first).queryByTestId('rfc-save')).toBeNull();
   });
 
   it('buttons come only from the operations the server lists', async () => {
@@ -253,7 +253,7 @@ describe('the change dialog (screen 1)', () => {
       },
     });
     renderDialog();
-    await screen.findByTestId('change-round-1');
+    await screen.findByTestId('rfc-round-1');
     expect(buttons()).toEqual(['关闭']);
   });
 
@@ -267,7 +267,7 @@ describe('the change dialog (screen 1)', () => {
     });
     const user = userEvent.setup();
     renderDialog({ change: false });
-    await user.click(await screen.findByTestId('change-pass'));
+    await user.click(await screen.findByTestId('rfc-pass'));
     await confirmDialog(user, '确认通过？');
     await findMessage(RFC_MESSAGES.decidedAlready);
     await waitFor(() => expect(calls.filter((c) => c.url === PATHS.rounds).length).toBeGreaterThan(1));
@@ -295,14 +295,14 @@ describe('the change dialog (screen 1)', () => {
     });
     const user = userEvent.setup();
     renderDialog({ length: 1, gnCoding: 'XYGL_QYXX' });
-    await screen.findByTestId('change-round-1');
-    expect(screen.getByTestId('change-dialog').textContent).toContain('联系人变更');
+    await screen.findByTestId('rfc-round-1');
+    expect(screen.getByTestId('rfc-dialog').textContent).toContain('联系人变更');
     await chooseType(user, '联系人变更', '企业联系人');
     // only the contact types were offered
     expect(Array.from(document.querySelectorAll('.ant-cascader-menu-item')).map((e) => e.textContent)).not.toContain(
       '信息变更',
     );
-    const row = await screen.findByTestId('change-row-contact');
+    const row = await screen.findByTestId('rfc-row-contact');
     expect(row.textContent).toContain('未填写');
     await user.click(within(row).getByRole('combobox'));
     await user.click(await screen.findByText('李晓燕（13903510002）'));

@@ -59,7 +59,7 @@ export function ChangeDialog({
       destroyOnHidden
       mask={{ closable: false }}
       styles={{ body: { maxHeight: '72vh', overflowY: 'auto', paddingRight: 4 } }}
-      data-testid="change-dialog"
+      data-testid="rfc-dialog"
     >
       {open && businessId ? (
         <DialogBody
@@ -126,7 +126,7 @@ function DialogBody({
             重试
           </Button>
         }
-        data-testid="change-load-error"
+        data-testid="rfc-load-error"
       />
     );
   }
@@ -138,7 +138,7 @@ function DialogBody({
         status="info"
         title="暂无变更记录"
         subTitle="该记录还没有变更，且当前账号不能发起变更。"
-        data-testid="change-empty"
+        data-testid="rfc-empty"
       />
     );
   }
@@ -152,7 +152,7 @@ function DialogBody({
           type="info"
           style={{ marginBottom: 12 }}
           title={
-            <span data-testid="change-business">
+            <span data-testid="rfc-business">
               {latest.businessName}
               {latest.enterpriseName && !latest.businessName.includes(latest.enterpriseName)
                 ? `（${latest.enterpriseName}）`
@@ -164,11 +164,11 @@ function DialogBody({
       <Tabs
         activeKey={shown}
         onChange={setActive}
-        data-testid="change-tabs"
+        data-testid="rfc-tabs"
         items={list.map((r) => ({
           key: String(r.round),
           label: (
-            <span data-testid={`change-tab-${r.round}`}>
+            <span data-testid={`rfc-tab-${r.round}`}>
               <Badge status={r.id ? STATUS_BADGE[r.change] : 'default'} />
               {rfcRoundTitle(r.round)}
             </span>

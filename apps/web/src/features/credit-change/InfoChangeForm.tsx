@@ -61,7 +61,7 @@ export function InfoChangeForm({
   const input = (f: RfcField) => {
     const v = values[f.code] ?? null;
     const status = errors[f.code] ? ('error' as const) : undefined;
-    const testId = `change-new-${f.code}`;
+    const testId = `rfc-new-${f.code}`;
     if (f.readonly) return <span data-testid={testId}>{valueText(f, current[f.code], contacts)}</span>;
     switch (f.type) {
       case 'date':
@@ -158,8 +158,8 @@ export function InfoChangeForm({
       rowKey={(r) => r.field.code}
       pagination={false}
       dataSource={fields.map((field) => ({ field }))}
-      data-testid="change-form"
-      onRow={(r) => ({ 'data-testid': `change-row-${r.field.code}` }) as HTMLAttributes<HTMLElement>}
+      data-testid="rfc-form"
+      onRow={(r) => ({ 'data-testid': `rfc-row-${r.field.code}` }) as HTMLAttributes<HTMLElement>}
       columns={[
         {
           title: '变更项',
@@ -177,7 +177,7 @@ export function InfoChangeForm({
           key: 'old',
           width: '36%',
           render: (_, { field: f }) => (
-            <Typography.Text type="secondary" data-testid={`change-old-${f.code}`}>
+            <Typography.Text type="secondary" data-testid={`rfc-old-${f.code}`}>
               {valueText(f, current[f.code], contacts)}
             </Typography.Text>
           ),
@@ -189,7 +189,7 @@ export function InfoChangeForm({
             <div>
               {input(f)}
               {errors[f.code] ? (
-                <div style={{ color: '#ff4d4f', fontSize: 12, marginTop: 2 }} data-testid={`change-error-${f.code}`}>
+                <div style={{ color: '#ff4d4f', fontSize: 12, marginTop: 2 }} data-testid={`rfc-error-${f.code}`}>
                   {errors[f.code]}
                 </div>
               ) : null}
@@ -212,8 +212,8 @@ export function ChangeDataTable({ items }: { items: RfcDataItem[] }) {
       rowKey="changeField"
       pagination={false}
       dataSource={rows}
-      data-testid="change-data"
-      onRow={(r) => ({ 'data-testid': `change-data-${r.changeField}` }) as HTMLAttributes<HTMLElement>}
+      data-testid="rfc-data"
+      onRow={(r) => ({ 'data-testid': `rfc-data-${r.changeField}` }) as HTMLAttributes<HTMLElement>}
       columns={[
         { title: '变更项', dataIndex: 'fieldName', width: 130 },
         {

@@ -331,7 +331,7 @@ export function RoundPanel({
 
   // ── cards ──
   const initiate = (
-    <Card size="small" title="发起变更" data-testid="change-initiate" data-editing={editing ? '1' : '0'}>
+    <Card size="small" title="发起变更" data-testid="rfc-initiate" data-editing={editing ? '1' : '0'}>
       <Row gutter={16}>
         <Col span={12}>
           <FormLine label="变更类型" required={editing} error={errors.changeTypeCode}>
@@ -347,16 +347,16 @@ export function RoundPanel({
                 placeholder="请选择变更类型"
                 style={{ width: '100%' }}
                 status={errors.changeTypeCode ? 'error' : undefined}
-                data-testid="change-type"
+                data-testid="rfc-type"
               />
             ) : (
-              <span data-testid="change-type-text">{round.changeType ?? '—'}</span>
+              <span data-testid="rfc-type-text">{round.changeType ?? '—'}</span>
             )}
           </FormLine>
         </Col>
         <Col span={12}>
           <FormLine label="提交时间">
-            <span data-testid="change-sb-time">{round.sbTime ? formatDateTime(round.sbTime) : '未提交'}</span>
+            <span data-testid="rfc-sb-time">{round.sbTime ? formatDateTime(round.sbTime) : '未提交'}</span>
           </FormLine>
         </Col>
         <Col span={24}>
@@ -373,13 +373,10 @@ export function RoundPanel({
                   setLogbook(e.target.value);
                   clearError('logbook');
                 }}
-                data-testid="change-reason"
+                data-testid="rfc-reason"
               />
             ) : (
-              <Typography.Paragraph
-                style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}
-                data-testid="change-reason-text"
-              >
+              <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }} data-testid="rfc-reason-text">
                 {round.logbook || '—'}
               </Typography.Paragraph>
             )}
@@ -391,13 +388,13 @@ export function RoundPanel({
             required={editing}
             error={errors.attachment}
             extra={
-              <a href={rfcTemplateUrl(gnCoding, typeCode || null)} download data-testid="change-template">
+              <a href={rfcTemplateUrl(gnCoding, typeCode || null)} download data-testid="rfc-template">
                 <DownloadOutlined /> 模板下载
               </a>
             }
           >
             <AttachmentUploader
-              testId="change-attachments"
+              testId="rfc-attachments"
               files={editing ? attachments : storedAttachments}
               target={UPLOAD_TARGET}
               max={DEFAULT_MAX_FILES}
@@ -478,7 +475,7 @@ export function RoundPanel({
     ) : null;
 
   const review = (
-    <Card size="small" title="变更审核" data-testid="change-review">
+    <Card size="small" title="变更审核" data-testid="rfc-review">
       <Row gutter={16}>
         <Col span={24}>
           <FormLine label="审核建议" error={errors.auditRecord}>
@@ -494,7 +491,7 @@ export function RoundPanel({
                   setSuggestion(e.target.value);
                   clearError('auditRecord');
                 }}
-                data-testid="change-suggestion"
+                data-testid="rfc-suggestion"
               />
             ) : (
               <Input.TextArea
@@ -502,14 +499,14 @@ export function RoundPanel({
                 value={round.auditRecord ?? ''}
                 readOnly
                 placeholder="暂无审核建议"
-                data-testid="change-suggestion-text"
+                data-testid="rfc-suggestion-text"
               />
             )}
           </FormLine>
         </Col>
         <Col span={12}>
           <FormLine label="变更状态">
-            <Tag color={STATUS_COLORS[round.change]} data-testid="change-status">
+            <Tag color={STATUS_COLORS[round.change]} data-testid="rfc-status">
               {round.changeStatus}
             </Tag>
             {round.change === '1' && round.submitted ? (
@@ -525,7 +522,7 @@ export function RoundPanel({
         </Col>
         <Col span={12}>
           <FormLine label="确认时间">
-            <span data-testid="change-cz-time">{round.czTime ? formatDateTime(round.czTime) : '—'}</span>
+            <span data-testid="rfc-cz-time">{round.czTime ? formatDateTime(round.czTime) : '—'}</span>
             {round.auditorName ? (
               <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
                 {round.auditorName}
@@ -546,7 +543,7 @@ export function RoundPanel({
         loading={busy === 'save'}
         disabled={busy !== null || locked.has('save')}
         onClick={save}
-        data-testid="change-save"
+        data-testid="rfc-save"
       >
         {opName(round, 'save', '保存')}
       </Button>,
@@ -554,7 +551,7 @@ export function RoundPanel({
   }
   if (!editing && canEdit) {
     buttons.push(
-      <Button key="edit" onClick={startEdit} disabled={busy !== null} data-testid="change-edit">
+      <Button key="edit" onClick={startEdit} disabled={busy !== null} data-testid="rfc-edit">
         {opName(round, 'edit', '修改')}
       </Button>,
     );
@@ -567,7 +564,7 @@ export function RoundPanel({
         style={{ background: '#52c41a' }}
         disabled={busy !== null || locked.has('submit')}
         onClick={submit}
-        data-testid="change-submit"
+        data-testid="rfc-submit"
       >
         {opName(round, 'submit', '提交')}
       </Button>,
@@ -581,7 +578,7 @@ export function RoundPanel({
         loading={busy === 'reject'}
         disabled={busy !== null || locked.has('reject')}
         onClick={() => decide(false)}
-        data-testid="change-reject"
+        data-testid="rfc-reject"
       >
         {opName(round, 'reject', '驳回')}
       </Button>,
@@ -595,27 +592,27 @@ export function RoundPanel({
         loading={busy === 'pass'}
         disabled={busy !== null || locked.has('pass')}
         onClick={() => decide(true)}
-        data-testid="change-pass"
+        data-testid="rfc-pass"
       >
         {opName(round, 'pass', '通过')}
       </Button>,
     );
   }
   buttons.push(
-    <Button key="close" onClick={onClose} data-testid="change-close">
+    <Button key="close" onClick={onClose} data-testid="rfc-close">
       {opName(round, 'closed', '关闭')}
     </Button>,
   );
 
   return (
-    <div data-testid={`change-round-${round.round}`} data-change={round.change}>
+    <div data-testid={`rfc-round-${round.round}`} data-change={round.change}>
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         {!open && latest && round.change !== '1' ? (
           <Alert
             type={round.change === '2' ? 'success' : 'warning'}
             showIcon
             title={round.change === '2' ? '本轮变更已通过，新的内容已生效' : '本轮变更已驳回，原内容保持不变'}
-            data-testid="change-decided"
+            data-testid="rfc-decided"
           />
         ) : null}
         {initiate}
@@ -623,14 +620,14 @@ export function RoundPanel({
           <Card
             size="small"
             title={contactMode ? '联系人变更' : kind === 'time' ? '时间变更' : '变更内容'}
-            data-testid="change-content"
+            data-testid="rfc-content"
           >
             {content}
           </Card>
         ) : null}
         {annexCard}
         {review}
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }} data-testid="change-buttons">
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }} data-testid="rfc-buttons">
           {buttons}
         </div>
       </Space>
@@ -690,7 +687,7 @@ function AnnexTable({
     ? annexes.map((a) => ({ code: a.code, annex: a }))
     : [...new Set(files.map((f) => f.annexNo ?? ''))].map((code) => ({ code, annex: null }));
   return (
-    <Card size="small" title="变更材料" data-testid="change-annexes">
+    <Card size="small" title="变更材料" data-testid="rfc-annexes">
       <Table
         size="small"
         bordered
@@ -703,7 +700,7 @@ function AnnexTable({
             key: 'name',
             width: 220,
             render: (_, r) => (
-              <span data-testid={`change-annex-${r.code}`}>
+              <span data-testid={`rfc-annex-${r.code}`}>
                 {r.annex?.required ? <span style={{ color: '#ff4d4f', marginInlineEnd: 4 }}>*</span> : null}
                 {r.annex?.name ?? r.code}
               </span>
@@ -726,7 +723,7 @@ function AnnexTable({
             key: 'files',
             render: (_, r) => (
               <AttachmentUploader
-                testId={`change-annex-files-${r.code}`}
+                testId={`rfc-annex-files-${r.code}`}
                 files={files.filter((f) => (f.annexNo ?? '') === r.code)}
                 target={UPLOAD_TARGET}
                 type={
@@ -755,7 +752,7 @@ function AnnexTable({
         ]}
       />
       {error ? (
-        <div style={{ color: '#ff4d4f', fontSize: 12, marginTop: 6 }} data-testid="change-annex-error">
+        <div style={{ color: '#ff4d4f', fontSize: 12, marginTop: 6 }} data-testid="rfc-annex-error">
           {error}
         </div>
       ) : null}

@@ -46,7 +46,7 @@ describe('信用变更申请 (XYGL_BGSQ): the list of change rounds', () => {
     expect(within(draft).queryByTestId('op-delete')).toBeNull();
 
     await user.click(within(row).getByTestId('op-audit'));
-    await screen.findByTestId('change-round-1');
+    await screen.findByTestId('rfc-round-1');
     const rounds = calls.filter((c) => c.url === '/ks/rfc/change-records');
     expect(bodyOf(rounds[rounds.length - 1]!)).toEqual({
       change: false,
@@ -56,7 +56,7 @@ describe('信用变更申请 (XYGL_BGSQ): the list of change rounds', () => {
     });
     // the engine's own review dialog is not used for a change round
     expect(screen.queryByTestId('audit-form')).toBeNull();
-    await user.click(screen.getByTestId('change-close'));
-    await waitFor(() => expect(screen.queryByTestId('change-round-1')).toBeNull());
+    await user.click(screen.getByTestId('rfc-close'));
+    await waitFor(() => expect(screen.queryByTestId('rfc-round-1')).toBeNull());
   });
 });
