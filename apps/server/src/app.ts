@@ -12,6 +12,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -268,7 +269,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // @app:credit
       creditRoutes(biz, db, deps.now ?? (() => new Date()));
+      // @app:rfc
+      changeRoutes(biz, db, deps.now ?? (() => new Date()));
+      registerChangeHooks(deps.now ?? (() => new Date()));
     });
+    changePublicRoutes(ks);
     creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);

@@ -8,6 +8,18 @@ const DIC = { list: [], type: 'dic' as const };
 
 /** Demo nodes served by the schema engine: their fields create their record tables (the same path developers use). */
 export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
+  // 信用变更申请: one record per change round (modules/credit/changes writes it on submission, same id as the round)
+  XYGL_BGSQ: [
+    { code: 'qymc', name: '申请企业', type: 'text', required: 1, length: 200 },
+    { code: 'bgdx', name: '变更对象', type: 'text', required: 1, length: 200 },
+    { code: 'bglx', name: '变更类型', type: 'text', required: 1, length: 200 },
+    { code: 'bgyy', name: '变更原因', type: 'textarea', required: 1, length: 500 },
+    { code: 'lc', name: '轮次', type: 'input-number' },
+    { code: 'tjsj', name: '提交时间', type: 'text', length: 40 },
+    { code: 'bgzt', name: '变更状态', type: 'text', length: 20 },
+    { code: 'ywbm', name: '业务编码', type: 'text', length: 63 },
+    { code: 'ywid', name: '业务记录', type: 'text', length: 36 },
+  ],
   XYGL_ZYZC: [
     { code: 'xm', name: '姓名', type: 'text', required: 1, length: 20 },
     { code: 'xb', name: '性别', type: 'sex', required: 1 },

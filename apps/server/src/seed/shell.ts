@@ -96,7 +96,8 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   XYGL_XYJL: ['add', 'edit', 'detail', 'submit', 'revoke'],
   XYGL_XYDJ: [],
   XYGL_XYCN: [],
-  XYGL_BGSQ: ['add', 'edit', 'detail', 'submit', 'revoke'],
+  // change rounds are opened, saved and submitted through /ks/rfc/* (the change dialog), never added here by hand
+  XYGL_BGSQ: ['detail'],
   ZBTB_ZBGL: [],
   ZBTB_ZBGG: ['detail'],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
@@ -179,9 +180,14 @@ export async function seedShell(tx: Db): Promise<void> {
     { level: 1, name: '初审', way: 'any', reviewerRoles: ['auditor'], reviewerUserIds: [] },
     { level: 2, name: '复审', way: 'any', reviewerRoles: ['admin'], reviewerUserIds: [] },
   ];
-  for (const code of ['XYGL_XYJL', 'XYGL_BGSQ']) {
-    await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get(code)! })));
-  }
+  await tx.insert(auditLevels).values(levels.map((l) => ({ ...l, nodeId: ids.get('XYGL_XYJL')! })));
+  // 信用变更申请: one level, the 审核员 or the administrator (a pass is final: the round's values are written)
+  await tx.insert(auditLevels).values({
+    ...levels[0]!,
+    name: '审核',
+    reviewerRoles: ['auditor', 'admin'],
+    nodeId: ids.get('XYGL_BGSQ')!,
+  });
   // 执业注册申请 and 从业人员登记: the platform administrator reviews the first level too (beside the 审核员 — the demo
   // account `auditor`), so the demo's admin can take an application through both levels
   for (const code of ['XYGL_ZYZC', 'XYGL_CYRY']) {

@@ -32,6 +32,10 @@ export const enterprises = pgTable(
     /** AAA, AA, A, B, C (credit evaluation result published on the portal) */
     creditGrade: varchar('credit_grade', { length: 8 }),
     creditScore: numeric('credit_score', { precision: 6, scale: 2 }),
+    /** 联系人: one of the enterprise's people (users), set by a passed contact change (credit_changes) */
+    contactUserId: uuid('contact_user_id'),
+    contactName: varchar('contact_name', { length: 64 }),
+    contactPhone: varchar('contact_phone', { length: 30 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

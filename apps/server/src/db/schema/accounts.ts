@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { enterprises, users } from './account';
-import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
 
 /**
  * 管理机构 (/system/managementInfo): trading centres, supervision departments, industry authorities. `version` guards
@@ -58,43 +57,5 @@ export const serviceItems = pgTable(
   (t) => [
     uniqueIndex('service_items_name_uq').on(t.name),
     index('service_items_enabled_sort_idx').on(t.enabled, t.sort),
-  ],
-);
-
-/**
- * 企业信息变更: an enterprise's edit of its own information, waiting for an administrator. `values` holds the whole
- * proposal (the five fields of the form), `items` what changed (field, label, old → new) for the reviewer; the
- * enterprise row — what the portal shows — changes only when an administrator approves. At most one pending change per
- * enterprise (a new edit revises it, moving `version`); decisions are conditional on status and version.
- */
-export const enterpriseChanges = pgTable(
-  'enterprise_changes',
-  {
-    id: id(),
-    enterpriseId: uuid('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id, { onDelete: 'cascade' }),
-    /** pending | approved | rejected */
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
-    values: jsonb('values').$type<Record<string, string | null>>().notNull(),
-    items: jsonb('items')
-      .$type<{ field: string; label: string; oldValue: string | null; newValue: string | null }[]>()
-      .notNull(),
-    submittedBy: uuid('submitted_by')
-      .notNull()
-      .references(() => users.id),
-    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
-    decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamptz('decided_at'),
-    reason: text('reason'),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [
-    uniqueIndex('enterprise_changes_one_pending_uq').on(t.enterpriseId).where(sql`${t.status} = 'pending'`),
-    index('enterprise_changes_enterprise_idx').on(t.enterpriseId, t.submittedAt.desc()),
-    index('enterprise_changes_status_idx').on(t.status, t.submittedAt.desc()),
-    check('enterprise_changes_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    // a rejection always says why
-    check('enterprise_changes_reason_ck', sql`${t.status} <> 'rejected' or coalesce(${t.reason}, '') <> ''`),
   ],
 );

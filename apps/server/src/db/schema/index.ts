@@ -5,4 +5,5 @@ export * from './engine';
 export * from './files';
 export * from './platform';
 export * from './portal';
+export * from './rfc';
 export * from './shell';

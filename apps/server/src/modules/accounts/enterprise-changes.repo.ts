@@ -1,161 +1,73 @@
-import type { EnterpriseChangeItem, EnterpriseChangeStatus } from '@ks/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type ENTERPRISE_FIELD_LABELS, type EnterpriseChangeStatus, RFC_AREAS } from '@ks/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { enterpriseChanges, enterprises, users } from '../../db/schema';
+import { creditChanges, enterprises } from '../../db/schema';
 import { likePattern } from '../../db/sql';
 
-/** Database access of enterprise changes (企业信息变更): proposals that wait for an administrator. */
+/**
+ * The enterprise information changes (企业信息变更) as the accounts calls show them: since issue 13 they are the change
+ * rounds of the 企业信息 area (credit_changes, gn_coding XYGL_QYXX; modules/credit/changes), shown in the older shape:
+ * '1' → pending, '2' → approved, '-1' → rejected.
+ */
 
-export type ChangeRow = typeof enterpriseChanges.$inferSelect;
-export type EnterpriseFieldValues = Record<string, string | null>;
+const AREA = RFC_AREAS.enterprise;
+export type ChangeRow = typeof creditChanges.$inferSelect;
 
-const submitter = alias(users, 'submitter');
-const decider = alias(users, 'decider');
-
-const viewColumns = {
-  change: enterpriseChanges,
-  enterpriseName: enterprises.name,
-  creditCode: enterprises.creditCode,
-  submittedByName: submitter.userName,
-  decidedByName: decider.userName,
+/** data items' field codes → the accounts field names */
+const FIELD_OF: Record<string, keyof typeof ENTERPRISE_FIELD_LABELS | 'contact'> = {
+  legal_person: 'legalPerson',
+  region: 'region',
+  address: 'address',
+  registered_capital: 'registeredCapital',
+  established_at: 'establishedAt',
+  contact: 'contact',
 };
+export const fieldOf = (code: string) => FIELD_OF[code] ?? code;
+
+export const STATUS_OF: Record<string, EnterpriseChangeStatus> = { '1': 'pending', '2': 'approved', '-1': 'rejected' };
+const CODE_OF: Record<EnterpriseChangeStatus, string> = { pending: '1', approved: '2', rejected: '-1' };
+
+const viewColumns = { change: creditChanges, enterpriseName: enterprises.name, creditCode: enterprises.creditCode };
 
 function viewQuery(db: DbOrTx) {
   return db
     .select(viewColumns)
-    .from(enterpriseChanges)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseChanges.enterpriseId))
-    .innerJoin(submitter, eq(submitter.id, enterpriseChanges.submittedBy))
-    .leftJoin(decider, eq(decider.id, enterpriseChanges.decidedBy));
+    .from(creditChanges)
+    .innerJoin(enterprises, eq(enterprises.id, creditChanges.enterpriseId));
 }
 export type ChangeView = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 
-/** The enterprise row, locked for the rest of the transaction: submissions and decisions of one enterprise queue up. */
 export async function lockEnterprise(tx: Tx, id: string) {
   const [row] = await tx.select().from(enterprises).where(eq(enterprises.id, id)).for('update');
   return row;
 }
 
-export async function pendingOf(db: DbOrTx, enterpriseId: string): Promise<ChangeRow | undefined> {
+/** The open round's new values by accounts field name (the company-info gate counts them as given). */
+export async function pendingOf(
+  db: DbOrTx,
+  enterpriseId: string,
+): Promise<{ values: Record<string, string | null> } | undefined> {
   const [row] = await db
     .select()
-    .from(enterpriseChanges)
-    .where(and(eq(enterpriseChanges.enterpriseId, enterpriseId), eq(enterpriseChanges.status, 'pending')));
-  return row;
+    .from(creditChanges)
+    .where(
+      and(eq(creditChanges.gnCoding, AREA), eq(creditChanges.businessId, enterpriseId), eq(creditChanges.status, '1')),
+    );
+  if (!row) return undefined;
+  return { values: Object.fromEntries(row.dataList.map((d) => [fieldOf(d.changeField), d.newValue])) };
 }
 
-/** The enterprise's latest change (a pending one is always the latest: none is created while one waits). */
+/** The enterprise's latest round. */
 export async function latestOf(db: DbOrTx, enterpriseId: string): Promise<ChangeView | undefined> {
   const [row] = await viewQuery(db)
-    .where(eq(enterpriseChanges.enterpriseId, enterpriseId))
-    .orderBy(desc(enterpriseChanges.submittedAt), desc(enterpriseChanges.id))
+    .where(and(eq(creditChanges.gnCoding, AREA), eq(creditChanges.businessId, enterpriseId)))
+    .orderBy(desc(creditChanges.round))
     .limit(1);
   return row;
 }
 
 export async function viewOf(db: DbOrTx, id: string): Promise<ChangeView | undefined> {
-  const [row] = await viewQuery(db).where(eq(enterpriseChanges.id, id));
-  return row;
-}
-
-export async function findChange(db: DbOrTx, id: string): Promise<ChangeRow | undefined> {
-  const [row] = await db.select().from(enterpriseChanges).where(eq(enterpriseChanges.id, id));
-  return row;
-}
-
-export async function insertChange(
-  tx: Tx,
-  v: {
-    enterpriseId: string;
-    values: EnterpriseFieldValues;
-    items: EnterpriseChangeItem[];
-    submittedBy: string;
-    at: Date;
-  },
-): Promise<ChangeRow> {
-  const [row] = await tx
-    .insert(enterpriseChanges)
-    .values({
-      enterpriseId: v.enterpriseId,
-      values: v.values,
-      items: v.items,
-      submittedBy: v.submittedBy,
-      submittedAt: v.at,
-    })
-    .returning();
-  return row!;
-}
-
-/** A new proposal replaces the pending one (same row, next version); undefined when it was decided meanwhile. */
-export async function reviseChange(
-  tx: Tx,
-  id: string,
-  v: { values: EnterpriseFieldValues; items: EnterpriseChangeItem[]; submittedBy: string; at: Date },
-): Promise<ChangeRow | undefined> {
-  const [row] = await tx
-    .update(enterpriseChanges)
-    .set({
-      values: v.values,
-      items: v.items,
-      submittedBy: v.submittedBy,
-      submittedAt: v.at,
-      version: sql`${enterpriseChanges.version} + 1`,
-    })
-    .where(and(eq(enterpriseChanges.id, id), eq(enterpriseChanges.status, 'pending')))
-    .returning();
-  return row;
-}
-
-/** pending → approved | rejected, only from the version the reviewer saw. */
-export async function decideChange(
-  tx: Tx,
-  id: string,
-  version: number,
-  d: { status: Exclude<EnterpriseChangeStatus, 'pending'>; decidedBy: string; reason: string | null; at: Date },
-): Promise<ChangeRow | undefined> {
-  const [row] = await tx
-    .update(enterpriseChanges)
-    .set({ status: d.status, decidedBy: d.decidedBy, decidedAt: d.at, reason: d.reason })
-    .where(
-      and(
-        eq(enterpriseChanges.id, id),
-        eq(enterpriseChanges.status, 'pending'),
-        eq(enterpriseChanges.version, version),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-const COLUMN_OF = {
-  legalPerson: { col: enterprises.legalPerson, cast: sql`` },
-  region: { col: enterprises.region, cast: sql`` },
-  address: { col: enterprises.address, cast: sql`` },
-  registeredCapital: { col: enterprises.registeredCapital, cast: sql`::numeric` },
-  establishedAt: { col: enterprises.establishedAt, cast: sql`::date` },
-} as const;
-export type ChangeField = keyof typeof COLUMN_OF;
-export const isChangeField = (f: string): f is ChangeField => f in COLUMN_OF;
-
-/**
- * Write an approved change into the enterprise — only while every changed field still holds the value the change was
- * based on (a field edited meanwhile by an administrator is not silently overwritten). Undefined when one differs.
- */
-export async function applyChange(tx: Tx, enterpriseId: string, items: EnterpriseChangeItem[], at: Date) {
-  const set: Record<string, unknown> = { updatedAt: at };
-  const same: SQL[] = [];
-  for (const item of items) {
-    if (!isChangeField(item.field)) continue;
-    const { col, cast } = COLUMN_OF[item.field];
-    set[item.field] = item.newValue;
-    same.push(sql`${col} is not distinct from ${item.oldValue}${cast}`);
-  }
-  const [row] = await tx
-    .update(enterprises)
-    .set(set)
-    .where(and(eq(enterprises.id, enterpriseId), ...same))
-    .returning();
+  const [row] = await viewQuery(db).where(and(eq(creditChanges.id, id), eq(creditChanges.gnCoding, AREA)));
   return row;
 }
 
@@ -166,18 +78,22 @@ export interface ChangeFilter {
   pageSize: number;
 }
 
+/** Submitted rounds of the area: pending (submitted, waiting) oldest first; decided ones latest decision first. */
 export async function listChanges(db: DbOrTx, f: ChangeFilter) {
-  const conds: SQL[] = [eq(enterpriseChanges.status, f.status)];
+  const conds: SQL[] = [
+    eq(creditChanges.gnCoding, AREA),
+    eq(creditChanges.status, CODE_OF[f.status]),
+    eq(creditChanges.submitted, true),
+  ];
   if (f.keyword) {
     const p = likePattern(f.keyword);
     conds.push(or(ilike(enterprises.name, p), ilike(enterprises.creditCode, p))!);
   }
   const where = and(...conds);
-  // pending: the oldest first (first come, first served); decided: the latest decision first
   const order =
     f.status === 'pending'
-      ? [enterpriseChanges.submittedAt, enterpriseChanges.id]
-      : [desc(enterpriseChanges.decidedAt), desc(enterpriseChanges.id)];
+      ? [asc(creditChanges.sbTime), asc(creditChanges.id)]
+      : [desc(creditChanges.czTime), desc(creditChanges.id)];
   const records = await viewQuery(db)
     .where(where)
     .orderBy(...order)
@@ -185,18 +101,24 @@ export async function listChanges(db: DbOrTx, f: ChangeFilter) {
     .offset((f.pageNum - 1) * f.pageSize);
   const [total] = await db
     .select({ n: count() })
-    .from(enterpriseChanges)
-    .innerJoin(enterprises, eq(enterprises.id, enterpriseChanges.enterpriseId))
+    .from(creditChanges)
+    .innerJoin(enterprises, eq(enterprises.id, creditChanges.enterpriseId))
     .where(where);
   return { records, total: Number(total?.n ?? 0) };
 }
 
-/** Ids of the given enterprises that have a pending change. */
+/** Ids of the given enterprises that have an open round. */
 export async function pendingAmong(db: DbOrTx, enterpriseIds: string[]): Promise<Set<string>> {
   if (!enterpriseIds.length) return new Set();
   const rows = await db
-    .select({ id: enterpriseChanges.enterpriseId })
-    .from(enterpriseChanges)
-    .where(and(eq(enterpriseChanges.status, 'pending'), inArray(enterpriseChanges.enterpriseId, enterpriseIds)));
+    .select({ id: creditChanges.businessId })
+    .from(creditChanges)
+    .where(
+      and(
+        eq(creditChanges.gnCoding, AREA),
+        eq(creditChanges.status, '1'),
+        inArray(creditChanges.businessId, enterpriseIds),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -4,15 +4,17 @@ import {
   ENTERPRISE_REQUIRED_FIELDS,
   type EnterpriseChange,
   type EnterpriseChangeItem,
-  type EnterpriseChangeStatus,
   type EnterpriseInfo,
   type EnterpriseListItem,
   missingEnterpriseFields,
+  RFC_MESSAGES,
 } from '@ks/contracts';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import type { AuthContext } from '../auth/auth.service';
+import { callerOf as creditCallerOf } from '../credit/access';
+import { auditChange } from '../credit/changes/changes.service';
 import * as repo from './accounts.repo';
 import * as changes from './enterprise-changes.repo';
 
@@ -43,11 +45,11 @@ function canonical(field: keyof Values, v: string | null | undefined): string | 
   return field === 'registeredCapital' ? canonicalCapital(String(v)) : String(v).trim();
 }
 
-function valuesOf(e: repo.EnterpriseRow): Values {
+function _valuesOf(e: repo.EnterpriseRow): Values {
   return Object.fromEntries(ENTERPRISE_REQUIRED_FIELDS.map((f) => [f, canonical(f, e[f])])) as Values;
 }
 
-function diff(before: Values, after: Values): EnterpriseChangeItem[] {
+function _diff(before: Values, after: Values): EnterpriseChangeItem[] {
   return ENTERPRISE_REQUIRED_FIELDS.filter((f) => before[f] !== after[f]).map((f) => ({
     field: f,
     label: ENTERPRISE_FIELD_LABELS[f],
@@ -56,7 +58,7 @@ function diff(before: Values, after: Values): EnterpriseChangeItem[] {
   }));
 }
 
-const itemsText = (items: EnterpriseChangeItem[]) =>
+const _itemsText = (items: EnterpriseChangeItem[]) =>
   items.map((i) => `${i.label}：${i.oldValue ?? '（空）'} → ${i.newValue ?? '（空）'}`).join('；');
 
 function changeView(r: changes.ChangeView): EnterpriseChange {
@@ -66,13 +68,18 @@ function changeView(r: changes.ChangeView): EnterpriseChange {
     enterpriseId: c.enterpriseId,
     enterpriseName: r.enterpriseName,
     creditCode: r.creditCode,
-    status: c.status as EnterpriseChangeStatus,
-    items: c.items,
-    submittedBy: r.submittedByName,
-    submittedAt: c.submittedAt.toISOString(),
-    decidedBy: r.decidedByName ?? null,
-    decidedAt: c.decidedAt ? c.decidedAt.toISOString() : null,
-    reason: c.reason,
+    status: changes.STATUS_OF[c.status] ?? 'pending',
+    items: c.dataList.map((d) => ({
+      field: changes.fieldOf(d.changeField),
+      label: d.fieldName,
+      oldValue: d.oldText ?? d.oldValue,
+      newValue: d.newText ?? d.newValue,
+    })),
+    submittedBy: c.createdByName ?? '',
+    submittedAt: (c.sbTime ?? c.createdAt).toISOString(),
+    decidedBy: c.auditorName ?? null,
+    decidedAt: c.czTime ? c.czTime.toISOString() : null,
+    reason: c.auditRecord,
     version: c.version,
   };
 }
@@ -154,38 +161,8 @@ export async function update(db: Db, auth: AuthContext, input: EnterpriseEdit): 
     });
     return info(db, auth, id);
   }
-  await propose(db, auth, id, input);
-  return info(db, auth, id);
-}
-
-async function propose(db: Db, auth: AuthContext, id: string, input: EnterpriseEdit) {
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    const ent = await changes.lockEnterprise(tx, id);
-    if (!ent) throw notFound(E.notFound);
-    if (ent.updatedAt.getTime() !== new Date(input.updatedAt).getTime()) throw conflict(E.stale);
-    const proposed = Object.fromEntries(ENTERPRISE_REQUIRED_FIELDS.map((f) => [f, canonical(f, input[f])])) as Values;
-    const items = diff(valuesOf(ent), proposed);
-    if (!items.length) throw badRequest(E.unchanged);
-    const pending = await changes.pendingOf(tx, id);
-    const v = { values: proposed, items, submittedBy: auth.user.id, at: now };
-    if (pending) {
-      const revised = await changes.reviseChange(tx, pending.id, v);
-      if (!revised) throw conflict(E.changeDecided);
-      await writeOpLog(tx, auth.actor, {
-        glName: GL,
-        recordId: id,
-        logbook: `修改待审核的企业信息变更申请：${itemsText(items)}`,
-      });
-    } else {
-      await changes.insertChange(tx, { enterpriseId: id, ...v });
-      await writeOpLog(tx, auth.actor, {
-        glName: GL,
-        recordId: id,
-        logbook: `提交企业信息变更申请：${itemsText(items)}`,
-      });
-    }
-  });
+  // an enterprise changes its information through a change round (信息变更, /ks/rfc/*), reviewed before it is public
+  throw forbidden(RFC_MESSAGES.directEditRefused);
 }
 
 /** The message of an edit's answer: enterprises are told their change waits for review. */
@@ -214,37 +191,22 @@ export async function listChanges(db: Db, q: changes.ChangeFilter) {
   return { records: records.map(changeView), total };
 }
 
-/** 通过: the values are written and become public; 驳回: the reason is kept for the enterprise. One op-log row each. */
+/**
+ * 通过 / 驳回 of an enterprise's information round: the change round's review (modules/credit/changes) — the engine's
+ * levels and to-dos on 信用变更申请, the values written in the decision's transaction, 409 when decided meanwhile.
+ */
 export async function audit(
   db: Db,
   auth: AuthContext,
   input: { id: string; version: number; pass: boolean; reason: string | null },
 ): Promise<EnterpriseChange> {
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    const found = await changes.findChange(tx, input.id);
-    if (!found) throw notFound(E.changeNotFound);
-    await changes.lockEnterprise(tx, found.enterpriseId);
-    const current = await changes.findChange(tx, input.id);
-    if (current?.status !== 'pending') throw conflict(E.changeDecided);
-    if (current.version !== input.version) throw conflict(E.changeStale);
-    if (input.pass && !(await changes.applyChange(tx, current.enterpriseId, current.items, now))) {
-      throw conflict(E.changeOutdated);
-    }
-    const decided = await changes.decideChange(tx, current.id, current.version, {
-      status: input.pass ? 'approved' : 'rejected',
-      decidedBy: auth.user.id,
-      reason: input.reason,
-      at: now,
-    });
-    if (!decided) throw conflict(E.changeDecided);
-    await writeOpLog(tx, auth.actor, {
-      glName: GL,
-      recordId: current.enterpriseId,
-      logbook: input.pass
-        ? `通过企业信息变更申请：${itemsText(current.items)}${input.reason ? `；审核建议：${input.reason}` : ''}`
-        : `驳回企业信息变更申请：${itemsText(current.items)}；审核建议：${input.reason}`,
-    });
+  const before = await changes.viewOf(db, input.id);
+  if (!before) throw notFound(E.changeNotFound);
+  await auditChange(db, creditCallerOf(auth), {
+    id: input.id,
+    version: input.version,
+    pass: input.pass,
+    auditRecord: input.reason,
   });
   const after = await changes.viewOf(db, input.id);
   return changeView(after!);

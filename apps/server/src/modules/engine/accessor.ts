@@ -6,7 +6,7 @@ import { type Actor, writeOpLog } from '../../platform/oplog';
 import type { HookRecord } from './hooks';
 import { catalogOf, fieldsOf } from './node-fields';
 import { recordStateOf, storedValue } from './record-row';
-import { recordRow, recordRows, updateRecord } from './records.repo';
+import { insertRecord, recordRow, recordRows, updateRecord } from './records.repo';
 import { nodeForEngine } from './schema.repo';
 import { type Condition, columnOf, tableOf, whereSql } from './sqlsafe';
 import { uniqueViolationOf } from './unique';
@@ -14,7 +14,7 @@ import { uniqueViolationOf } from './unique';
 /**
  * The typed accessor of one engine node for the domain module that owns it (ARCHITECTURE.md: "one typed accessor per
  * node that it owns, not spelling `f_` columns in many places"): the module names the fields it uses with their zod
- * types once, and reads, lists and updates the node's records by field code. Values read are checked against those
+ * types once, and reads, lists, creates and updates the node's records by field code. Values read are checked against those
  * types (a record that does not fit is a server error: the node's configuration and the module disagree); values
  * written are checked too (a mismatch is a 400 naming the field) and stored as a form would store them.
  *
@@ -99,6 +99,36 @@ export function nodeAccessor<S extends z.ZodRawShape>(gnCoding: string, shape: S
       }
       const rows = await recordRows(q, gnCoding, whereSql(conditions, catalog), limit, offset);
       return rows.map((r) => recordOf(r, fields));
+    },
+
+    /**
+     * Creates a draft record owned by `owner` (the user and enterprise it belongs to, as if they had added it) with
+     * these fields (the others empty), and writes the operation log line `logbook` as `actor`. `id`: the record's id
+     * (a domain record whose review runs on this node shares its id with it).
+     */
+    async create(
+      q: DbOrTx,
+      values: Partial<V>,
+      opts: { owner: { ownerId: string; enterpriseId: string | null }; id?: string; actor: Actor; logbook: string },
+    ): Promise<NodeRecord<V>> {
+      if (opts.id !== undefined && !UUID.test(opts.id)) throw new Error('accessor create: id must be a uuid');
+      const { n, fields } = await fieldsNow(q);
+      const parsed = parse(patchSchema, values) as Record<string, unknown>;
+      const cols = Object.entries(parsed).map(([code, v]) => ({
+        column: columnOf(code),
+        value: storedValue(fields.find((f) => f.code === code)!, v),
+      }));
+      if (opts.id !== undefined) cols.unshift({ column: 'id', value: opts.id });
+      const row = await insertRecord(q, gnCoding, opts.owner, cols).catch((e: unknown) => {
+        throw uniqueViolationOf(e, n) ?? e;
+      });
+      await writeOpLog(q, opts.actor, {
+        glName: n.title,
+        gnCoding: n.gnCoding,
+        recordId: String(row.id),
+        logbook: opts.logbook,
+      });
+      return recordOf(row, fields);
     },
 
     /**

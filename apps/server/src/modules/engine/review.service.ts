@@ -76,9 +76,27 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
   await requireFunction(db, c, input.gnCoding, 'submit');
   const n = await nodeForEngine(db, input.gnCoding);
   const ctx = await policyContext(db, c, n.gnCoding);
+  await db.transaction((tx) => submitInTx(tx, c, n, ctx, input));
+}
+
+type EngineNode = Awaited<ReturnType<typeof nodeForEngine>>;
+type PolicyContext = Awaited<ReturnType<typeof policyContext>>;
+
+/**
+ * Submits the record inside the caller's transaction (a domain module submitting its own record with other writes:
+ * the credit change rounds). The function grant is the caller's business; the record policy, the annexes, the first
+ * level's reviewers, the to-dos and the operation log are checked and written here as in `submitRecord`.
+ */
+export async function submitInTx(
+  tx: Tx,
+  c: EngineCaller,
+  n: EngineNode,
+  ctx: PolicyContext,
+  input: { id: string; version: number },
+) {
   const { levels } = ctx;
   const at = new Date();
-  await db.transaction(async (tx) => {
+  {
     const { row } = await recordFor(tx, c, n, input.id, 'submit', ctx, true, input.version);
     const missing = await missingRequiredAnnexes(tx, n, input.id);
     if (missing.length) throw badRequest(requiredAnnexMessage(missing.join('、')));
@@ -109,7 +127,7 @@ export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: s
       recordId: input.id,
       logbook: first ? `提交审核（第 ${round} 次），待${first.name}` : '提交（无需审核，已通过）',
     });
-  });
+  }
 }
 
 /** Has the level an active reviewer who is not of the record's side (nor its submitter)? */
@@ -162,9 +180,25 @@ export async function auditRecord(
     throw badRequest(REJECT_NEEDS_SUGGESTION, { fieldErrors: { suggestion: [REJECT_NEEDS_SUGGESTION] } });
   const n = await nodeForEngine(db, input.gnCoding);
   const ctx = await policyContext(db, c, n.gnCoding);
+  await db.transaction((tx) => auditInTx(tx, c, n, ctx, { ...input, suggestion }));
+}
+
+/**
+ * Decides the record inside the caller's transaction (a domain module deciding its own record: the credit change
+ * rounds). The function grant and the suggestion of a rejection are the caller's business; the record policy (409 for
+ * a decided or stale record), levels, to-dos, hooks and the operation log are as in `auditRecord`.
+ */
+export async function auditInTx(
+  tx: Tx,
+  c: EngineCaller,
+  n: EngineNode,
+  ctx: PolicyContext,
+  input: { id: string; version: number; pass: boolean; suggestion: string },
+) {
   const { levels } = ctx;
+  const suggestion = input.suggestion;
   const at = new Date();
-  await db.transaction(async (tx) => {
+  {
     // a reviewer of the current level holding its open to-do, not of the record's side, not passed already (policy)
     const { row, review } = await recordFor(tx, c, n, input.id, 'decide', ctx, true, input.version);
     const level = review.level!;
@@ -214,7 +248,7 @@ export async function auditRecord(
       }
     }
     await writeOpLog(tx, c.actor, { glName: n.title, gnCoding: n.gnCoding, recordId: input.id, logbook: outcome });
-  });
+  }
 }
 
 /** The record's review history, oldest first (the auditFlow column). */

@@ -1,0 +1,1 @@
+DROP TABLE "enterprise_changes" CASCADE;

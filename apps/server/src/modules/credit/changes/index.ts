@@ -1,0 +1,2 @@
+export { changePublicRoutes, changeRoutes } from './changes.routes';
+export { latestRound, registerChangeHooks } from './changes.service';
