@@ -18,6 +18,7 @@ import { Alert, App, Button, Card, Cascader, Col, Input, Row, Skeleton, Space, T
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { type ApiError, isApiError, reportApiError } from '../../api/request';
 import { auditChange, rfcContactsQuery, rfcFieldsQuery, rfcTemplateUrl, saveChange, submitChange } from '../../api/rfc';
+import { fieldErrorsOf } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
 import type { AttachmentFile } from '../../components/upload/types';
 import { useActionLock } from '../../engine/list/hooks';
@@ -197,6 +198,11 @@ export function RoundPanel({
     }
     if (isApiError(err) && REFUSALS.has(err.status) && err.message) {
       void message.error(err.message);
+      // the server's field errors go under their fields (the dialog's own checks use the same words)
+      const found = fieldErrorsOf(err);
+      if (found.length) {
+        setErrors((e) => ({ ...e, ...Object.fromEntries(found.map((f) => [String(f.name[0]), f.errors[0] ?? ''])) }));
+      }
       return;
     }
     if (isApiError(err)) reportApiError(err);
