@@ -74,3 +74,26 @@ export function rfcTemplateUrl(gnCoding: string, changeTypeCode?: string | null)
   if (changeTypeCode) q.set('changeTypeCode', changeTypeCode);
   return `${paths.rfcTemplate.path}?${q.toString()}`;
 }
+
+// ── the credit data a change round changes (the enterprise's grade and its passed records) ────────────────────────
+
+/** An enterprise's grade (its own without `subjectId`). Under RFC_KEY: a passed round refreshes it. */
+export const enterpriseCreditQuery = (subjectId?: string) =>
+  queryOptions({
+    queryKey: [...RFC_KEY, 'credit', 'info', subjectId ?? 'own'],
+    queryFn: () => call('creditInfo', { data: { subjectKind: 'enterprise', subjectId }, silent: true }),
+    retry: false,
+  });
+
+/** An enterprise's passed credit records, the ones a change round may be opened on. */
+export const passedRecordsQuery = (subjectId: string | undefined, pageNum: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...RFC_KEY, 'credit', 'records', subjectId ?? 'own', pageNum, pageSize],
+    queryFn: () =>
+      call('creditRecordList', {
+        data: { subjectKind: 'enterprise', subjectId, status: 'passed', pageNum, pageSize },
+        silent: true,
+      }),
+    placeholderData: (prev) => prev,
+    retry: false,
+  });

@@ -67,7 +67,7 @@ import {
   useServerList,
 } from '../../components/admin';
 import { formatDateTime, formatYuan } from '../../lib/format';
-import { ChangeDialog } from '../credit-change';
+import { ChangeDialog, EnterpriseCreditCard } from '../credit-change';
 import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '企业信息';
@@ -272,6 +272,7 @@ function OwnEnterprise({ prompt }: { prompt?: boolean }) {
         onClose={() => setDialog(null)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY })}
       />
+      <EnterpriseCreditCard mayChange />
     </div>
   );
 }
@@ -591,7 +592,12 @@ function EnterpriseList() {
         destroyOnHidden
         data-testid="enterprise-drawer"
       >
-        {openId ? <EnterpriseEditor id={openId} /> : null}
+        {openId ? (
+          <>
+            <EnterpriseEditor id={openId} />
+            <EnterpriseCreditCard enterpriseId={openId} mayChange={false} />
+          </>
+        ) : null}
       </Drawer>
     </Card>
   );

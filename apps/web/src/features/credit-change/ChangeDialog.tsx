@@ -104,6 +104,8 @@ function DialogBody({
   const reload = () => void queryClient.invalidateQueries({ queryKey: rfcRoundsKey(gnCoding, businessId) });
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: [...RFC_KEY, 'fields'] });
+    // a passed round changed the credit data and the grade
+    void queryClient.invalidateQueries({ queryKey: [...RFC_KEY, 'credit'] });
     onChanged?.();
   };
 
