@@ -52,7 +52,7 @@ export function EnterpriseCreditCard({ enterpriseId, mayChange }: EnterpriseCred
       ) : (
         <Descriptions
           size="small"
-          column={{ xs: 1, md: 4 }}
+          column={{ xs: 1, sm: 2, xxl: 4 }}
           style={{ marginBottom: 12 }}
           items={[
             {

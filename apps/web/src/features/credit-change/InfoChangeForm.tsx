@@ -23,7 +23,7 @@ export interface InfoChangeFormProps {
 
 /** The text of a raw value: an option's label, a contact's name, the value itself; empty as 未填写. */
 export function valueText(field: RfcField, raw: string | null | undefined, contacts: readonly RfcContact[] = []) {
-  if (raw === null || raw === undefined || raw === '') return '未填写';
+  if (raw === null || raw === undefined || raw === '') return field.type === 'file' ? '未上传' : '未填写';
   if (field.options?.length) return field.options.find((o) => o.value === raw)?.label ?? raw;
   if (field.type === 'contact') {
     const c = contacts.find((p) => p.id === raw);
@@ -62,6 +62,14 @@ export function InfoChangeForm({
     const v = values[f.code] ?? null;
     const status = errors[f.code] ? ('error' as const) : undefined;
     const testId = `rfc-new-${f.code}`;
+    if (f.type === 'file') {
+      // the record's evidence files are replaced by the round's materials (变更材料) when it passes
+      return (
+        <Typography.Text type="secondary" data-testid={testId}>
+          以本次「变更材料」为准
+        </Typography.Text>
+      );
+    }
     if (f.readonly) return <span data-testid={testId}>{valueText(f, current[f.code], contacts)}</span>;
     switch (f.type) {
       case 'date':
@@ -135,9 +143,6 @@ export function InfoChangeForm({
             data-testid={testId}
           />
         );
-      case 'file':
-        // the evidence files of the record change through the round's annexes (the files below)
-        return <span data-testid={testId}>{valueText(f, current[f.code], contacts)}（通过下方附件更新）</span>;
       default:
         return (
           <Input

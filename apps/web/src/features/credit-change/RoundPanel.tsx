@@ -123,9 +123,10 @@ export function RoundPanel({
   const kind = kindOf(types, typeCode);
   const contactMode = kind === 'contact';
   const wantsFields = editing && kind !== null;
+  // a saved round's form too: its annex names (变更材料) come with it
   const fieldsQ = useQuery({
     ...rfcFieldsQuery({ id: businessId, gnCoding, systemCoding, changeTypeCode: typeCode, changeId: round.id }),
-    enabled: wantsFields,
+    enabled: kind !== null && (editing || round.id !== null),
   });
   const contactsQ = useQuery({ ...rfcContactsQuery(round.enterpriseId), enabled: wantsFields && contactMode });
 
@@ -133,7 +134,7 @@ export function RoundPanel({
     () => (fieldsQ.data ? formFieldsOf(kind, fieldsQ.data.fields) : []),
     [fieldsQ.data, kind],
   );
-  const annexes: RfcAnnex[] = editing ? (fieldsQ.data?.fjList ?? []) : [];
+  const annexes: RfcAnnex[] = fieldsQ.data?.fjList ?? [];
 
   // the form's values start from the fields' list (the round's new values, or the current ones) when it arrives
   const [values, setValuesState] = useState<Record<string, FormValue>>({});
