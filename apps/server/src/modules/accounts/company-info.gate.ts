@@ -17,14 +17,24 @@ import { pendingOf } from './enterprise-changes.repo';
  * public routes are outside that scope and never answer 418. Inside it, public routes and the message centre's
  * to-do calls (shown on every page of the shell) are let through.
  *
- * Fields filled in a change that waits for an administrator's review count as given (the enterprise is not held
+ * Fields filled in the enterprise's open information round (credit_changes, saved or waiting for review) count as given (the enterprise is not held
  * up by the review of its own information). A complete enterprise stays complete (the update refuses empty required fields), so that verdict is kept per
  * process for a minute; an incomplete one is read again on every call, so completing the information takes effect at
  * once on every process.
  */
 
-/** Business-scope endpoints that are not business handling: the message centre's to-dos. */
-const EXEMPT = new Set<string>([paths.todoSystems.path, paths.todoList.path]);
+/** Business-scope endpoints that are not business handling: the message centre's to-dos, the change rounds. */
+const EXEMPT = new Set<string>([
+  paths.todoSystems.path,
+  paths.todoList.path,
+  // the change rounds: an enterprise completes its information through an information round (issue 13)
+  paths.rfcChangeRecords.path,
+  paths.rfcChangeTypes.path,
+  paths.rfcChangeFields.path,
+  paths.rfcSaveChangeData.path,
+  paths.rfcChangeSubmit.path,
+  paths.rfcContacts.path,
+]);
 /** Enterprises found complete, by gate and enterprise id, for a minute. */
 const complete = createCache<string, true>('accounts.completeEnterprises', { max: 10_000, ttlMs: 60_000 });
 

@@ -13,7 +13,7 @@ import { qs } from './testkit';
  */
 
 let t: TestApp;
-const { call, get, post, put } = client(() => t);
+const { call, get, post } = client(() => t);
 let admin: string;
 let dev: string;
 let user1: string;
@@ -113,20 +113,27 @@ describe('an enterprise user whose company information is incomplete', () => {
   it('handles business again as soon as the information is completed (submitted for review counts)', async () => {
     const info = (await get(INFO, partial)).body.data;
     expect(info.missing).toEqual(['region', 'address']);
-    const saved = await put(INFO, partial, {
-      id: partialEnterprise,
-      updatedAt: info.updatedAt,
-      legalPerson: info.legalPerson,
-      region: '晋中市',
-      address: '晋中市榆次区顺城街 8 号',
-      registeredCapital: info.registeredCapital,
-      establishedAt: info.establishedAt,
+    // the enterprise's own edit is an information round (no attachment while the information is incomplete: uploads
+    // answer 418); the public record keeps its values until the round passes, but the enterprise is not held up
+    const saved = await post('/ks/rfc/save-change-data', partial, {
+      gnCoding: 'XYGL_QYXX',
+      businessId: partialEnterprise,
+      changeTypeCode: 'info/basic',
+      logbook: '完善企业信息',
+      dataList: [
+        { changeField: 'region', newValue: '晋中市' },
+        { changeField: 'address', newValue: '晋中市榆次区顺城街 8 号' },
+      ],
     });
     expect(saved.status).toBe(200);
-    // an enterprise's edit waits for an administrator (the public record keeps the approved values), but the
-    // enterprise is not held up by the review of its own information
-    expect(saved.body.data.change.status).toBe('pending');
-    expect(saved.body.data.missing).toEqual(['region', 'address']);
+    const submitted = await post('/ks/rfc/change-submit', partial, {
+      id: saved.body.data.id,
+      version: saved.body.data.version,
+    });
+    expect(submitted.status).toBe(200);
+    const after = (await get(INFO, partial)).body.data;
+    expect(after.change.status).toBe('pending');
+    expect(after.missing).toEqual(['region', 'address']);
     expect((await post(RECORDS, partial, LIST_BODY)).status).toBe(200);
     expect((await upload(partial)).status).toBe(200);
   });

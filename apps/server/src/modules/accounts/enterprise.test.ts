@@ -1,4 +1,4 @@
-import { Code, ENTERPRISE_MESSAGES } from '@ks/contracts';
+import { Code, ENTERPRISE_MESSAGES, RFC_MESSAGES } from '@ks/contracts';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema';
@@ -72,47 +72,14 @@ describe('/system/companyInfo for a U user', () => {
     expect(r.body.data.missing).toEqual(['legalPerson', 'establishedAt']);
   });
 
-  it('proposes a change of the own enterprise; name and credit code are not part of it; logs the proposal', async () => {
+  it('refuses a direct edit of the own enterprise: it is an information change round (/ks/rfc/*)', async () => {
     const before = (await get(INFO, user1)).body.data;
-    const r = await put(INFO, user1, {
-      ...edit,
-      id: ownId,
-      updatedAt: before.updatedAt,
-      name: '改名企业',
-      creditCode: '91140100MA0K8G2J7X',
-    });
-    expect(r.status).toBe(200);
-    expect(r.body.message).toBe(ENTERPRISE_MESSAGES.submitted);
-    // the enterprise itself is as it was until an administrator approves
-    expect(r.body.data).toMatchObject({
-      name: '示例建设工程有限公司',
-      creditCode: DEMO_CREDIT_CODE,
-      legalPerson: before.legalPerson,
-      address: before.address,
-      updatedAt: before.updatedAt,
-    });
-    expect(r.body.data.change).toMatchObject({ status: 'pending', submittedBy: '张建国', reason: null });
-    // the test above emptied two fields: completing them is a change too
-    expect(r.body.data.change.items.map((i: any) => i.field).sort()).toEqual([
-      'address',
-      'establishedAt',
-      'legalPerson',
-      'registeredCapital',
-    ]);
-    const logs = await opLogs(t, '企业信息', ownId);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ czrName: '张建国', czrClassification: '企业/个人' });
-    expect(logs[0]!.logbook).toContain('提交企业信息变更申请');
-  });
-
-  it('refuses a stale edit with 409 and keeps the pending proposal', async () => {
-    const current = (await get(INFO, user1)).body.data;
-    const stale = new Date(new Date(current.updatedAt).getTime() - 60_000).toISOString();
-    const r = await put(INFO, user1, { ...edit, address: '旧页面的地址', id: ownId, updatedAt: stale });
-    expect(r.status).toBe(409);
-    expect(r.body.message).toBe(ENTERPRISE_MESSAGES.stale);
+    const r = await put(INFO, user1, { ...edit, id: ownId, updatedAt: before.updatedAt });
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(RFC_MESSAGES.directEditRefused);
     const after = (await get(INFO, user1)).body.data;
-    expect(after.change.items.find((i: any) => i.field === 'address').newValue).toBe(edit.address);
+    expect(after).toMatchObject({ address: before.address, updatedAt: before.updatedAt, change: null });
+    expect(await opLogs(t, '企业信息', ownId)).toHaveLength(0);
   });
 
   it('validates the edit field by field', async () => {

@@ -249,7 +249,7 @@ const creditRecordArea: Area = {
 
 // ── 企业信息 ────────────────────────────────────────────────────────────────
 
-const ENTERPRISE_COLUMNS = {
+export const ENTERPRISE_FIELD_CODES = {
   legal_person: 'legalPerson',
   region: 'region',
   address: 'address',
@@ -289,7 +289,7 @@ const enterpriseArea: Area = {
     { code: 'established_at', bianma: 'established_at', name: '成立日期', type: 'date', required: true, col: 12 },
     { code: 'contact', bianma: 'contact_user_id', name: '联系人', type: 'contact', required: true, col: 24 },
   ],
-  editable: (kind) => (kind === 'info' ? Object.keys(ENTERPRISE_COLUMNS) : kind === 'contact' ? ['contact'] : []),
+  editable: (kind) => (kind === 'info' ? Object.keys(ENTERPRISE_FIELD_CODES) : kind === 'contact' ? ['contact'] : []),
   async load(db, id, lock) {
     const q = db.select().from(enterprises).where(eq(enterprises.id, id));
     const [e] = lock ? await q.for('update') : await q;
@@ -359,7 +359,7 @@ const enterpriseArea: Area = {
         if (!c) throw conflict(RFC_MESSAGES.contactUnknown);
         Object.assign(set, { contactUserId: c.id, contactName: c.userName, contactPhone: c.phone });
       } else {
-        const col = ENTERPRISE_COLUMNS[d.changeField as keyof typeof ENTERPRISE_COLUMNS];
+        const col = ENTERPRISE_FIELD_CODES[d.changeField as keyof typeof ENTERPRISE_FIELD_CODES];
         if (col) Object.assign(set, { [col]: d.newValue });
       }
     }

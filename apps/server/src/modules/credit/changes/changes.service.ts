@@ -1,4 +1,5 @@
 import {
+  RFC_AREAS,
   RFC_ATTACHMENT_DATA_TYPE,
   RFC_MESSAGES,
   RFC_REVIEW_NODE,
@@ -30,7 +31,7 @@ import { recordRow } from '../../engine/records.repo';
 import { auditInTx, submitInTx } from '../../engine/review.service';
 import { nodeForEngine } from '../../engine/schema.repo';
 import type { CreditCaller } from '../access';
-import { AREAS, type Area, type Business, contactsOf, typeOf } from './areas';
+import { AREAS, type Area, type Business, contactsOf, ENTERPRISE_FIELD_CODES, typeOf } from './areas';
 
 /**
  * Credit change rounds (issue 13, screen 1, /ks/rfc/*): the enterprise opens a round on one of its business records
@@ -372,21 +373,27 @@ async function bindRoundFiles(
 
 export async function saveChange(db: Db, c: CreditCaller, input: RfcSaveRequest, now: Date): Promise<RfcChangeRecord> {
   const area = areaOf(input.gnCoding);
-  const access = await accessTo(db, c, await area.load(db, input.businessId));
+  const found = await area.load(db, input.businessId);
+  const access = await accessTo(db, c, found);
   requireSide(c, access);
   const type = typeOf(area, input.changeTypeCode);
-  const annexes = area.annexes(type?.kind ?? null);
+  // an enterprise whose required information is still empty cannot upload (the company-info gate answers 418): its
+  // first information round, which completes it, needs no attachment
+  const incomplete =
+    area.gnCoding === RFC_AREAS.enterprise &&
+    Object.keys(ENTERPRISE_FIELD_CODES).some((k) => !found!.values[k]?.trim());
+  const annexes = incomplete ? [] : area.annexes(type?.kind ?? null);
   const fileList = input.fileList ?? [];
   const problem = rfcSaveProblem({
     changeTypeCode: input.changeTypeCode,
     kind: type?.kind ?? null,
     logbook: input.logbook,
-    attachmentCount: (input.attachment ?? []).length,
+    attachmentCount: incomplete ? 1 : (input.attachment ?? []).length,
     annexes,
     annexCodes: fileList.map((f) => f.code),
   });
   if (problem) throw fail(problem.field, problem.message);
-  const unknownAnnex = fileList.find((f) => !annexes.some((a) => a.code === f.code));
+  const unknownAnnex = fileList.find((f) => !area.annexes(type?.kind ?? null).some((a) => a.code === f.code));
   if (unknownAnnex) throw fail('fileList', `附件类型不在可选范围内：${unknownAnnex.code}`);
   const kind = type!.kind;
   const id = await db.transaction(async (tx) => {
