@@ -307,4 +307,48 @@ describe('the change dialog (screen 1)', () => {
     await user.click(within(row).getByRole('combobox'));
     await user.click(await screen.findByText('李晓燕（13903510002）'));
   });
+
+  it('an enterprise whose information is incomplete saves its information round without attachments', async () => {
+    const { calls } = setupRfc({
+      role: 'U',
+      fields: {
+        map: {
+          legal_person: null,
+          region: '太原市',
+          address: '太原市小店区长治路 227 号',
+          registered_capital: '80000000',
+          established_at: '2008-06-18',
+        },
+        fields: [
+          {
+            code: 'legal_person',
+            bianma: 'legal_person',
+            name: '法定代表人',
+            type: 'text',
+            readonly: false,
+            required: true,
+            col: 12,
+          },
+        ],
+        list: [],
+        fjList: [{ code: 'yyzz', name: '营业执照', required: true, formats: ['pdf'], maxSizeMb: 20 }],
+      },
+      handlers: { [`POST ${PATHS.save}`]: () => ({ data: storedRound(1), message: RFC_MESSAGES.saved }) },
+    });
+    const user = userEvent.setup();
+    renderDialog({ gnCoding: 'XYGL_QYXX' });
+    await screen.findByTestId('rfc-round-1');
+    await chooseType(user, '信息变更', '信用记录信息');
+    await user.type(await screen.findByTestId('rfc-new-legal_person'), '李明华');
+    await user.type(screen.getByTestId('rfc-reason'), '补充法定代表人');
+    expect(screen.getByTestId('rfc-waived').textContent).toContain('无需上传附件');
+    await user.click(screen.getByTestId('rfc-save'));
+    await findMessage(RFC_MESSAGES.saved);
+    expect(lastBody(calls, PATHS.save)).toMatchObject({
+      gnCoding: 'XYGL_QYXX',
+      attachment: [],
+      fileList: [],
+      dataList: [{ changeField: 'legal_person', newValue: '李明华', dataType: 'text' }],
+    });
+  });
 });

@@ -28,6 +28,7 @@ import { ChangeDataTable, InfoChangeForm } from './InfoChangeForm';
 import {
   allows,
   attachmentFileOf,
+  attachmentsWaived,
   changedFieldProblem,
   dataListOf,
   type FormValue,
@@ -135,6 +136,7 @@ export function RoundPanel({
     [fieldsQ.data, kind],
   );
   const annexes: RfcAnnex[] = fieldsQ.data?.fjList ?? [];
+  const waived = editing && attachmentsWaived(gnCoding, fieldsQ.data?.map);
 
   // the form's values start from the fields' list (the round's new values, or the current ones) when it arrives
   const [values, setValuesState] = useState<Record<string, FormValue>>({});
@@ -211,21 +213,21 @@ export function RoundPanel({
 
   const save = () =>
     lockRun('save', async () => {
+      if (kind !== null && kind !== 'other' && fieldsQ.isPending) {
+        void message.info('变更内容加载中，请稍候');
+        return;
+      }
       const problem = rfcSaveProblem({
         changeTypeCode: typeCode,
         kind,
         logbook,
-        attachmentCount: attachments.length,
-        annexes: annexes.map((a) => ({ code: a.code, name: a.name, required: a.required })),
+        attachmentCount: waived ? 1 : attachments.length,
+        annexes: waived ? [] : annexes.map((a) => ({ code: a.code, name: a.name, required: a.required })),
         annexCodes: annexFiles.map((f) => f.annexNo ?? ''),
       });
       if (problem) {
         void message.warning(problem.message);
         setErrors((e) => ({ ...e, [problem.field]: problem.message }));
-        return;
-      }
-      if (kind !== 'other' && fieldsQ.isPending) {
-        void message.info('变更内容加载中，请稍候');
         return;
       }
       const current = valuesRef.current;
@@ -392,7 +394,7 @@ export function RoundPanel({
         <Col span={24}>
           <FormLine
             label="附件"
-            required={editing}
+            required={editing && !waived}
             error={errors.attachment}
             extra={
               <a href={rfcTemplateUrl(gnCoding, typeCode || null)} download data-testid="rfc-template">
@@ -400,6 +402,11 @@ export function RoundPanel({
               </a>
             }
           >
+            {waived ? (
+              <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }} data-testid="rfc-waived">
+                企业信息尚未完善，本次补充信息的变更无需上传附件。
+              </Typography.Paragraph>
+            ) : null}
             <AttachmentUploader
               testId="rfc-attachments"
               files={editing ? attachments : storedAttachments}

@@ -1,6 +1,8 @@
 import {
   extensionOf,
   IMAGE_EXTENSIONS,
+  RFC_AREAS,
+  RFC_ENTERPRISE_FIELDS,
   RFC_MESSAGES,
   type RfcChangeRecord,
   type RfcChangeTypeNode,
@@ -200,3 +202,15 @@ export const opName = (round: RfcChangeRecord | null, code: string, fallback: st
 
 /** Antd Tag colours of the three change states. */
 export const STATUS_COLORS: Record<string, string> = { '1': 'processing', '2': 'success', '-1': 'error' };
+
+/**
+ * An enterprise whose required information is still empty cannot upload (the company-info gate answers 418): its
+ * information round, which completes it, needs no attachment and no annexes — as the server decides on save.
+ */
+export function attachmentsWaived(gnCoding: string, current: Readonly<Record<string, string | null>> | undefined) {
+  return (
+    gnCoding === RFC_AREAS.enterprise &&
+    current !== undefined &&
+    RFC_ENTERPRISE_FIELDS.some((k) => !(current[k] ?? '').trim())
+  );
+}
