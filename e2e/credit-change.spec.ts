@@ -84,11 +84,15 @@ async function shot(page: Page, name: string) {
 /** The 1 s button lock (§9) passes before the same button is pressed again. */
 const unlock = (page: Page) => page.waitForTimeout(1100);
 
+/** Picks 信息变更 / 信用记录信息 in the cascader (again, should a click land while the menu is still opening). */
 async function chooseType(page: Page, r: number) {
-  await round(page, r).getByTestId('rfc-type').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '信息变更' }).click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '信用记录信息' }).click();
-  await expect(round(page, r).getByTestId('rfc-type')).toContainText('信用记录信息');
+  const cascader = round(page, r).getByTestId('rfc-type');
+  await expect(async () => {
+    if (!(await page.locator('.ant-cascader-dropdown:visible').count())) await cascader.click();
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: '信息变更' }).click();
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: '信用记录信息' }).click();
+    await expect(cascader).toContainText('信用记录信息', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function upload(page: Page, r: number, testId: string, name: string) {
