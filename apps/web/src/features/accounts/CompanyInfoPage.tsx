@@ -4,7 +4,6 @@ import {
   COMPANY_INFO_PROMPT,
   DATE_FORMAT,
   DEFAULT_PAGE_SIZE,
-  ENTERPRISE_CHANGE_REASON_MAX,
   ENTERPRISE_CHANGE_STATUS_LABELS,
   ENTERPRISE_FIELD_LABELS,
   ENTERPRISE_MESSAGES,
@@ -17,6 +16,10 @@ import {
   type EnterpriseListQuery,
   type EnterpriseRequiredField,
   REGIONS,
+  RFC_AREAS,
+  RFC_CONTACT_LENGTH,
+  RFC_DIALOG_LENGTH,
+  RFC_SYSTEM,
 } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,15 +27,12 @@ import {
   App,
   Badge,
   Button,
-  type ButtonProps,
   Card,
   DatePicker,
   Descriptions,
   Drawer,
   Form,
   Input,
-  Modal,
-  Popconfirm,
   Segmented,
   Select,
   Skeleton,
@@ -47,7 +47,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
-  auditEnterpriseChange,
   ENTERPRISES_KEY,
   enterpriseChangeListQuery,
   enterpriseInfoQuery,
@@ -55,7 +54,6 @@ import {
   enterpriseTypesQuery,
   updateEnterpriseInfo,
 } from '../../api/accounts';
-import { isApiError } from '../../api/request';
 import {
   applySaveError,
   FilterBar,
@@ -69,6 +67,7 @@ import {
   useServerList,
 } from '../../components/admin';
 import { formatDateTime, formatYuan } from '../../lib/format';
+import { ChangeDialog, EnterpriseCreditCard } from '../credit-change';
 import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '企业信息';
@@ -124,8 +123,13 @@ const CHANGE_COLORS: Record<EnterpriseChangeStatus, string> = {
   rejected: 'error',
 };
 
-/** The enterprise's latest change as its staff (or an administrator) sees it above the form. */
-function ChangeStatus({ change, own }: { change: EnterpriseChange; own: boolean }) {
+/** The enterprise's latest change round as its staff (or an administrator) sees it above the information. */
+function ChangeStatus({ change, own, onOpen }: { change: EnterpriseChange; own: boolean; onOpen?: () => void }) {
+  const open = onOpen ? (
+    <Button size="small" onClick={onOpen} data-testid="company-change-open">
+      查看变更
+    </Button>
+  ) : null;
   if (change.status === 'pending') {
     return (
       <Alert
@@ -133,16 +137,17 @@ function ChangeStatus({ change, own }: { change: EnterpriseChange; own: boolean 
         showIcon
         style={{ marginBottom: 16 }}
         data-testid="company-change-pending"
-        title={own ? '变更申请审核中' : '该企业有待审核的变更申请'}
+        title={own ? '信息变更办理中' : '该企业有正在办理的信息变更'}
+        action={open}
         description={
           <>
             <div style={{ marginBottom: 8 }}>
-              {change.submittedBy} 于 {formatDateTime(change.submittedAt)} 提交。
+              {change.submittedBy} 于 {formatDateTime(change.submittedAt)} 发起。
               {own
-                ? '管理员审核通过前，门户与各业务系统仍使用原信息；审核前可修改后再次提交。'
+                ? '管理员审核通过前，门户与各业务系统仍使用原信息；提交前可在「信息变更」中修改。'
                 : '请在「变更审核」中处理。'}
             </div>
-            <ChangeItems items={change.items} />
+            {change.items.length ? <ChangeItems items={change.items} /> : null}
           </>
         }
       />
@@ -155,12 +160,13 @@ function ChangeStatus({ change, own }: { change: EnterpriseChange; own: boolean 
         showIcon
         style={{ marginBottom: 16 }}
         data-testid="company-change-rejected"
-        title={`变更申请已被驳回（${formatDateTime(change.decidedAt)}）`}
+        action={open}
+        title={`信息变更已被驳回（${formatDateTime(change.decidedAt)}）`}
         description={
           <>
             <div data-testid="company-change-reason">审核建议：{change.reason}</div>
             <div style={{ marginTop: 4 }}>
-              驳回的变更：{change.items.map((i) => i.label).join('、')}。修改后可重新提交。
+              驳回的变更：{change.items.map((i) => i.label).join('、')}。可在「信息变更」中发起下一轮变更。
             </div>
           </>
         }
@@ -173,21 +179,114 @@ function ChangeStatus({ change, own }: { change: EnterpriseChange; own: boolean 
       showIcon
       style={{ marginBottom: 16 }}
       data-testid="company-change-approved"
+      action={open}
       title={`最近一次变更已于 ${formatDateTime(change.decidedAt)} 审核通过（${change.items.map((i) => i.label).join('、')}）`}
     />
   );
 }
 
 /**
- * One enterprise: the read-only identity (name, credit code, type) and the fields its staff complete. A save sends
- * the `updatedAt` it was based on; the server refuses a stale one (409) and the form reloads.
+ * The enterprise's own information (U user): read-only as it is public, with its latest change round. Changes go
+ * through change rounds (screen 1): 信息变更 opens the change dialog on the enterprise's information, 联系人变更 the
+ * dialog in its contact-person mode; an administrator's pass makes the new values public.
+ */
+function OwnEnterprise({ prompt }: { prompt?: boolean }) {
+  const queryClient = useQueryClient();
+  const info = useQuery(enterpriseInfoQuery());
+  const [dialog, setDialog] = useState<'info' | 'contact' | null>(null);
+  if (info.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (info.isError) return <LoadFailure error={info.error} what={TITLE} />;
+  const e = info.data;
+  const text = (v: string | null) => v || <Typography.Text type="secondary">未填写</Typography.Text>;
+  return (
+    <div data-testid="company-editor">
+      {prompt ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="company-info-prompt"
+          title={COMPANY_INFO_PROMPT}
+          description={e.missing.length ? `尚未填写：${missingText(e.missing)}。请通过「信息变更」补充。` : undefined}
+        />
+      ) : e.missing.length ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="company-info-missing"
+          title={`以下信息尚未完善：${missingText(e.missing)}`}
+        />
+      ) : null}
+      {e.change ? <ChangeStatus change={e.change} own onOpen={() => setDialog('info')} /> : null}
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        style={{ marginBottom: 16 }}
+        data-testid="company-public"
+        items={[
+          { key: 'name', label: ENTERPRISE_FIELD_LABELS.name, children: e.name },
+          {
+            key: 'creditCode',
+            label: ENTERPRISE_FIELD_LABELS.creditCode,
+            children: <span data-testid="company-credit-code">{e.creditCode}</span>,
+          },
+          { key: 'type', label: ENTERPRISE_FIELD_LABELS.enterpriseType, children: e.enterpriseType },
+          { key: 'grade', label: '信用等级', children: e.creditGrade ?? '—' },
+          { key: 'legalPerson', label: ENTERPRISE_FIELD_LABELS.legalPerson, children: text(e.legalPerson) },
+          { key: 'region', label: ENTERPRISE_FIELD_LABELS.region, children: text(e.region) },
+          {
+            key: 'address',
+            label: ENTERPRISE_FIELD_LABELS.address,
+            span: 2,
+            children: <span data-testid="company-address-text">{text(e.address)}</span>,
+          },
+          {
+            key: 'capital',
+            label: ENTERPRISE_FIELD_LABELS.registeredCapital,
+            children: text(formatYuan(e.registeredCapital)),
+          },
+          { key: 'established', label: ENTERPRISE_FIELD_LABELS.establishedAt, children: text(e.establishedAt) },
+          { key: 'staff', label: '人员数量', children: `${e.staffCount} 人` },
+          { key: 'updated', label: '最后更新', children: formatDateTime(e.updatedAt) },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" data-testid="company-review-note">
+        企业信息的修改须通过「信息变更」办理，经管理员审核通过后才会在门户公示和用于各业务系统。
+      </Typography.Paragraph>
+      <Space>
+        <Button type="primary" onClick={() => setDialog('info')} data-testid="company-change">
+          信息变更
+        </Button>
+        <Button onClick={() => setDialog('contact')} data-testid="company-contact-change">
+          联系人变更
+        </Button>
+      </Space>
+      <ChangeDialog
+        gnCoding={RFC_AREAS.enterprise}
+        systemCoding={RFC_SYSTEM}
+        businessId={e.id}
+        open={dialog !== null}
+        length={dialog === 'contact' ? RFC_CONTACT_LENGTH : RFC_DIALOG_LENGTH}
+        onClose={() => setDialog(null)}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: ENTERPRISES_KEY })}
+      />
+      <EnterpriseCreditCard mayChange />
+    </div>
+  );
+}
+
+/**
+ * One enterprise as an administrator edits it: the read-only identity (name, credit code, type) and the fields, written
+ * at once. A save sends the `updatedAt` it was based on; the server refuses a stale one (409) and the form reloads.
+ * (An enterprise changes its own information through change rounds: OwnEnterprise.)
  */
 export function EnterpriseEditor({
   id,
   prompt,
   onSaved,
 }: {
-  /** absent: the signed-in user's own enterprise */
   id?: string;
   /** the 418 prompt (type=1): complete the information before handling business */
   prompt?: boolean;
@@ -200,11 +299,7 @@ export function EnterpriseEditor({
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
-  const role = useLoginRoleType();
-  // an enterprise's own edits are proposals an administrator decides; an administrator's edit applies at once
-  const proposes = role === 'U';
-
-  /** The form starts from the public values, with a pending proposal's values over them (to revise it). */
+  /** The form starts from the public values. */
   const fill = (e: EnterpriseInfo) => {
     const v: Record<string, string | null> = {
       legalPerson: e.legalPerson,
@@ -213,7 +308,6 @@ export function EnterpriseEditor({
       registeredCapital: e.registeredCapital,
       establishedAt: e.establishedAt,
     };
-    if (proposes && e.change?.status === 'pending') for (const i of e.change.items) v[i.field] = i.newValue;
     form.setFieldsValue({
       legalPerson: v.legalPerson ?? '',
       region: (v.region ?? undefined) as CompanyFormValues['region'],
@@ -252,7 +346,7 @@ export function EnterpriseEditor({
         registeredCapital: v.registeredCapital.trim(),
         establishedAt: v.establishedAt ? v.establishedAt.format('YYYY-MM-DD') : '',
       });
-      void message.success(proposes ? ENTERPRISE_MESSAGES.submitted : '保存成功');
+      void message.success('保存成功');
       queryClient.setQueryData(enterpriseInfoQuery(id).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: [...ENTERPRISES_KEY, 'list'] });
       onSaved?.(saved);
@@ -285,9 +379,7 @@ export function EnterpriseEditor({
           title={`以下信息尚未完善：${missingText(e.missing)}`}
         />
       ) : null}
-      {e.change && (proposes || e.change.status === 'pending') ? (
-        <ChangeStatus change={e.change} own={proposes} />
-      ) : null}
+      {e.change?.status === 'pending' ? <ChangeStatus change={e.change} own={false} /> : null}
       <Descriptions
         bordered
         size="small"
@@ -315,11 +407,6 @@ export function EnterpriseEditor({
         style={{ maxWidth: 720 }}
         disabled={saving}
       >
-        {proposes ? (
-          <Typography.Paragraph type="secondary" data-testid="company-review-note">
-            修改的企业信息须经管理员审核通过后才会在门户公示和用于各业务系统。
-          </Typography.Paragraph>
-        ) : null}
         <div style={{ display: 'flex', gap: 16 }}>
           <Form.Item
             name="legalPerson"
@@ -384,7 +471,7 @@ export function EnterpriseEditor({
         </div>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="company-save">
-            {proposes ? (e.change?.status === 'pending' ? '修改并重新提交' : '提交审核') : '保存'}
+            保存
           </Button>
           <Button onClick={() => fill(e)} data-testid="company-reset">
             重置
@@ -505,7 +592,12 @@ function EnterpriseList() {
         destroyOnHidden
         data-testid="enterprise-drawer"
       >
-        {openId ? <EnterpriseEditor id={openId} /> : null}
+        {openId ? (
+          <>
+            <EnterpriseEditor id={openId} />
+            <EnterpriseCreditCard enterpriseId={openId} mayChange={false} />
+          </>
+        ) : null}
       </Drawer>
     </Card>
   );
@@ -514,39 +606,19 @@ function EnterpriseList() {
 type ChangeFilters = { status: EnterpriseChangeStatus; keyword?: string; pageNum: number; pageSize: number };
 
 /**
- * 变更审核 (administrators): enterprises' information changes. Pending ones, oldest first, with what changes (old →
- * new), 通过 (the values are written and become public) and 驳回 (with the reason the enterprise will read); decided
- * ones with who decided and why. A change the enterprise revised meanwhile (409) reloads the list.
+ * 变更审核 (administrators): enterprises' information change rounds. Open ones (正在变更), oldest first, with what
+ * changes (old → new); 审核 opens the round in the change dialog (screen 1), where a reviewer holding its to-do passes
+ * (the values are written and become public) or rejects it (with the suggestion the enterprise will read); decided
+ * ones with who decided and why, opened read-only.
  */
 export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }) {
-  const { message } = App.useApp();
-  const _queryClient = useQueryClient();
   const view = useServerList({
     initial: { status: 'pending', pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as ChangeFilters,
     query: enterpriseChangeListQuery,
     refreshKey: ENTERPRISES_KEY,
   });
   const { filters, setFilter, list } = view;
-  const [rejecting, setRejecting] = useState<EnterpriseChange | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [reasonForm] = Form.useForm<{ reason: string }>();
-
-  const decide = async (c: EnterpriseChange, pass: boolean, reason?: string) => {
-    setBusy(c.id);
-    try {
-      await auditEnterpriseChange({ id: c.id, version: c.version, pass, reason: reason ?? null });
-      void message.success(pass ? '已通过，门户已更新' : '已驳回');
-      setRejecting(null);
-      onDecided?.();
-    } catch (err) {
-      // a 409 (decided or revised meanwhile) is a message; the list reloads either way
-      if (isApiError(err) && err.status === 409) void message.warning(err.message);
-      else applySaveError(err);
-    } finally {
-      setBusy(null);
-      view.refresh();
-    }
-  };
+  const [opened, setOpened] = useState<EnterpriseChange | null>(null);
 
   if (view.failed) return <LoadFailure error={list.error!} what="变更审核" />;
   const pending = filters.status === 'pending';
@@ -580,7 +652,7 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
         </div>
       ),
     },
-    { title: '提交人', dataIndex: 'submittedBy', width: 100 },
+    { title: '发起人', dataIndex: 'submittedBy', width: 100 },
     { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (v: string) => formatDateTime(v) },
     ...(pending
       ? []
@@ -607,45 +679,17 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
             ),
           },
         ] as TableColumnsType<EnterpriseChange>)),
-    ...(pending
-      ? ([
-          {
-            title: '操作',
-            key: 'actions',
-            width: 140,
-            fixed: 'right',
-            render: (_, c) => (
-              <Space size={4}>
-                <Popconfirm
-                  title="确认通过？"
-                  description="通过后新信息立即在门户公示"
-                  okText="确定"
-                  cancelText="取消"
-                  okButtonProps={{ 'data-testid': 'confirm-ok' } as ButtonProps}
-                  onConfirm={() => decide(c, true)}
-                >
-                  <Button type="link" size="small" loading={busy === c.id} data-testid="change-pass">
-                    通过
-                  </Button>
-                </Popconfirm>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  disabled={busy === c.id}
-                  onClick={() => {
-                    reasonForm.resetFields();
-                    setRejecting(c);
-                  }}
-                  data-testid="change-reject"
-                >
-                  驳回
-                </Button>
-              </Space>
-            ),
-          },
-        ] as TableColumnsType<EnterpriseChange>)
-      : []),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_, c) => (
+        <Button type="link" size="small" onClick={() => setOpened(c)} data-testid="change-open">
+          {pending ? '审核' : '查看'}
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -670,44 +714,21 @@ export function EnterpriseChangeReview({ onDecided }: { onDecided?: () => void }
         view={view}
         columns={columns}
         scrollX={1000}
-        emptyText={pending ? '暂无待审核的变更申请' : '暂无数据'}
+        emptyText={pending ? '暂无正在办理的信息变更' : '暂无数据'}
         testId="change-table"
       />
-      <Modal
-        open={rejecting !== null}
-        title={`驳回变更申请：${rejecting?.enterpriseName ?? ''}`}
-        okText="驳回"
-        okButtonProps={{ danger: true, loading: busy !== null, 'data-testid': 'change-reject-ok' } as ButtonProps}
-        cancelText="取消"
-        onCancel={() => setRejecting(null)}
-        onOk={() => reasonForm.submit()}
-        destroyOnHidden
-      >
-        {rejecting ? <ChangeItems items={rejecting.items} testId="reject-items" /> : null}
-        <Form
-          form={reasonForm}
-          layout="vertical"
-          style={{ marginTop: 16 }}
-          onFinish={(v) => rejecting && decide(rejecting, false, v.reason.trim())}
-        >
-          <Form.Item
-            name="reason"
-            label="审核建议"
-            rules={[
-              { required: true, whitespace: true, message: ENTERPRISE_MESSAGES.reasonRequired },
-              { max: ENTERPRISE_CHANGE_REASON_MAX, message: `审核建议最多 ${ENTERPRISE_CHANGE_REASON_MAX} 个字符` },
-            ]}
-          >
-            <Input.TextArea
-              rows={5}
-              maxLength={ENTERPRISE_CHANGE_REASON_MAX}
-              showCount
-              placeholder="请说明驳回原因，企业将看到此建议"
-              data-testid="change-reason"
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <ChangeDialog
+        gnCoding={RFC_AREAS.enterprise}
+        systemCoding={RFC_SYSTEM}
+        businessId={opened?.enterpriseId ?? ''}
+        open={opened !== null}
+        change={false}
+        onClose={() => setOpened(null)}
+        onChanged={() => {
+          view.refresh();
+          onDecided?.();
+        }}
+      />
     </div>
   );
 }
@@ -744,9 +765,10 @@ function AdminCompanyInfo() {
 }
 
 /**
- * 企业信息 `/system/companyInfo`: a U user proposes changes to their own enterprise, which an administrator passes or
- * rejects before they reach the public record (with `?type=1`, sent here by the global prompt's 418, the page asks to
- * complete it first); administrators manage every enterprise and review the changes; developers have no access.
+ * 企业信息 `/system/companyInfo`: a U user changes their own enterprise's information through change rounds (信息变更,
+ * screen 1), which an administrator passes or rejects before they reach the public record (with `?type=1`, sent here
+ * by the global prompt's 418, the page asks to complete it first); administrators manage every enterprise and review
+ * the rounds in the same dialog; developers have no access.
  */
 export default function CompanyInfoPage() {
   const role = useLoginRoleType();
@@ -756,7 +778,7 @@ export default function CompanyInfoPage() {
     <AccountsLayout title={TITLE}>
       {role === 'U' ? (
         <Card title={TITLE} data-testid="company-info">
-          <EnterpriseEditor prompt={prompt} />
+          <OwnEnterprise prompt={prompt} />
         </Card>
       ) : role === 'M' ? (
         <AdminCompanyInfo />

@@ -1,8 +1,10 @@
-import { COMPANY_INFO_PROMPT, ENTERPRISE_MESSAGES } from '@ks/contracts';
+import { COMPANY_INFO_PROMPT } from '@ks/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentPrompt } from '../../components/prompt';
+import type { Handler } from '../../test/server';
+import { storedRound, TYPES } from '../credit-change/testkit';
 import {
   bodyOf,
   confirmPopover,
@@ -23,6 +25,22 @@ afterEach(resetAll);
 const ORGS = '/ks/basic/v1/organizations';
 const INFO = '/ks/basic/v1/enterprise/info';
 const AUDIT = '/ks/basic/v1/enterprise/changes/audit';
+const ROUNDS = '/ks/rfc/change-records';
+/** The change dialog's calls: an enterprise information round as the server gives it. */
+const RFC_HANDLERS: Record<string, Handler> = {
+  [`POST ${ROUNDS}`]: (req) => {
+    const b = bodyOf<{ businessId: string }>(req);
+    return {
+      data: [
+        {
+          ...storedRound(1, { gnCoding: 'XYGL_QYXX', businessId: b.businessId, submitted: true }),
+          managerPermission: true,
+        },
+      ],
+    };
+  },
+  'POST /ks/rfc/change-types': () => ({ data: TYPES }),
+};
 
 describe('管理机构 /system/managementInfo', () => {
   it('U users get 403 without a request', async () => {
@@ -131,21 +149,22 @@ describe('企业信息 /system/companyInfo', () => {
   });
 
   it('with type=1 (sent by the 418 prompt) a U user is asked to complete the information first', async () => {
-    const server = setupAccountsServer('U', '/system/companyInfo');
+    const server = setupAccountsServer('U', '/system/companyInfo', RFC_HANDLERS);
     server.state.enterprises[0]!.legalPerson = null;
     server.state.enterprises[0]!.missing = ['legalPerson'];
     renderAccounts('/system/companyInfo?type=1');
     const alert = await screen.findByTestId('company-info-prompt');
     expect(alert.textContent).toContain(COMPANY_INFO_PROMPT);
     expect(alert.textContent).toContain('法定代表人');
-    // the prompt sits above the form
-    const form = screen.getByTestId('company-legal-person');
-    expect(alert.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(alert.textContent).toContain('信息变更');
+    // the prompt sits above the information
+    const info = screen.getByTestId('company-public');
+    expect(alert.compareDocumentPosition(info) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(queryOf(server.callsTo(INFO)[0]!).get('id')).toBeNull();
   });
 
   it('without type=1 there is no prompt; name and credit code are read-only', async () => {
-    setupAccountsServer('U', '/system/companyInfo');
+    setupAccountsServer('U', '/system/companyInfo', RFC_HANDLERS);
     renderAccounts('/system/companyInfo');
     await screen.findByTestId('company-editor');
     expect(screen.queryByTestId('company-info-prompt')).toBeNull();
@@ -153,48 +172,43 @@ describe('企业信息 /system/companyInfo', () => {
     expect(screen.queryByDisplayValue('示例建设工程有限公司')).toBeNull();
   });
 
-  it('submits a change of the own enterprise for review, with the updatedAt it was based on', async () => {
+  it('the enterprise sees its public information read-only; 信息变更 opens a change round on it, never a direct edit', async () => {
     const user = userEvent.setup();
-    const server = setupAccountsServer('U', '/system/companyInfo');
+    const server = setupAccountsServer('U', '/system/companyInfo', RFC_HANDLERS);
     renderAccounts('/system/companyInfo');
-    const address = await screen.findByTestId('company-address');
-    await waitFor(() => expect((address as HTMLInputElement).value).toBe('太原市小店区长治路 227 号'));
-    expect((screen.getByTestId('company-capital') as HTMLInputElement).value).toBe('80000000');
-    expect(screen.getByTestId('company-review-note').textContent).toContain('须经管理员审核通过');
-    expect(screen.getByTestId('company-save').textContent).toBe('提交审核');
-    await user.clear(address);
-    await user.type(address, '太原市小店区长治路 227 号 8 层');
-    await user.clear(screen.getByTestId('company-capital'));
-    await user.type(screen.getByTestId('company-capital'), '12.345');
-    await user.click(screen.getByTestId('company-save'));
-    await findFieldError('注册资本格式有误（元，最多两位小数）');
-    expect(server.callsTo(INFO).filter((c) => c.method === 'PUT')).toHaveLength(0);
-    await user.clear(screen.getByTestId('company-capital'));
-    await user.type(screen.getByTestId('company-capital'), '90000000.5');
-    await user.click(screen.getByTestId('company-save'));
-    expect(await screen.findByText(ENTERPRISE_MESSAGES.submitted)).toBeTruthy();
-    expect(bodyOf(server.callsTo(INFO).find((c) => c.method === 'PUT')!)).toEqual({
-      id: OWN_ENTERPRISE,
-      updatedAt: '2026-03-01T02:00:00.000Z',
-      legalPerson: '李明华',
-      region: '太原市',
-      address: '太原市小店区长治路 227 号 8 层',
-      registeredCapital: '90000000.5',
-      establishedAt: '2008-06-18',
+    expect((await screen.findByTestId('company-address-text')).textContent).toBe('太原市小店区长治路 227 号');
+    expect(screen.getByTestId('company-review-note').textContent).toContain('须通过「信息变更」办理');
+    expect(screen.queryByTestId('company-save')).toBeNull();
+    expect(screen.queryByTestId('company-address')).toBeNull();
+
+    await user.click(screen.getByTestId('company-change'));
+    await screen.findByTestId('rfc-round-1');
+    expect(bodyOf(server.callsTo(ROUNDS).at(-1)!)).toEqual({
+      change: true,
+      businessId: OWN_ENTERPRISE,
+      gnCoding: 'XYGL_QYXX',
+      systemCoding: 'XYGL',
     });
-    // the page says it waits for review, with what changes; the form keeps the proposed values to revise them
-    const pending = await screen.findByTestId('company-change-pending');
-    expect(pending.textContent).toContain('变更申请审核中');
-    const rows = within(pending)
-      .getAllByRole('row')
-      .map((r) => r.textContent);
-    expect(rows.some((r) => r?.includes('注册地址') && r.includes('太原市小店区长治路 227 号 8 层'))).toBe(true);
-    expect((address as HTMLInputElement).value).toBe('太原市小店区长治路 227 号 8 层');
-    expect(screen.getByTestId('company-save').textContent).toBe('修改并重新提交');
+    await user.click(screen.getByTestId('rfc-close'));
+    await waitFor(() => expect(screen.queryByTestId('rfc-round-1')).toBeNull());
+
+    // 联系人变更: the same dialog in its contact-person mode
+    await user.click(screen.getByTestId('company-contact-change'));
+    expect((await screen.findByTestId('rfc-dialog')).textContent).toContain('联系人变更');
+    expect(server.callsTo(INFO).filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
-  it('a rejected change shows why, and the form is back at the public values', async () => {
-    const server = setupAccountsServer('U', '/system/companyInfo');
+  it('a pending round says the public values hold until it passes; a rejected one shows why', async () => {
+    const server = setupAccountsServer('U', '/system/companyInfo', RFC_HANDLERS);
+    server.state.enterprises[0]!.change = enterpriseChange(1);
+    const view = renderAccounts('/system/companyInfo');
+    const pending = await screen.findByTestId('company-change-pending');
+    expect(pending.textContent).toContain('信息变更办理中');
+    expect(pending.textContent).toContain('太原市迎泽区新建路 1 号');
+    // the public value stays until the round passes
+    expect(screen.getByTestId('company-address-text').textContent).toBe('太原市小店区长治路 227 号');
+    view.unmount();
+
     server.state.enterprises[0]!.change = enterpriseChange(1, {
       status: 'rejected',
       reason: '注册地址与营业执照不一致',
@@ -203,29 +217,29 @@ describe('企业信息 /system/companyInfo', () => {
     });
     renderAccounts('/system/companyInfo');
     const rejected = await screen.findByTestId('company-change-rejected');
-    expect(rejected.textContent).toContain('变更申请已被驳回');
+    expect(rejected.textContent).toContain('信息变更已被驳回');
     expect(screen.getByTestId('company-change-reason').textContent).toBe('审核建议：注册地址与营业执照不一致');
-    await waitFor(() =>
-      expect((screen.getByTestId('company-address') as HTMLInputElement).value).toBe('太原市小店区长治路 227 号'),
-    );
   });
 
-  it('a stale save (409) is reported and the newer version is loaded', async () => {
+  it('an administrator’s stale save (409) is reported and the newer version is loaded', async () => {
     const user = userEvent.setup();
-    const server = setupAccountsServer('U', '/system/companyInfo');
+    const server = setupAccountsServer('M', '/system/companyInfo');
     renderAccounts('/system/companyInfo');
-    const address = await screen.findByTestId('company-address');
+    await screen.findByText('示例建设工程有限公司');
+    await user.click(within(rowOf('示例建设工程有限公司')).getByTestId('enterprise-open'));
+    const drawer = await screen.findByTestId('company-editor');
+    const address = await within(drawer).findByTestId('company-address');
     await waitFor(() => expect((address as HTMLInputElement).value).not.toBe(''));
     Object.assign(server.state.enterprises[0]!, { updatedAt: '2026-03-04T00:00:00.000Z', address: '别人改的地址' });
     await user.type(address, '（补充）');
-    await user.click(screen.getByTestId('company-save'));
+    await user.click(within(drawer).getByTestId('company-save'));
     await waitFor(() => expect(currentPrompt()?.message).toBe('企业信息已被他人修改，请刷新后重试'));
     await waitFor(() => expect((address as HTMLInputElement).value).toBe('别人改的地址'));
   });
 
-  it('an administrator reviews changes: sees old → new, passes one, and rejects another only with a reason', async () => {
+  it('an administrator reviews the rounds: sees old → new, and 审核 opens the round in the change dialog', async () => {
     const user = userEvent.setup();
-    const server = setupAccountsServer('M', '/system/companyInfo');
+    const server = setupAccountsServer('M', '/system/companyInfo', RFC_HANDLERS);
     server.state.changes.push(
       enterpriseChange(1),
       enterpriseChange(2, {
@@ -235,41 +249,25 @@ describe('企业信息 /system/companyInfo', () => {
       }),
     );
     renderAccounts('/system/companyInfo');
-    // with changes waiting, the review tab opens first and counts them
-    const table = await screen.findByTestId('change-table');
+    // with rounds open, the review tab opens first and counts them
+    await screen.findByTestId('change-table');
     expect(screen.getByTestId('change-review-tab').textContent).toContain('2');
     await screen.findByText('示例建设工程有限公司');
     const first = rowOf('示例建设工程有限公司');
     expect(within(first).getByTestId('change-row-items').textContent).toBe(
       '注册地址：太原市小店区长治路 227 号 → 太原市迎泽区新建路 1 号',
     );
-    await user.click(within(first).getByTestId('change-pass'));
-    await confirmPopover(user);
-    await waitFor(() =>
-      expect(bodyOf(server.callsTo(AUDIT)[0]!)).toEqual({ id: uuid(701), version: 1, pass: true, reason: null }),
-    );
-    expect(await screen.findByText('已通过，门户已更新')).toBeTruthy();
-    await waitFor(() => expect(within(table).queryByText('示例建设工程有限公司')).toBeNull());
-
-    await user.click(within(rowOf('汾河路桥建设有限公司')).getByTestId('change-reject'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('reject-items').textContent).toContain('未填写');
-    await user.click(within(dialog).getByTestId('change-reject-ok'));
-    expect(await within(dialog).findByText('请填写审核建议')).toBeTruthy();
-    expect(server.callsTo(AUDIT)).toHaveLength(1);
-    await user.type(within(dialog).getByTestId('change-reason'), '请上传法定代表人身份证明');
-    await user.click(within(dialog).getByTestId('change-reject-ok'));
-    await waitFor(() =>
-      expect(bodyOf(server.callsTo(AUDIT)[1]!)).toEqual({
-        id: uuid(702),
-        version: 1,
-        pass: false,
-        reason: '请上传法定代表人身份证明',
-      }),
-    );
-    // decided ones are listed with the reason
-    await user.click(within(screen.getByTestId('change-status')).getByText('已驳回'));
-    expect(await screen.findByText('审核建议：请上传法定代表人身份证明')).toBeTruthy();
+    await user.click(within(rowOf('汾河路桥建设有限公司')).getByTestId('change-open'));
+    await screen.findByTestId('rfc-round-1');
+    expect(bodyOf(server.callsTo(ROUNDS).at(-1)!)).toEqual({
+      change: false,
+      businessId: uuid(101),
+      gnCoding: 'XYGL_QYXX',
+      systemCoding: 'XYGL',
+    });
+    // the old inline decision is gone: decisions are made in the dialog
+    expect(screen.queryByTestId('change-pass')).toBeNull();
+    expect(server.callsTo(AUDIT)).toHaveLength(0);
   });
 
   it('an administrator pages through enterprises and edits one in a drawer', async () => {

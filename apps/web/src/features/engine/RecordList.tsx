@@ -75,11 +75,32 @@ const OPS_MAX_WIDTH = 240;
 export const CARD_PAGE_SIZE = 20;
 const TREE_TYPES = new Set(['tree', 'left-tree', 'leftTree']);
 
+/**
+ * A list whose records a domain module handles itself (信用变更申请: a record is a change round, opened in the change
+ * dialog): the operations in `opens` call `open` instead of the engine's own handling, those in `hides` (and 新建申请
+ * when `add` is hidden) are not offered.
+ */
+export interface RecordListOverride {
+  opens: ReadonlySet<string>;
+  hides: ReadonlySet<string>;
+  open: (record: EngineRecord) => void;
+}
+
 /** The page of a list node: which node comes from the URL; a different node is a fresh list. */
-export function RecordListPage({ variant }: { variant: ListVariant }) {
-  const node = useEngineNode();
+export function RecordListPage({
+  variant,
+  override,
+  node: given,
+}: {
+  variant: ListVariant;
+  override?: RecordListOverride;
+  /** the node, when the caller has read it already */
+  node?: EngineNode;
+}) {
+  const fromUrl = useEngineNode();
+  const node = given ?? fromUrl;
   if (!node.gnCoding || !node.systemCoding) return <NoNode />;
-  return <RecordList key={`${node.systemCoding}:${node.gnCoding}`} node={node} variant={variant} />;
+  return <RecordList key={`${node.systemCoding}:${node.gnCoding}`} node={node} variant={variant} override={override} />;
 }
 
 function toLeftNodes(list: readonly FilterEntryDto[]): LeftNode[] {
@@ -122,7 +143,15 @@ function openAddress(value: unknown) {
   if (url && /^(https?:\/\/|\/)/i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant }) {
+function RecordList({
+  node,
+  variant,
+  override,
+}: {
+  node: EngineNode;
+  variant: ListVariant;
+  override?: RecordListOverride;
+}) {
   const { gnCoding, systemCoding } = node;
   const v = VARIANTS[variant];
   const { message } = App.useApp();
@@ -149,8 +178,8 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   const { tree: treeGroup, chips } = useMemo(() => splitFilters(filtersQ.data), [filtersQ.data]);
   const treeNodes = useMemo(() => (treeGroup ? toLeftNodes(treeGroup.dataList ?? []) : []), [treeGroup]);
   const can = useMemo(
-    () => new Set((tableButtons.data ?? []).filter((b) => b.show).map((b) => b.code)),
-    [tableButtons.data],
+    () => new Set((tableButtons.data ?? []).filter((b) => b.show && !override?.hides.has(b.code)).map((b) => b.code)),
+    [tableButtons.data, override],
   );
   const buttonName = (code: string, fallback: string) =>
     tableButtons.data?.find((b) => b.code === code)?.name || fallback;
@@ -207,8 +236,11 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
   );
   const rows = useMemo<RecordRow[]>(() => {
     const labels = new Map<string, Map<string, string>>();
-    return (listQ.data?.records ?? []).map((r) => recordRow(r, ctx, labels));
-  }, [listQ.data, ctx]);
+    return (listQ.data?.records ?? []).map((r) => {
+      const row = recordRow(r, ctx, labels);
+      return override ? { ...row, operations: row.operations?.filter((o) => !override.hides.has(o.code)) } : row;
+    });
+  }, [listQ.data, ctx, override]);
 
   // the operations column fits the widest row's buttons, rounded up so paging rarely changes it
   const opsWidth = useMemo(
@@ -231,10 +263,14 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
 
   const onOperation = useCallback(
     (code: string, row: RecordRow) => {
+      if (override?.opens.has(code)) {
+        override.open(row.__record);
+        return;
+      }
       const op = row.operations?.find((o) => o.code === code);
       actions.run(code, row.__record, op?.name);
     },
-    [actions],
+    [actions, override],
   );
 
   // ── toolbar ──
@@ -387,7 +423,7 @@ function RecordList({ node, variant }: { node: EngineNode; variant: ListVariant 
       sort={search.sort ?? null}
       onSort={(sort) => applySearch({ ...search, sort })}
       onOperation={onOperation}
-      onLink={(row) => actions.run('detail', row.__record)}
+      onLink={(row) => onOperation('detail', row)}
       onPreview={(row, code) => openAddress(row.__record.values[code])}
       onDownload={(row, code) => openAddress(row.__record.values[code])}
       tableProps={tableProps}
