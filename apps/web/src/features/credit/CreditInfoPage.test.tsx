@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import CreditInfoPage from './CreditInfoPage';
 import { levelFormProblem } from './LevelSettingsDialog';
 import { formProblems } from './RecordFormDialog';
 import { treeFilter, treeNodes } from './SubjectCredit';
@@ -176,6 +178,22 @@ describe('信用记录 /credit/companyInfo — an enterprise user', () => {
     await screen.findByText('记录2');
     await user.click(screen.getByTestId(`record-${passed.id}-change`));
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: passed.id }));
+  });
+
+  it('the page wires 变更 to the change dialog of the record (its rounds are asked for)', async () => {
+    const passed = creditRecord(3, { status: 'passed', statusText: '已通过', counting: true });
+    const server = setupCreditServer('U', { records: [passed] });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/credit/companyInfo', element: <CreditInfoPage /> }], '/credit/companyInfo');
+    await screen.findByText('记录3');
+    await user.click(screen.getByTestId(`record-${passed.id}-change`));
+    expect(await screen.findByTestId('rfc-dialog')).toBeTruthy();
+    await waitFor(() => expect(server.callsTo('/ks/rfc/change-records').length).toBeGreaterThan(0));
+    expect(bodyOf(server.callsTo('/ks/rfc/change-records')[0]!)).toMatchObject({
+      businessId: passed.id,
+      gnCoding: 'XYGL_XYJL',
+      systemCoding: 'XYGL',
+    });
   });
 });
 

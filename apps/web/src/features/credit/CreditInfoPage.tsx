@@ -1,5 +1,12 @@
 import { BankOutlined, DatabaseOutlined, DownloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { CREDIT_RECORD_STATUS_LABELS, type CreditRecordStatus, type CreditSubjectKind, scoreText } from '@ks/contracts';
+import {
+  CREDIT_RECORD_STATUS_LABELS,
+  type CreditRecordStatus,
+  type CreditSubjectKind,
+  RFC_AREAS,
+  RFC_SYSTEM,
+  scoreText,
+} from '@ks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -23,6 +30,7 @@ import { useNavigate } from 'react-router';
 import { ActionLink, FilterBar, KeywordFilter, LoadFailure, pagination, SelectFilter } from '../../components/admin';
 import { LeftTree } from '../../engine/list/LeftTree';
 import { useCurrentUser } from '../../lib/sessionHooks';
+import { ChangeDialog } from '../credit-change';
 import {
   CREDIT_KEY,
   type CreditRecord,
@@ -112,7 +120,22 @@ export function CreditRecordsWorkspace({ onChange }: CreditRecordsWorkspaceProps
 }
 
 export default function CreditInfoPage() {
-  return <CreditRecordsWorkspace />;
+  // 变更 of a passed record opens its change rounds (screen 1); a decided round changes the record and the grade
+  const [changing, setChanging] = useState<CreditRecord | null>(null);
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <CreditRecordsWorkspace onChange={setChanging} />
+      <ChangeDialog
+        gnCoding={RFC_AREAS.creditRecord}
+        systemCoding={RFC_SYSTEM}
+        businessId={changing?.id ?? ''}
+        open={changing !== null}
+        onClose={() => setChanging(null)}
+        onChanged={() => queryClient.invalidateQueries({ queryKey: CREDIT_KEY })}
+      />
+    </>
+  );
 }
 
 // ── the enterprise's own side ───────────────────────────────────────────────
