@@ -62,7 +62,11 @@ async function disputed(tx: Db, enterpriseId: string, title: string) {
 async function roundFiles(
   evidence: Evidence,
   c: CreditCaller,
-  docs: { explanation: string; form: [string, string][]; proof: { name: string; title: string; rows: [string, string][] } },
+  docs: {
+    explanation: string;
+    form: [string, string][];
+    proof: { name: string; title: string; rows: [string, string][] };
+  },
 ) {
   const up = (name: string, title: string, rows: [string, string][], note: string) =>
     evidence.upload(c, {
@@ -70,7 +74,12 @@ async function roundFiles(
       gnCoding: RFC_REVIEW_NODE,
       form: { title, note, rows, footer: ['申请单位（盖章）：示例建设工程有限公司', '日期：'] },
     });
-  const explanation = await up('信用变更说明.pdf', '信用信息变更说明', [['说明', docs.explanation]], '致：信用管理部门');
+  const explanation = await up(
+    '信用变更说明.pdf',
+    '信用信息变更说明',
+    [['说明', docs.explanation]],
+    '致：信用管理部门',
+  );
   const form = await up('信用信息变更申请表.pdf', '信用信息变更申请表', docs.form, '请如实填写，加盖单位公章。');
   const proof = await up(docs.proof.name, docs.proof.title, docs.proof.rows, '证明材料');
   return {
@@ -167,7 +176,12 @@ export async function seedChanges(
   const passed = await auditChange(
     tx,
     who.auditor,
-    rfcAuditRequestSchema.parse({ id: r2.id, version: r2.version, pass: true, auditRecord: DEMO_ROUND_TEXTS.round2Opinion }),
+    rfcAuditRequestSchema.parse({
+      id: r2.id,
+      version: r2.version,
+      pass: true,
+      auditRecord: DEMO_ROUND_TEXTS.round2Opinion,
+    }),
   );
 
   // the 姚村 通报批评: a 时间变更 waiting for review
@@ -202,4 +216,3 @@ export async function seedChanges(
   w = await submitChange(tx, who.user, { id: w.id!, version: w.version }, now());
   return { rejected, passed, waiting: w };
 }
-

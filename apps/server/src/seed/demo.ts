@@ -149,7 +149,10 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
 
 /** The demo accounts as the services see a signed-in caller (each with a memo of its own, as a request has). */
 async function demoCallers(tx: Db, ids: Record<string, string>) {
-  const rows = await tx.select().from(users).where(inArray(users.id, Object.values(ids)));
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, Object.values(ids)));
   const of = (account: string) => {
     const u = rows.find((r) => r.account === account)!;
     return {

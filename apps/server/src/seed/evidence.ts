@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type UploadedFile, UPLOAD_EXTENSIONS } from '@ks/contracts';
+import { UPLOAD_EXTENSIONS, type UploadedFile } from '@ks/contracts';
 import type { Db } from '../db/client';
 import type { FileCaller } from '../modules/files/caller';
 import { checkUpload, type FilesDeps, storeUploads } from '../modules/files/files.service';

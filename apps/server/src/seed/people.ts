@@ -1,8 +1,8 @@
 import { idNumberCheckChar } from '@ks/contracts';
 import type { Db } from '../db/client';
 import type { EngineCaller } from '../modules/engine/record-access';
-import { saveRecord } from '../modules/engine/records.service';
 import { recordRow } from '../modules/engine/records.repo';
+import { saveRecord } from '../modules/engine/records.service';
 import { auditRecord, submitRecord } from '../modules/engine/review.service';
 import { applyAttachmentOps } from '../modules/files/files.service';
 import type { Evidence } from './evidence';
