@@ -22,7 +22,6 @@ let t: TestApp;
 let dataDir: string;
 const api = client(() => t);
 const tokens: Record<'user' | 'admin' | 'auditor', string> = { user: '', admin: '', auditor: '' };
-// biome-ignore lint/suspicious/noExplicitAny: answers read field by field
 type Any = any;
 
 const post = async (who: keyof typeof tokens, url: string, body: object) => {
@@ -51,7 +50,11 @@ const creditRecords = async () =>
 const todosOf = async (who: keyof typeof tokens) =>
   (await post(who, '/ks/notification/v1/audit/todo-list', { systemCoding: 'XYGL', curPage: 1, pageSize: 50 }))
     .records as Any[];
-const countBy = (xs: string[]) => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
+const countBy = (xs: string[]) => {
+  const m: Record<string, number> = {};
+  for (const x of xs) m[x] = (m[x] ?? 0) + 1;
+  return m;
+};
 
 beforeAll(async () => {
   dataDir = tmpDataDir();
