@@ -33,6 +33,8 @@ async function portalRoutes(request: APIRequestContext): Promise<string[]> {
     '/market-list?kind=practitioner',
     `/market-details?kind=enterprise&id=${ent.records[0]!.id}`,
     `/market-details?kind=practitioner&id=${prac.records[0]!.id}`,
+    '/credit/creditPublicList',
+    `/credit/creditPublicList?${new URLSearchParams({ keyword: '建设', match: 'contains' })}`,
   ];
 }
 

@@ -147,7 +147,7 @@ test.describe('public portal', () => {
     await expect(page.getByTestId('trade-type-card')).toHaveCount(6);
 
     await expect(page.getByTestId('quick-business')).toHaveAttribute('href', '/login');
-    await expect(page.getByTestId('quick-credit')).toHaveAttribute('href', '/market-list?kind=enterprise');
+    await expect(page.getByTestId('quick-credit')).toHaveAttribute('href', '/credit/creditPublicList');
 
     await page.getByTestId('home-search-input').fill('招标公告');
     await page.getByTestId('home-search-submit').click();
@@ -320,12 +320,12 @@ test.describe('public portal', () => {
     await context.close();
   });
 
-  test('信用公示 on the home page opens the enterprises with their credit grade', async ({ browser }) => {
+  test('信用公示 on the home page opens the public credit list with the enterprises’ grades', async ({ browser }) => {
     const { context, page } = await newClient(browser);
     await page.goto('/');
     await page.getByTestId('quick-credit').click();
-    await expect(page).toHaveURL(/\/market-list\?kind=enterprise$/);
-    await expect(page.getByTestId('market-row').first().getByTestId('credit-grade')).toBeVisible();
+    await expect(page).toHaveURL(/\/credit\/creditPublicList$/);
+    await expect(page.getByTestId('public-row').first().getByTestId('credit-grade')).toBeVisible();
     await context.close();
   });
 

@@ -231,7 +231,13 @@ for (const [account, role] of [
           .getByTestId('engine-list-dynamic')
           .or(page.getByTestId('engine-list-apply'))
           .or(page.getByTestId('pending-page'))
-          .or(page.getByTestId('notice-admin-filters'));
+          .or(page.getByTestId('notice-admin-filters'))
+          .or(page.getByTestId('credit-page'))
+          // the credit pages of issue 13 (信用分析, 信用承诺书: the list or the own book, 信用等级公示)
+          .or(page.getByTestId('credit-analysis'))
+          .or(page.getByTestId('credit-letter-list'))
+          .or(page.getByTestId('credit-letter-detail'))
+          .or(page.getByTestId('credit-public-list'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -17,6 +17,7 @@ import {
   creditPersonInfoSchema,
   creditPersonOptionSchema,
   creditPersonQuerySchema,
+  creditPublicLevelsSchema,
   creditPublicListQuerySchema,
   creditPublicListSchema,
   creditPullDownQuerySchema,
@@ -273,5 +274,12 @@ export const creditApi = {
     auth: false,
     query: creditPublicListQuerySchema,
     data: creditPublicListSchema,
+  },
+  creditPublicLevels: {
+    ...paths.creditPublicLevels,
+    summary: '信用公示的等级（无需登录）：管理员设置的等级名称与分数线，从高到低，供公示名单按等级筛选',
+    tag: T.open,
+    auth: false,
+    data: creditPublicLevelsSchema,
   },
 } as const;

@@ -180,6 +180,8 @@ export const creditTreeLeafSchema = z.object({
   nodeName: z.string(),
   conduct: z.enum(CREDIT_CONDUCTS),
   highest: z.number(),
+  /** how long a record of the item counts at most, in months (the declaration form checks the end against it) */
+  validityMonths: z.number().int(),
   badge: z.number().int(),
   score: z.number(),
 });
@@ -394,3 +396,6 @@ export const creditPublicListSchema = z.object({
   /** the total was counted up to a cap: show it as "1000+" */
   totalCapped: z.boolean(),
 });
+
+/** The level titles and floors of the public list's level filter (no sign-in): what administrators set, highest first. */
+export const creditPublicLevelsSchema = z.object({ levels: z.array(creditLevelRowSchema) });

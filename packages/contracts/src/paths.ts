@@ -191,6 +191,7 @@ export const paths = {
   rfcChangeAudit: { method: 'POST', path: '/ks/rfc/change-audit' },
   rfcContacts: { method: 'POST', path: '/ks/rfc/contacts' },
   rfcTemplate: { method: 'GET', path: '/ks/rfc/template' },
+  creditPublicLevels: { method: 'GET', path: '/ks/credit/public/levels' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -36,6 +36,7 @@ export const NODE_PROPERTIES = [
   { value: 'bidTab', label: '开评标页签', path: '/bid/overview' },
   { value: 'monitoringReport', label: '监测报告', path: '/demoPublicPage/monitoringReport' },
   { value: 'analysis2', label: '信用分析', path: '/credit/analysis' },
+  { value: 'creditInfo', label: '信用记录', path: '/credit/companyInfo' },
   { value: 'creditLetter', label: '信用承诺书', path: '/credit/commitmentbook' },
   { value: 'creditList', label: '信用公示名单', path: '/credit/creditPublicList' },
   { value: 'applyList', label: '申请列表', path: '/applyIndex' },

@@ -33,7 +33,14 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
       prop: 'directory',
       children: [
         // the credit standard's full marks, shown beside the node
-        { code: 'XYGL_XYJL', title: '信用记录', icon: 'FileTextOutlined', prop: 'list', score: 100, buttons: REVIEWED },
+        {
+          code: 'XYGL_XYJL',
+          title: '信用记录',
+          icon: 'FileTextOutlined',
+          prop: 'creditInfo',
+          score: 100,
+          buttons: REVIEWED,
+        },
         { code: 'XYGL_XYDJ', title: '信用等级公示', icon: 'ProfileOutlined', prop: 'creditList' },
         { code: 'XYGL_XYFX', title: '信用分析', icon: 'PieChartOutlined', prop: 'analysis2' },
       ],

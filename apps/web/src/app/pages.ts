@@ -39,6 +39,15 @@ export const DynamicDetailPage = lazyPage(() => import('../features/engine/Dynam
 export const ApplyIndexPage = lazyPage(() => import('../features/engine/ApplyIndexPage'));
 export const ApplyDetailPage = lazyPage(() => import('../features/engine/ApplyDetailPage'));
 
+// @pages:credit
+export const CreditInfoPage = lazyPage(() => import('../features/credit/CreditInfoPage'));
+// @pages:credit-public
+export const CreditAnalysisPage = lazyPage(() => import('../features/credit-public/AnalysisPage'));
+export const CommitmentBookPage = lazyPage(() => import('../features/credit-public/CommitmentBookPage'));
+export const CommitmentBookDetailPage = lazyPage(() => import('../features/credit-public/CommitmentBookDetailPage'));
+export const CreditPublicListPage = lazyPage(() => import('../features/credit-public/PublicListPage'));
+export const CreditPublicPortalPage = lazyPage(() => import('../features/credit-public/PublicPortalPage'));
+
 export const PortalHome = lazyPage(() => import('../features/portal/HomePage'));
 export const TransacPage = lazyPage(() => import('../features/portal/TransacPage'));
 export const NoticeDetailPage = lazyPage(() => import('../features/portal/NoticeDetailPage'));

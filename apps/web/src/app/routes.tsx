@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundView } from '../features/errors/NotFoundView';
 import { PENDING_ROUTE_PREFIXES } from '../lib/paths';
+import { CreditPublicEntry } from './CreditPublicEntry';
 import { BusinessLanding, Landing } from './Landing';
 import {
   AdminInfoPage,
@@ -11,7 +12,12 @@ import {
   ApplyIndexPage,
   AuditLevelPage,
   AuditWayPage,
+  CommitmentBookDetailPage,
+  CommitmentBookPage,
   CompanyInfoPage,
+  CreditAnalysisPage,
+  CreditInfoPage,
+  CreditPublicListPage,
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
@@ -61,6 +67,12 @@ export const routes: RouteObject[] = [
       { path: 'market-details', element: <MarketDetailPage /> },
       { path: 'admin-business', element: <BusinessLanding /> },
       {
+        // 信用公示: public; visitors see it in the portal frame, signed-in users inside the shell (its child)
+        path: 'credit/creditPublicList',
+        element: <CreditPublicEntry />,
+        children: [{ index: true, element: <CreditPublicListPage />, errorElement: <RouteErrorPage /> }],
+      },
+      {
         // everything built with antd
         element: <AntdShell />,
         children: [
@@ -105,11 +117,17 @@ export const routes: RouteObject[] = [
                   { path: 'system/managementInfo', element: <ManagementInfoPage /> },
                   { path: 'system/companyInfo', element: <CompanyInfoPage /> },
                   { path: 'system/transact', element: <TransactPage /> },
+                  // @routes:credit-public
+                  { path: 'credit/analysis', element: <CreditAnalysisPage /> },
+                  { path: 'credit/commitmentbook', element: <CommitmentBookPage /> },
+                  { path: 'credit/commitmentbookDetail', element: <CommitmentBookDetailPage /> },
                   // @routes:engine
                   { path: 'dynamicPage/dynamicIndex', element: <DynamicIndexPage /> },
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },
                   { path: 'applyIndex', element: <ApplyIndexPage /> },
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
+                  // @routes:credit
+                  { path: 'credit/companyInfo', element: <CreditInfoPage /> },
                 ],
               },
             ],

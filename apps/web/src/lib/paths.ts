@@ -43,7 +43,6 @@ export const PENDING_ROUTE_PREFIXES = [
   'bid',
   'bidStep',
   'demoPublicPage',
-  'credit',
   'meetingVenue',
   'standardFile',
   'fileAnalysis',
@@ -54,8 +53,17 @@ export const PENDING_ROUTE_PREFIXES = [
   'dexRecords',
 ] as const;
 
-/** Pages of a node that are not a sidebar target themselves: a record's detail and form. */
-const DETAIL_PATHS: readonly string[] = [ENGINE_PAGES.dynamic.detail, ENGINE_PAGES.apply.detail];
+/** The public credit list (信用公示): the portal links to it; signed in, the sidebar's 信用等级公示 opens it in the shell. */
+export const CREDIT_PUBLIC_LIST_PATH = '/credit/creditPublicList';
+/** One enterprise's credit commitment book, opened from the 信用承诺书 list. */
+export const CREDIT_LETTER_DETAIL_PATH = '/credit/commitmentbookDetail';
+
+/** Pages of a node that are not a sidebar target themselves: a record's detail and form, a commitment book. */
+const DETAIL_PATHS: readonly string[] = [
+  ENGINE_PAGES.dynamic.detail,
+  ENGINE_PAGES.apply.detail,
+  CREDIT_LETTER_DETAIL_PATH,
+];
 
 /** A record page of a node (its URL's gnCoding names the node). */
 export function isRecordPage(pathname: string): boolean {

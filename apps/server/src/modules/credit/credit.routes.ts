@@ -186,4 +186,5 @@ async function levelTitles(db: Db) {
 /** The public credit list: no sign-in (its contract says auth: false), outside the business scope. */
 export function creditPublicRoutes(app: FastifyInstance, db: Db, now: () => Date) {
   route(app, api.creditPublicList, async ({ query }) => publicList(db, query, now()));
+  route(app, api.creditPublicLevels, async () => ({ levels: overview.levelRows(await levelsOf(db)) }));
 }

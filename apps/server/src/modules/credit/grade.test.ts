@@ -253,6 +253,9 @@ describe('level thresholds', () => {
         { title: '不合格', minScore: 0, maxScore: 60 },
       ],
     });
+    // the public list's level filter (no sign-in) offers the new titles at once
+    const open = await api.get(P.publicLevels, null);
+    expect(open.body!.data.levels).toEqual(saved.body.data.levels);
     const grades = await db().select().from(creditGrades);
     for (const g of grades) {
       const want = Math.max(0, 82 + Number(g.goodPoints) - Number(g.badPoints));

@@ -127,6 +127,7 @@ export async function leftTree(
         nodeName: string;
         conduct: CreditConduct;
         highest: number;
+        validityMonths: number;
         badge: number;
         score: number;
       }[],
@@ -147,6 +148,7 @@ export async function leftTree(
         nodeName: s.name,
         conduct,
         highest: Number(s.highest),
+        validityMonths: s.validityMonths,
         badge: st.n,
         score: signed,
       });

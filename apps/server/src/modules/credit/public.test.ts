@@ -122,4 +122,15 @@ describe('the public credit list', () => {
       validUntil: null,
     });
   });
+
+  it('answers the level titles without sign-in, highest first, as administrators set them', async () => {
+    const r = await api.get(P.publicLevels, null);
+    expect(r.status).toBe(200);
+    const levels = r.body!.data.levels as { title: string; minScore: number; maxScore: number | null }[];
+    expect(levels.map((l) => l.title)).toEqual(['AAA', 'AA', 'A', 'B', 'C']);
+    expect(levels[0]!.maxScore).toBeNull();
+    for (let i = 1; i < levels.length; i++) expect(levels[i]!.maxScore).toBe(levels[i - 1]!.minScore);
+    expect(levels.at(-1)!.minScore).toBe(0);
+    expect(Object.keys(r.body!.data)).toEqual(['levels']);
+  });
 });

@@ -37,6 +37,7 @@ export const P = {
   personal: '/ks/basic/personal/pull-down',
   costEngineers: '/ks/basic/enterprise/cost-engineers',
   publicList: '/ks/credit/public/list',
+  publicLevels: '/ks/credit/public/levels',
 } as const;
 
 export function creditClient(t: () => TestApp) {

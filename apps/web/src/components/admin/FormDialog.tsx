@@ -41,6 +41,8 @@ export interface FormDialogProps<V extends object, R> {
    * dropped when hidden, so controls that keep their own state (e.g. a node picker's chosen system) start afresh too
    */
   keepMounted?: boolean;
+  /** 保存 found fields that fail their rules (nothing is sent): e.g. say the form's failure message */
+  onInvalid?: () => void;
   children: ReactNode;
 }
 
@@ -72,6 +74,7 @@ export function FormDialog<V extends object, R = unknown>({
   intro,
   dialogTestId,
   keepMounted = true,
+  onInvalid,
   children,
 }: FormDialogProps<V, R>) {
   const { message } = App.useApp();
@@ -110,7 +113,7 @@ export function FormDialog<V extends object, R = unknown>({
     <>
       {intro}
       <SaveErrorAlert lines={errors} testId={errorTestId ?? `${testId}-error`} />
-      <Form<V> form={form} layout="vertical" onFinish={onFinish} autoComplete="off">
+      <Form<V> form={form} layout="vertical" onFinish={onFinish} onFinishFailed={onInvalid} autoComplete="off">
         {children}
       </Form>
     </>

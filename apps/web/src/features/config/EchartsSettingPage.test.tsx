@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../../api/request';
+import { arcPath } from '../../components/charts/SvgChart';
 import { currentPrompt, resetPrompts } from '../../components/prompt';
-import { arcPath } from './ChartPreview';
 import { toCharts } from './EchartsSettingPage';
 import { bodyOf, findFieldError, pickOption, queryOf, renderConfig, setupConfigServer } from './testkit';
 

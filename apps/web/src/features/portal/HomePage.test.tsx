@@ -105,11 +105,11 @@ describe('portal home', () => {
     await waitFor(() => expect(server.callsTo('/ks/portal/v1/notices').length).toBeGreaterThan(0));
   });
 
-  it('quick entries: 业务办理 to /login (ggfw), 信用公示 to the enterprise credit list', async () => {
+  it('quick entries: 业务办理 to /login (ggfw), 信用公示 to the public credit list', async () => {
     setup();
     render();
     expect((await screen.findByTestId('quick-business')).getAttribute('href')).toBe('/login');
-    expect(screen.getByTestId('quick-credit').getAttribute('href')).toBe('/market-list?kind=enterprise');
+    expect(screen.getByTestId('quick-credit').getAttribute('href')).toBe('/credit/creditPublicList');
   });
 
   it('a failed overview shows 重新加载 in place, no dialog', async () => {

@@ -12,6 +12,7 @@ import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { usePortalConfig } from '../../api/portalConfig';
 import { formatCount, formatDate, formatYuanShort } from '../../lib/format';
+import { CREDIT_PUBLIC_LIST_PATH } from '../../lib/paths';
 import { homeOverviewQuery } from './api';
 import { PortalFrame } from './PortalFrame';
 import { Empty, ErrorState, SkeletonLines, Tabs } from './ui';
@@ -222,7 +223,7 @@ function QuickEntries() {
           <small>登录后在线办理交易与信用业务</small>
         </span>
       </Link>
-      <Link to="/market-list?kind=enterprise" className="kp-quick-item kp-quick-credit" data-testid="quick-credit">
+      <Link to={CREDIT_PUBLIC_LIST_PATH} className="kp-quick-item kp-quick-credit" data-testid="quick-credit">
         <svg width="36" height="36" viewBox="0 0 24 24" aria-hidden>
           <path
             d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6zM8.5 12l2.5 2.5 4.5-5"
@@ -233,7 +234,7 @@ function QuickEntries() {
         </svg>
         <span>
           <strong>信用公示</strong>
-          <small>查询市场主体信用等级</small>
+          <small>查询企业信用等级与有效期</small>
         </span>
       </Link>
     </aside>

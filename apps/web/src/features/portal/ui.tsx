@@ -206,11 +206,14 @@ export function Pagination({
   pageNum,
   pageSize,
   onChange,
+  totalLabel,
 }: {
   total: number;
   pageNum: number;
   pageSize: number;
   onChange: (pageNum: number, pageSize: number) => void;
+  /** how the total reads when it is not the exact number (a count that stopped at a cap: "1000+") */
+  totalLabel?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(pageNum, pages);
@@ -228,7 +231,7 @@ export function Pagination({
   return (
     <nav className="kp-pagination" aria-label="分页" data-testid="pagination">
       <span className="kp-pagination-total" data-testid="pagination-total">
-        共 {total} 条
+        共 {totalLabel ?? total} 条
       </span>
       <select
         className="kp-select kp-pagination-size"
