@@ -154,6 +154,20 @@ describe('change rounds in a fresh demo', () => {
     expect(countBy(bgsq.map((r) => r.status))).toEqual({ rejected: 1, passed: 1, pending: 1 });
   });
 
+  it('leaves the e2e walk of the change rounds a record of its own: a counting good one, without rounds', async () => {
+    const records = await creditRecords();
+    const rounded = new Set<string>();
+    for (const r of records) if ((await rounds('user', r.id)).length) rounded.add(r.id);
+    expect(rounded.size).toBe(2);
+    const names = new Set(records.filter((r) => rounded.has(r.id)).map((r) => r.standardName));
+    // what e2e/credit-change.spec.ts picks, and finds its review row by the standard's name
+    const free = records.filter(
+      (r) => r.conduct === 'good' && r.counting && r.score < r.highest && !rounded.has(r.id) && !names.has(r.standardName),
+    );
+    expect(free.length).toBeGreaterThan(0);
+    expect(records.filter((r) => rounded.has(r.id)).every((r) => r.conduct === 'bad')).toBe(true);
+  });
+
   it('user1 was told of both decisions; the operation log holds every step', async () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.account, 'user1'));
     const msgs = await t.database.db.select().from(userMessages).where(eq(userMessages.userId, u!.id));
