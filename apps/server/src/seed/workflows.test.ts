@@ -162,7 +162,8 @@ describe('change rounds in a fresh demo', () => {
     const names = new Set(records.filter((r) => rounded.has(r.id)).map((r) => r.standardName));
     // what e2e/credit-change.spec.ts picks, and finds its review row by the standard's name
     const free = records.filter(
-      (r) => r.conduct === 'good' && r.counting && r.score < r.highest && !rounded.has(r.id) && !names.has(r.standardName),
+      (r) =>
+        r.conduct === 'good' && r.counting && r.score < r.highest && !rounded.has(r.id) && !names.has(r.standardName),
     );
     expect(free.length).toBeGreaterThan(0);
     expect(records.filter((r) => rounded.has(r.id)).every((r) => r.conduct === 'bad')).toBe(true);
