@@ -8,7 +8,7 @@
  * Run: npm run bench:credit   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres by default)
  * ENTERPRISES=20000 for a quick proof; KEEP_DB=1 keeps the loaded database, BENCH_DB=<name> reuses it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client';
 import { creditStandards, enterprises } from '../apps/server/src/db/schema';
 import { regrade } from '../apps/server/src/modules/credit/grade.service';
+import { createLocalStorage } from '../apps/server/src/platform/storage/local';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { machine, load as measure, pct, root, startServer } from './lib';
 
@@ -181,7 +182,8 @@ const sampleCodes: string[] = [];
 if (!reuse) {
   const database = await openPostgres(databaseUrl, 4);
   await database.migrate();
-  await seedDemo(database.db);
+  // the demo's evidence files: a store of their own (the bench does not read them)
+  await seedDemo(database.db, { storage: createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'ks-bench-seed-'))) });
   const t0 = performance.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -5,7 +5,7 @@
  * field (项目名称 contains a number, another at each request), which its trigram index serves.
  * Run: npm run bench:engine   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres by default; ROWS=1000000)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { rowsOf } from '../apps/server/src/modules/engine/record-row';
 import { saveFields } from '../apps/server/src/modules/engine/schema.service';
 import { normaliseSearchParams, parseSort, searchToConditions } from '../apps/server/src/modules/engine/sqlsafe';
 import { SYSTEM_ACTOR } from '../apps/server/src/platform/oplog';
+import { createLocalStorage } from '../apps/server/src/platform/storage/local';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { DEMO_ENGINE_FIELDS } from '../apps/server/src/seed/engine';
 import { machine, load as measure, root, signIn, startServer } from './lib';
@@ -50,7 +51,8 @@ let enterpriseId = '';
 if (!reuse) {
   const database = await openPostgres(databaseUrl, 4);
   await database.migrate();
-  await seedDemo(database.db);
+  // the demo's evidence files: a store of their own (the bench does not read them)
+  await seedDemo(database.db, { storage: createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'ks-bench-seed-'))) });
   // 保函类型 and 项目名称 are searchable list columns: saving the fields again adds their indexes (项目名称, free
   // text, also its trigram index)
   await database.db

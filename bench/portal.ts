@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/server/src/db/client';
 import { notices } from '../apps/server/src/db/schema';
+import { createLocalStorage } from '../apps/server/src/platform/storage/local';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { generateNotices } from '../apps/server/src/seed/portal';
 import { machine, root, startServer } from './lib';
@@ -35,7 +36,8 @@ if (pgAdminUrl) {
     ? await openPostgres(databaseUrl, 4)
     : await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
   await database.migrate();
-  await seedDemo(database.db);
+  // the demo's evidence files in the served DATA_DIR
+  await seedDemo(database.db, { storage: createLocalStorage(path.join(dataDir, 'files')) });
   const rows = generateNotices(EXTRA, { seed: 42, days: 365 });
   for (let i = 0; i < rows.length; i += 500) await database.db.insert(notices).values(rows.slice(i, i + 500));
   await database.db.execute(sql`analyze`);

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { AUTH_CHANNEL, forgetSessions } from './modules/auth/auth.repo';
 import { syncEngineIndexes } from './modules/engine/schema.service';
 import { installProcessGuards } from './platform/process-guards';
+import { createStorage } from './platform/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +40,9 @@ async function main() {
     process.exit(1);
   }
   await database.migrate();
-  if (config.seedDemo && (await seedDemo(database.db))) {
+  // one file store for the process: the demo seed's evidence files and the app's uploads
+  const storage = createStorage(config);
+  if (config.seedDemo && (await seedDemo(database.db, { storage }))) {
     const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(8)} ${a.loginRoleType}  ${a.note}`).join('\n');
     console.info(`\n  Demo data seeded. Demo accounts (password ${DEMO_PASSWORD}):\n${rows}\n`);
   }
@@ -53,6 +56,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    storage,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.passWord'],

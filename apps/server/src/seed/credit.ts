@@ -20,7 +20,8 @@ import type { EnterpriseKind } from './portal-catalog';
  * seed made: the decisions published on the portal become retrieved records (passed; those of every ninth enterprise
  * are left for 自动获取 to find, so nothing waits for review in a fresh demo), and records taken over from the previous credit system make the grades spread over
  * every level. Every subject is then graded by the credit module itself, so each grade is exactly its base score plus
- * its valid passed records — the numbers the portal shows. The demo enterprise keeps 88.5 (AA).
+ * its valid passed records — the numbers the portal shows. The demo enterprise is at 85.5 here and 88.5 (AA) once the
+ * change rounds seed passes the correction of its disputed penalty (DEMO_DISPUTES).
  */
 
 interface StandardSeed {
@@ -377,6 +378,40 @@ const BANDS: Record<string, [number, number]> = {
   B: [60, 69.5],
   C: [42, 59.5],
 };
+/**
+ * Records of the demo enterprise the change rounds seed (seed/changes.ts) works on: a penalty recorded at 8 points that
+ * the enterprise disputes (round 1 rejected, round 2 passed: corrected to the standard's 5), a second 通报批评 whose
+ * round waits for review, and a 鲁班奖 that balances them — 85.5 before the passed round, 88.5 (AA) after it.
+ */
+export const DEMO_DISPUTES = {
+  quality: {
+    code: 'BL-ZA-03',
+    title: '龙城大街东延道路工程（二标段）排水管道闭水试验不合格被责令返工',
+    issuer: '太原市住房和城乡建设局',
+    score: 8,
+    corrected: 5,
+    daysAgo: 75,
+  },
+  safety: {
+    code: 'BL-ZA-01',
+    title: '晋源区姚村安置房项目施工现场临边防护不到位被通报批评',
+    issuer: '太原市建筑工程质量安全监督站',
+    score: 3,
+    daysAgo: 40,
+  },
+  award: {
+    code: 'LH-GC-01',
+    title: '太原市儿童医院门诊综合楼工程获国家优质工程奖',
+    issuer: '中国施工企业管理协会',
+    score: 8,
+    daysAgo: 120,
+  },
+} as const;
+
+/** What the passed round adds to the demo enterprise's score (its penalty corrected); the award is worth the corrected
+ * penalties (5 + 3 = 8), so the disputes take exactly this off the 88.5 until the round passes. */
+export const DEMO_DISPUTE_GAIN = DEMO_DISPUTES.quality.score - DEMO_DISPUTES.quality.corrected;
+
 /** The order the levels are dealt in (the shares of a real register: most in AA and A). */
 const DEAL = ['AA', 'A', 'AAA', 'AA', 'B', 'A', 'AA', 'C', 'A', 'AA', 'AAA', 'B'];
 
@@ -542,12 +577,13 @@ export async function seedCredit(
     });
   };
 
-  // enterprises: a level each (the demo enterprise keeps 88.5), history to reach it
+  // enterprises: a level each, history to reach it
   let dealt = 0;
   for (const e of ents) {
     const demo = e.id === opts.demoEnterpriseId;
     const net = pointsOf.get(e.id) ?? 0;
     const band = BANDS[DEAL[dealt++ % DEAL.length]!]!;
+    // the demo enterprise: 88.5 without DEMO_DISPUTES, whose award balances its penalties once the one is corrected
     const target = demo ? 88.5 : band[0] + Math.round(r.next() * (band[1] - band[0]) * 2) / 2;
     const subject = {
       kind: 'enterprise' as const,
@@ -593,6 +629,37 @@ export async function seedCredit(
     const subject = { kind: 'person' as const, id: p.id, enterpriseId: p.enterpriseId, type: null };
     history(subject, target - CREDIT_DEFAULT_BASE_SCORE);
     if (r.next() < 0.3) lapsed(subject);
+  }
+
+  // the demo enterprise's disputed penalties and the award that balances them (no random draws: the other subjects'
+  // histories stay as they were)
+  for (const d of Object.values(DEMO_DISPUTES)) {
+    const s = DEMO_CREDIT_STANDARDS.find((x) => x.code === d.code)!;
+    const start = dayOf(addDays(now, -d.daysAgo));
+    const submittedAt = at(start, 45);
+    const auditedAt = at(dayOf(addDays(now, 2 - d.daysAgo)), 120);
+    rows.push({
+      subjectKind: 'enterprise',
+      subjectId: opts.demoEnterpriseId,
+      enterpriseId: opts.demoEnterpriseId,
+      standardId: idOf.get(s.code)!,
+      score: String(d.score),
+      startTime: start,
+      endTime: validityEnd(start, s.months),
+      title: d.title,
+      issuer: d.issuer,
+      remark: '原信用管理系统迁移数据',
+      source: 'imported',
+      status: 'passed',
+      createdByName: '系统',
+      createdAt: submittedAt,
+      updatedAt: auditedAt,
+      submittedByName: '系统',
+      submittedAt,
+      auditedBy: reviewer.id,
+      auditedByName: reviewer.name,
+      auditedAt,
+    });
   }
 
   if (rows.length) await tx.insert(creditConductRecords).values(rows);

@@ -1,15 +1,20 @@
-import { creditCodeCheckChar } from '@ks/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { creditCodeCheckChar, type LoginRoleType } from '@ks/contracts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, enterprises, practiceStatuses, roles, userRoles, users } from '../db/schema';
 import { seedAttachmentTypes } from '../modules/files/files.seed';
 import { PLATFORM_SETTING_KEYS } from '../modules/portal/portal.service';
 import { SYSTEM_ACTOR, writeOpLog } from '../platform/oplog';
 import { hashPassword } from '../platform/password';
+import { requestMemo } from '../platform/permissions';
 import { putSetting } from '../platform/settings';
+import type { Storage } from '../platform/storage';
 import { seedAccounts } from './accounts';
+import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedEngine } from './engine';
+import { type Evidence, evidenceStore } from './evidence';
+import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
 
@@ -48,11 +53,31 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Seed the demo dataset into an empty database, in one transaction. Returns false when there was data already. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Seed the demo dataset into an empty database, in one transaction. Returns false when there was data already. The
+ * demo's evidence files go to `storage` (the platform's file store); when the transaction fails, they are removed.
+ */
+export async function seedDemo(db: Db, opts: { storage: Storage }): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const evidence = await evidenceStore(opts.storage);
+  try {
+    await db.transaction(async (tx) => {
+      await seedAll(tx, passwordHash, evidence.on(tx));
+    });
+  } catch (e) {
+    await evidence.discard();
+    throw e;
+  } finally {
+    await evidence.close();
+  }
+  // Fresh statistics for the planner after the bulk insert.
+  await db.execute(sql`analyze`);
+  return true;
+}
+
+async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
+  {
     const [ent] = await tx
       .insert(enterprises)
       .values({
@@ -114,9 +139,29 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedAttachmentTypes(tx);
     // @seed:credit
     await seedCredit(tx, { demoEnterpriseId: ent!.id, adminId: ids.admin! });
+    // @seed:workflows — people of the demo enterprise and its change rounds, through the modules' own services
+    const who = await demoCallers(tx, ids);
+    await seedPeople(tx, who, evidence);
+    await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
-  });
-  // Fresh statistics for the planner after the bulk insert.
-  await db.execute(sql`analyze`);
-  return true;
+  }
+}
+
+/** The demo accounts as the services see a signed-in caller (each with a memo of its own, as a request has). */
+async function demoCallers(tx: Db, ids: Record<string, string>) {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(inArray(users.id, Object.values(ids)));
+  const of = (account: string) => {
+    const u = rows.find((r) => r.account === account)!;
+    return {
+      id: u.id,
+      loginRoleType: u.loginRoleType,
+      enterpriseId: u.enterpriseId,
+      actor: { userId: u.id, userName: u.userName, loginRoleType: u.loginRoleType as LoginRoleType },
+      memo: requestMemo({}),
+    };
+  };
+  return { user: of('user1'), admin: of('admin'), auditor: of('auditor') };
 }

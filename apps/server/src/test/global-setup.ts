@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openPglite, openPostgres } from '../db/client';
+import { createLocalStorage } from '../platform/storage/local';
 import { seedDemo } from '../seed/demo';
 
 declare module 'vitest' {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     /** PostgreSQL: template databases, migrated, and migrated and seeded */
     pgTemplate: string;
     pgSeededTemplate: string;
+    /** the DATA_DIR whose files/ holds the seeded databases' evidence files (read only) */
+    seedDataDir: string;
   }
 }
 
@@ -36,6 +39,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSeededDump', '');
   project.provide('pgTemplate', '');
   project.provide('pgSeededTemplate', '');
+  // the seeded databases' evidence files: a DATA_DIR of the run's own (a test reads them with DATA_DIR set to it)
+  const seedDataDir = mkdtempSync(path.join(tmpdir(), 'ks-seed-data-'));
+  project.provide('seedDataDir', seedDataDir);
+  const storage = createLocalStorage(path.join(seedDataDir, 'files'));
   if (process.env.TEST_DB === 'pg') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
@@ -51,7 +58,7 @@ export default async function setup(project: TestProject) {
         const database = await openPostgres(u.toString(), 2, () => undefined);
         try {
           await database.migrate();
-          if (kind === 'seeded') await seedDemo(database.db);
+          if (kind === 'seeded') await seedDemo(database.db, { storage });
         } finally {
           await database.close();
         }
@@ -66,6 +73,7 @@ export default async function setup(project: TestProject) {
       await a.connect();
       for (const name of Object.values(names)) await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
+      rmSync(seedDataDir, { recursive: true, force: true });
     };
   }
   const files = {
@@ -76,7 +84,7 @@ export default async function setup(project: TestProject) {
   try {
     await database.migrate();
     await dumpOf(database, files.plain);
-    await seedDemo(database.db);
+    await seedDemo(database.db, { storage });
     await dumpOf(database, files.seeded);
   } finally {
     await database.close();
@@ -85,5 +93,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSeededDump', files.seeded);
   return () => {
     for (const f of Object.values(files)) rmSync(f, { force: true });
+    rmSync(seedDataDir, { recursive: true, force: true });
   };
 }

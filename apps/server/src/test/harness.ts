@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { AUTH_CHANNEL, forgetSessions } from '../modules/auth/auth.repo';
+import { createStorage } from '../platform/storage';
 import { seedDemo } from '../seed/demo';
 
 export const usingPostgres = process.env.TEST_DB === 'pg';
@@ -71,8 +72,6 @@ export async function createTestApp(
   const database = opts.database ?? (await createTestDatabase({ seeded: seed }));
   // as main.ts does: kept sessions are dropped when another process announces a change
   await database.listen(AUTH_CHANNEL, forgetSessions);
-  // a database passed in is seeded here (seedDemo does nothing on a database that already has data)
-  if (seed && opts.database) await seedDemo(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '',
@@ -80,6 +79,9 @@ export async function createTestApp(
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     ...opts.env,
   });
+  // a database passed in is seeded here (seedDemo does nothing on a database that already has data), its evidence
+  // files in the app's store
+  if (seed && opts.database) await seedDemo(database.db, { storage: createStorage(config) });
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -294,9 +294,20 @@ describe('pull-down sources', () => {
     expect((await saveFields(fields, 1)).status).toBe(200);
     const ask = (token: string) =>
       call(token, '/ks/common/pull-down', { gnCoding: TEST_NODE, systemCoding: 'ZBTB', displayCode: 'zcry' });
-    expect((await ask(user)).body.data.list).toEqual([{ label: '王建造', value: '晋114000001' }]);
+    // the demo's passed applications of user1's enterprise are offered too (its drafts and rejected ones are not)
+    const demo = await rows<{ label: string; value: string }>(
+      sql`select f_xm as label, f_zsbh as value from n_xygl_zyzc
+          where enterprise_id = ${userEnt} and status = 'passed' and f_xm <> '王建造'`,
+    );
+    expect(demo.length).toBe(2);
+    const byLabel = (list: { label: string }[]) => [...list].sort((a, b) => a.label.localeCompare(b.label));
+    expect(byLabel((await ask(user)).body.data.list)).toEqual(
+      byLabel([{ label: '王建造', value: '晋114000001' }, ...demo]),
+    );
     expect((await ask(other)).body.data.list).toEqual([{ label: '外企人', value: '晋114000003' }]);
-    expect(labels((await ask(admin)).body.data.list)).toEqual(['外企人', '王建造']);
+    expect(labels((await ask(admin)).body.data.list).sort()).toEqual(
+      ['外企人', '王建造', ...demo.map((d) => d.label)].sort(),
+    );
     // a saved value must be one the source offers to this caller
     const save = (token: string, zcry: string) =>
       call(token, '/ks/engine/v1/records/save', { gnCoding: TEST_NODE, values: { zcry } });

@@ -151,33 +151,41 @@ describe('review workflow', () => {
   });
 
   it('to-dos reach the reviewers: system counts, menu badges and the to-do list, and clear once decided', async () => {
-    const r = await newRecord('待办测试企业');
-    const d = (await step(user, 'submit', r.id, r.version)).body.data;
     const count = async (token: string) =>
       ((await call(token, '/ks/authority/manager/system-list', {})).body.data as any[]).find(
         (s) => s.systemCoding === 'XYGL',
-      )?.todoCount;
-    expect(await count(aud1)).toBe(1);
+      )?.todoCount ?? 0;
+    const badges = async (token: string) => {
+      const menus = (await call(token, '/ks/menu/v1/menus/main-menus', { systemCoding: 'XYGL' })).body.data as any[];
+      const dir = menus.find((m) => m.gnCoding === 'XYGL_XYPJ');
+      return { dir: dir.badge as number, node: dir.children.find((m: any) => m.gnCoding === NODE).badge as number };
+    };
+    // the demo's own to-dos (people waiting for review, a change round) are there before
+    const before = { aud1: await count(aud1), admin: await count(admin), badges: await badges(aud1) };
+    const r = await newRecord('待办测试企业');
+    const d = (await step(user, 'submit', r.id, r.version)).body.data;
+    expect(await count(aud1)).toBe(before.aud1 + 1);
     expect(await count(user)).toBe(0);
-    const menus = (await call(aud1, '/ks/menu/v1/menus/main-menus', { systemCoding: 'XYGL' })).body.data as any[];
-    const dir = menus.find((m) => m.gnCoding === 'XYGL_XYPJ');
-    expect(dir.badge).toBe(1);
-    expect(dir.children.find((m: any) => m.gnCoding === NODE).badge).toBe(1);
+    expect(await badges(aud1)).toEqual({ dir: before.badges.dir + 1, node: before.badges.node + 1 });
     const list = await call(aud1, '/ks/notification/v1/audit/todo-list', {
       systemCoding: 'XYGL',
       curPage: 1,
       pageSize: 6,
     });
-    expect(list.body.data.records.map((x: any) => [x.recordId, x.gnName, x.businessName])).toEqual([
-      [r.id, '信用记录', '信用记录：待办测试企业'],
-    ]);
+    // the newest first
+    expect(list.body.data.records[0]).toMatchObject({
+      recordId: r.id,
+      gnName: '信用记录',
+      businessName: '信用记录：待办测试企业',
+    });
+    expect(list.body.data.records.filter((x: any) => x.gnCoding === NODE).length).toBe(before.badges.node + 1);
     const systems = (
       await t.app.inject({ method: 'GET', url: '/ks/notification/v1/audit/system-list', headers: bearer(aud1) })
     ).json() as Body;
-    expect(systems.data).toEqual([{ systemCoding: 'XYGL', systemName: '信用管理系统', todoCount: 1 }]);
+    expect(systems.data).toEqual([{ systemCoding: 'XYGL', systemName: '信用管理系统', todoCount: before.aud1 + 1 }]);
     await step(aud2, 'audit', r.id, d.version, { pass: true });
-    expect(await count(aud1)).toBe(0);
-    expect(await count(admin)).toBe(1);
+    expect(await count(aud1)).toBe(before.aud1);
+    expect(await count(admin)).toBe(before.admin + 1);
   });
 
   it('lists 审核 only to whoever may decide the current level now, in the list and the detail', async () => {

@@ -615,9 +615,10 @@ export async function auditChange(db: Db, c: CreditCaller, input: RfcAuditReques
 let clock: () => Date = () => new Date();
 let registered = false;
 
-export function registerChangeHooks(now: () => Date = () => new Date()) {
-  // one registration per process (apps built in tests share it); the latest app's clock is used
-  clock = now;
+export function registerChangeHooks(now?: () => Date) {
+  // one registration per process (apps built in tests share it); the latest app's clock is used (the demo seed
+  // registers without one: it keeps whichever clock an app set)
+  if (now) clock = now;
   if (registered) return;
   registered = true;
   onDecision(RFC_REVIEW_NODE, {
