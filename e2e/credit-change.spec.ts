@@ -153,7 +153,9 @@ test.afterAll(async () => {
   await admin?.context.close();
 });
 
-test('a credit record changes round by round: refused, rejected, passed — and the grade follows', async () => {
+test('a credit record changes round by round: refused, rejected, passed — and the grade follows', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const u = user.page;
   const a = admin.page;
@@ -351,6 +353,16 @@ test('a credit record changes round by round: refused, rejected, passed — and 
   const pub = (await res.json()) as { data: { records: { name: string; score: number; level: string }[] } };
   const row = pub.data.records.find((r) => r.name === ENTERPRISE);
   expect(row).toMatchObject({ score: expectedScore, level: after.grade.level });
+  // and on its page, as a visitor without sign-in sees it
+  const visitor = await newClient(browser);
+  try {
+    await visitor.page.goto(`/credit/creditPublicList?keyword=${encodeURIComponent(ENTERPRISE)}`);
+    const pubRow = visitor.page.getByTestId('public-row').filter({ hasText: ENTERPRISE }).first();
+    await expect(pubRow.locator('[data-label="信用分"]')).toHaveText(String(expectedScore));
+    await expect(pubRow.locator('[data-label="信用等级"]')).toHaveText(after.grade.level);
+  } finally {
+    await visitor.context.close();
+  }
 
   // ── the administrator sees every round read-only afterwards ──
   await a.goto(REVIEW_LIST);

@@ -19,7 +19,14 @@ import {
 } from '@ks/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { creditConductRecords, creditRecords, creditStandards, enterprises, practitioners } from '../../db/schema';
+import {
+  creditConductRecords,
+  creditRecords,
+  creditStandards,
+  enterprises,
+  practitioners,
+  userMessages,
+} from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type CreditCaller, isReviewer, requireReadable, requireReader, requireSide, resolveSubject } from './access';
@@ -467,6 +474,28 @@ async function requireDecider(db: Db, c: CreditCaller, r: { enterpriseId: string
  * (or no longer) submitted — decided by someone else a moment ago — is 409. Passing regrades the subject in the same
  * transaction; the reviewers' to-dos close.
  */
+/**
+ * The result for the enterprise: a message to whoever submitted the record (else who declared it), stored in the
+ * decision's transaction for the message centre.
+ */
+async function tellSide(
+  tx: DbOrTx,
+  r: { id: string; submittedBy: string | null; createdBy: string | null; title: string },
+  title: string,
+  body: string,
+  now: Date,
+) {
+  const to = r.submittedBy ?? r.createdBy;
+  if (!to) return;
+  await tx.insert(userMessages).values({
+    userId: to,
+    title,
+    body,
+    link: `/credit/companyInfo?record=${r.id}`,
+    createdAt: now,
+  });
+}
+
 export async function auditRecord(
   db: Db,
   c: CreditCaller,
@@ -515,6 +544,15 @@ export async function auditRecord(
     }
     await repo.closeTodos(tx, r.id, now);
     await writeOpLog(tx, c.actor, { glName: RECORD_GL, gnCoding: CREDIT_NODE, recordId: r.id, logbook: outcome });
+    await tellSide(
+      tx,
+      r,
+      `信用记录审核${input.pass ? '通过' : '驳回'}：${r.title}`,
+      input.pass
+        ? `您提交的信用记录「${r.title}」已审核通过，${outcome.replace(/^审核通过；?/, '')}`
+        : `您提交的信用记录「${r.title}」被驳回，审核建议：${suggestion}。请修改后重新提交。`,
+      now,
+    );
   });
   return viewOne(db, c, input.id, now, true);
 }
@@ -565,6 +603,13 @@ export async function revokeRecord(
       recordId: r.id,
       logbook: `撤销记录：${reason}；重新评定：${scoreText(g.score)} 分（${g.level}）`,
     });
+    await tellSide(
+      tx,
+      r,
+      `信用记录已撤销：${r.title}`,
+      `信用记录「${r.title}」已被撤销，原因：${reason}。重新评定：${scoreText(g.score)} 分（${g.level}）。`,
+      now,
+    );
   });
   return viewOne(db, c, input.id, now, true);
 }

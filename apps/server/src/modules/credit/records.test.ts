@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { CREDIT_NODE } from '@ks/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   creditConductRecords,
@@ -11,6 +11,8 @@ import {
   operationLogs,
   practitioners,
   todos,
+  userMessages,
+  users,
 } from '../../db/schema';
 import { DEMO_CREDIT_CODE } from '../../seed/demo';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
@@ -219,6 +221,20 @@ describe('review', () => {
     expect(revoked.body.data).toMatchObject({ status: 'revoked', revokeReason: '该奖项经核查不属实', counting: false });
     expect((await demoGrade()).score).toBe(before.score);
     expect((await api.post(P.revoke, admin, { id: rec.id, reason: '再次' })).status).toBe(409);
+    // each decision told the enterprise's user who submitted it (the message centre reads these)
+    const user1Id = (await db().select().from(users).where(eq(users.account, 'user1')))[0]!.id;
+    const told = await db()
+      .select()
+      .from(userMessages)
+      .where(and(eq(userMessages.userId, user1Id), like(userMessages.title, `%${rec.title}%`)))
+      .orderBy(asc(userMessages.createdAt));
+    expect(told.map((m) => m.title)).toEqual([
+      `信用记录审核驳回：${rec.title}`,
+      `信用记录审核通过：${rec.title}`,
+      `信用记录已撤销：${rec.title}`,
+    ]);
+    expect(told[0]!.body).toContain('审核建议：证书扫描件不清晰');
+    expect(told[2]!.body).toContain('原因：该奖项经核查不属实');
   });
 
   it('only a submitted record can be audited: 409 otherwise', async () => {
