@@ -110,3 +110,45 @@ export function ConfirmDelete({
     </ConfirmAction>
   );
 }
+
+/**
+ * The footer of a review dialog: 取消, 驳回 (danger) and 通过 (primary); the decision being sent spins, and neither can be
+ * pressed while one is on its way or `locked` holds it back (a double click, a decision just refused).
+ */
+export function decisionFooter({
+  busy,
+  locked,
+  onClose,
+  onDecide,
+}: {
+  busy: 'pass' | 'reject' | null;
+  locked: ReadonlySet<string>;
+  onClose: () => void;
+  onDecide: (pass: boolean) => void;
+}) {
+  return [
+    <Button key="cancel" onClick={onClose} data-testid="audit-cancel">
+      取消
+    </Button>,
+    <Button
+      key="reject"
+      danger
+      loading={busy === 'reject'}
+      disabled={busy !== null || locked.has('reject')}
+      onClick={() => onDecide(false)}
+      data-testid="audit-reject"
+    >
+      驳回
+    </Button>,
+    <Button
+      key="pass"
+      type="primary"
+      loading={busy === 'pass'}
+      disabled={busy !== null || locked.has('pass')}
+      onClick={() => onDecide(true)}
+      data-testid="audit-pass"
+    >
+      通过
+    </Button>,
+  ];
+}

@@ -3,7 +3,7 @@
 // account pages use it; the domain pages (credit, tendering, …) are meant to.
 
 export { isForbidden } from '../../api/request';
-export { ActionLink, ConfirmAction, ConfirmDelete, RowActions } from './actions';
+export { ActionLink, ConfirmAction, ConfirmDelete, decisionFooter, RowActions } from './actions';
 export { BooleanFilter, dateTimeColumn, orDash } from './columns';
 export { useEditDialog, useRowDialog } from './dialogs';
 export { FormDialog, type FormDialogProps } from './FormDialog';

@@ -22,7 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { applySaveError, SaveErrorAlert } from '../../components/admin';
+import { applySaveError, decisionFooter, SaveErrorAlert } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
 import { useActionLock } from '../../engine/list/hooks';
 import { ENGINE_TEXTS } from '../../engine/model';
@@ -208,31 +208,7 @@ export function CreditAuditDialog({
       destroyOnHidden
       mask={{ closable: false }}
       data-testid="credit-audit"
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="audit-cancel">
-          取消
-        </Button>,
-        <Button
-          key="reject"
-          danger
-          loading={busy === 'reject'}
-          disabled={busy !== null || locked.has('reject')}
-          onClick={() => decide(false)}
-          data-testid="audit-reject"
-        >
-          驳回
-        </Button>,
-        <Button
-          key="pass"
-          type="primary"
-          loading={busy === 'pass'}
-          disabled={busy !== null || locked.has('pass')}
-          onClick={() => decide(true)}
-          data-testid="audit-pass"
-        >
-          通过
-        </Button>,
-      ]}
+      footer={decisionFooter({ busy, locked, onClose, onDecide: decide })}
     >
       {record ? (
         <>

@@ -1,5 +1,6 @@
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { decisionFooter } from '../../components/admin';
 import { useActionLock } from '../../engine/list/hooks';
 import { ENGINE_TEXTS } from '../../engine/model';
 
@@ -68,31 +69,7 @@ export function AuditDialog({ open, subject, onClose, onDecide }: AuditDialogPro
       onCancel={onClose}
       destroyOnHidden
       mask={{ closable: false }}
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="audit-cancel">
-          取消
-        </Button>,
-        <Button
-          key="reject"
-          danger
-          loading={busy === 'reject'}
-          disabled={busy !== null || locked.has('reject')}
-          onClick={() => decide(false)}
-          data-testid="audit-reject"
-        >
-          驳回
-        </Button>,
-        <Button
-          key="pass"
-          type="primary"
-          loading={busy === 'pass'}
-          disabled={busy !== null || locked.has('pass')}
-          onClick={() => decide(true)}
-          data-testid="audit-pass"
-        >
-          通过
-        </Button>,
-      ]}
+      footer={decisionFooter({ busy, locked, onClose, onDecide: decide })}
     >
       {subject ? (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
