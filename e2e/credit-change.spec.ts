@@ -104,8 +104,12 @@ async function upload(page: Page, r: number, testId: string, name: string) {
 /** Types a date into the new-value picker of a field and leaves it with Enter. */
 async function typeDate(page: Page, r: number, code: string, value: string) {
   const input = round(page, r).getByTestId(`rfc-row-${code}`).locator('input');
-  await input.click();
-  await input.fill(value);
+  // the picker's panel opening can put the old value back under a fast fill: type until the input holds it
+  await expect(async () => {
+    await input.click();
+    await input.fill(value);
+    await expect(input).toHaveValue(value, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await input.press('Enter');
 }
 
