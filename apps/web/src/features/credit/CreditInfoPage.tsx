@@ -47,7 +47,7 @@ import {
   topTitlesQuery,
 } from './api';
 import { LevelSettingsDialog } from './LevelSettingsDialog';
-import { CreditAuditDialog, RecordDetailDrawer, RevokeDialog } from './RecordDialogs';
+import { useRecordDialogs } from './RecordDialogs';
 import { RecordsTable } from './RecordsTable';
 import { SubjectCredit, treeNodes } from './SubjectCredit';
 import { LevelTag } from './shared';
@@ -439,9 +439,7 @@ function ManagementList({
   onChanged: () => void;
 }) {
   const list = useQuery(managementListQuery(f));
-  const [detail, setDetail] = useState<CreditRecord | null>(null);
-  const [auditing, setAuditing] = useState<CreditRecord | null>(null);
-  const [revoking, setRevoking] = useState<CreditRecord | null>(null);
+  const dialogs = useRecordDialogs(() => onChanged());
   const set = (next: Partial<ManagementFilters>) => setFilters((x) => ({ ...x, ...next, pageNum: 1 }));
   return (
     <>
@@ -492,29 +490,13 @@ function ManagementList({
             filters: f,
             setFilters: (fn) => setFilters((x) => ({ ...x, ...fn(x) })),
           }}
-          h={{ onDetail: setDetail, onAudit: setAuditing, onRevoke: setRevoking, onChanged }}
+          h={{ onDetail: dialogs.open.detail, onAudit: dialogs.open.audit, onRevoke: dialogs.open.revoke, onChanged }}
           withSubject
           testId="management-table"
           empty={f.status === 'submitted' ? '暂无待审核的信用记录' : '暂无数据'}
         />
       )}
-      <RecordDetailDrawer record={detail} onClose={() => setDetail(null)} />
-      <CreditAuditDialog
-        record={auditing}
-        onClose={() => setAuditing(null)}
-        onDone={() => {
-          setAuditing(null);
-          onChanged();
-        }}
-      />
-      <RevokeDialog
-        record={revoking}
-        onClose={() => setRevoking(null)}
-        onDone={() => {
-          setRevoking(null);
-          onChanged();
-        }}
-      />
+      {dialogs.dialogs}
     </>
   );
 }

@@ -22,7 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { applySaveError, decisionFooter, SaveErrorAlert } from '../../components/admin';
+import { applySaveError, decisionFooter, SaveErrorAlert, useRowDialog } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
 import { useActionLock } from '../../engine/list/hooks';
 import { ENGINE_TEXTS } from '../../engine/model';
@@ -435,4 +435,24 @@ export function DescriptionModal({ open, onClose }: { open: boolean; onClose: ()
       )}
     </Modal>
   );
+}
+
+/**
+ * The three dialogs a records table opens — 详情, 审核, 撤销 — and the functions that open them; a decision closes its
+ * dialog and calls `onChanged` (the list and the grade reload).
+ */
+export function useRecordDialogs(onChanged: () => void) {
+  const [detail, setDetail] = useState<CreditRecord | null>(null);
+  const audit = useRowDialog<CreditRecord>(onChanged);
+  const revoke = useRowDialog<CreditRecord>(onChanged);
+  return {
+    open: { detail: setDetail, audit: audit.open, revoke: revoke.open },
+    dialogs: (
+      <>
+        <RecordDetailDrawer record={detail} onClose={() => setDetail(null)} />
+        <CreditAuditDialog record={audit.row} onClose={audit.close} onDone={audit.saved} />
+        <RevokeDialog record={revoke.row} onClose={revoke.close} onDone={revoke.saved} />
+      </>
+    ),
+  };
 }

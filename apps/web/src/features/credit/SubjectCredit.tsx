@@ -18,13 +18,7 @@ import {
   recordListQuery,
   type SubjectRef,
 } from './api';
-import {
-  CreditAuditDialog,
-  DescriptionModal,
-  RecordDetailDrawer,
-  RetrieveResultModal,
-  RevokeDialog,
-} from './RecordDialogs';
+import { DescriptionModal, RetrieveResultModal, useRecordDialogs } from './RecordDialogs';
 import { RecordFormDialog } from './RecordFormDialog';
 import { RecordsTable } from './RecordsTable';
 import { GradeCard } from './shared';
@@ -79,9 +73,7 @@ export function SubjectCredit({
   const [status, setStatus] = useState<CreditRecordStatus | undefined>();
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [editing, setEditing] = useState<{ record: CreditRecord | null } | null>(null);
-  const [detail, setDetail] = useState<CreditRecord | null>(null);
-  const [auditing, setAuditing] = useState<CreditRecord | null>(null);
-  const [revoking, setRevoking] = useState<CreditRecord | null>(null);
+  const dialogs = useRecordDialogs(() => refresh());
   const [retrieved, setRetrieved] = useState<CreditRetrieveResult | null>(null);
   const [describe, setDescribe] = useState(false);
 
@@ -200,10 +192,10 @@ export function SubjectCredit({
                 setFilters: (f) => setPaging(f),
               }}
               h={{
-                onDetail: setDetail,
+                onDetail: dialogs.open.detail,
                 onEdit: side ? (r) => setEditing({ record: r }) : undefined,
-                onAudit: side ? undefined : setAuditing,
-                onRevoke: side ? undefined : setRevoking,
+                onAudit: side ? undefined : dialogs.open.audit,
+                onRevoke: side ? undefined : dialogs.open.revoke,
                 onChange: side ? onChange : undefined,
                 onChanged: refresh,
               }}
@@ -236,23 +228,7 @@ export function SubjectCredit({
           }}
         />
       ) : null}
-      <RecordDetailDrawer record={detail} onClose={() => setDetail(null)} />
-      <CreditAuditDialog
-        record={auditing}
-        onClose={() => setAuditing(null)}
-        onDone={() => {
-          setAuditing(null);
-          refresh();
-        }}
-      />
-      <RevokeDialog
-        record={revoking}
-        onClose={() => setRevoking(null)}
-        onDone={() => {
-          setRevoking(null);
-          refresh();
-        }}
-      />
+      {dialogs.dialogs}
       <RetrieveResultModal result={retrieved} onClose={() => setRetrieved(null)} />
       <DescriptionModal open={describe} onClose={() => setDescribe(false)} />
     </Row>
