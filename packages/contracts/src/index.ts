@@ -19,6 +19,7 @@ export * from './envelope';
 export * from './files-api';
 export * from './files-rules';
 export * from './identifiers';
+export * from './live';
 export * from './paths';
 export * from './portal';
 export * from './portal-constants';

@@ -7,3 +7,4 @@ export * from './platform';
 export * from './portal';
 export * from './rfc';
 export * from './shell';
+export * from './live';

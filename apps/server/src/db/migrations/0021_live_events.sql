@@ -1,0 +1,9 @@
+CREATE TABLE "live_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"type" varchar(32) NOT NULL,
+	"audience" jsonb NOT NULL,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");

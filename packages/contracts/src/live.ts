@@ -1,0 +1,25 @@
+/**
+ * The shell's one live channel (issue 14): server-sent events on `GET /ks/live/v1/stream`, one stream per signed-in
+ * tab. Every event names its type; `data` is a small JSON object that tells the page what to re-read (the page then
+ * asks the usual API, so the event never carries what the reader may not see).
+ */
+export const LIVE_EVENT_TYPES = [
+  /** the caller's open to-dos changed (submitted, decided, assigned): data { systemCoding?, gnCoding? } */
+  'todos',
+  /** a system notice was published, changed or withdrawn: data { id } */
+  'notice',
+  /** a message arrived in the message centre (a review result, an administrator's message): data { id? } */
+  'message',
+  /** a customer-service conversation has a new message: data { conversationId } */
+  'chat',
+  /** the list of open customer-service conversations changed (agents' console): data { conversationId } */
+  'chat-queue',
+  /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
+  'resync',
+] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** How the server says that the stream is healthy while nothing happens (a comment line), in ms. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** How long missed events are kept for a reconnecting tab (Last-Event-ID), in ms. */
+export const LIVE_REPLAY_MS = 10 * 60_000;
