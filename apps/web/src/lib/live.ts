@@ -26,8 +26,8 @@ export function useLiveEvent(type: LiveEventType, handler: Handler): void {
   ref.current = handler;
   useEffect(() => {
     const fn: Handler = (d) => ref.current(d);
-    let set = handlers.get(type);
-    if (!set) handlers.set(type, (set = new Set()));
+    const set = handlers.get(type) ?? new Set<Handler>();
+    handlers.set(type, set);
     set.add(fn);
     return () => {
       set.delete(fn);
