@@ -20,8 +20,7 @@ async function signedIn(page: Page, account: string, role: Role) {
 }
 
 /** 确定 of the confirmation just opened (earlier ones stay in the page, hidden). */
-const confirm = (page: Page) =>
-  page.locator('.ant-popover:not(.ant-popover-hidden)').getByTestId('confirm-ok').click();
+const confirm = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)').getByTestId('confirm-ok').click();
 
 /** 系统通知管理 through the header dropdown, as an administrator reaches it. */
 async function openAdminPage(page: Page) {
