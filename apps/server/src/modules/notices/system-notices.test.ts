@@ -73,6 +73,18 @@ describe('the seeded demo', () => {
   });
 });
 
+describe('the administration page', () => {
+  it("is in the administrators' header dropdown only", async () => {
+    const entries = async (token: string) =>
+      (await api.get('/ks/individual/menus', token)).body.data as { key: string; label: string; path: string }[];
+    expect((await entries(admin)).find((e) => e.key === 'systemNotice')).toMatchObject({
+      label: '系统通知管理',
+      path: '/system/systemNotice',
+    });
+    for (const token of [dev, user1]) expect((await entries(token)).map((e) => e.key)).not.toContain('systemNotice');
+  });
+});
+
 describe('a modal notice to chosen enterprises', () => {
   it('is sanitised, reaches only its audience, live, and is read once', async () => {
     const db = t.database.db;
