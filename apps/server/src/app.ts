@@ -316,7 +316,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const status = files.ok ? 'up' : 'degraded';
       if (!admin) return ok({ status }, files.ok ? undefined : '部分服务暂不可用');
       // the API answers either way; a store that cannot be reached is named plainly. The in-process caches: how full
-      return ok({ status, version, storage: files, caches: cacheStats() }, files.ok ? undefined : files.message);
+      return ok(
+        { status, version, storage: files, caches: cacheStats(), live: { streams: live.size() } },
+        files.ok ? undefined : files.message,
+      );
     });
   });
 
