@@ -35,6 +35,7 @@ import {
 import { MARKET_KINDS } from './portal-constants';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
+import { systemNoticesApi } from './system-notices-api';
 
 /**
  * Endpoint registry: the one list of what the API offers. The server builds its OpenAPI document
@@ -246,6 +247,8 @@ export const api = {
   ...creditApi,
   // @api:rfc
   ...rfcApi,
+  // @api:system-notices
+  ...systemNoticesApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

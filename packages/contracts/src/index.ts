@@ -28,4 +28,7 @@ export * from './rfc-api';
 export * from './roles';
 export * from './shell';
 export * from './shell-constants';
+// @index:system-notices
+export * from './system-notices';
+export * from './system-notices-api';
 // @index:accounts

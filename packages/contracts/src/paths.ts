@@ -110,6 +110,17 @@ export const paths = {
   valueRange: { method: 'POST', path: '/ks/node/field/value-range' },
   todoSystems: { method: 'GET', path: '/ks/notification/v1/audit/system-list' },
   todoList: { method: 'POST', path: '/ks/notification/v1/audit/todo-list' },
+  // @paths:system-notices — system notices (screen 16): the user's side beside system-list / todo-list, then administration
+  currentNotices: { method: 'GET', path: '/ks/notification/v1/audit/notice-list' },
+  noticeRead: { method: 'POST', path: '/ks/notification/v1/audit/notice-read' },
+  noticeDismiss: { method: 'POST', path: '/ks/notification/v1/audit/notice-dismiss' },
+  systemNoticeList: { method: 'GET', path: '/ks/notification/v1/system-notices' },
+  systemNoticeDetail: { method: 'GET', path: '/ks/notification/v1/system-notices/detail' },
+  systemNoticeSave: { method: 'POST', path: '/ks/notification/v1/system-notices/save' },
+  systemNoticePublish: { method: 'POST', path: '/ks/notification/v1/system-notices/publish' },
+  systemNoticeWithdraw: { method: 'POST', path: '/ks/notification/v1/system-notices/withdraw' },
+  systemNoticeDelete: { method: 'POST', path: '/ks/notification/v1/system-notices/delete' },
+  systemNoticeReads: { method: 'GET', path: '/ks/notification/v1/system-notices/reads' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)
   adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
   adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },

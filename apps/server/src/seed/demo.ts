@@ -17,6 +17,7 @@ import { type Evidence, evidenceStore } from './evidence';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
+import { seedSystemNotices } from './system-notices';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -143,6 +144,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     const who = await demoCallers(tx, ids);
     await seedPeople(tx, who, evidence);
     await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
+    // @seed:system-notices
+    await seedSystemNotices(tx, who.admin.actor);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

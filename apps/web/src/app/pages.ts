@@ -6,6 +6,7 @@ export const AntdShell = lazyPage(() => import('./AntdShell'));
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 export const AppLayout = lazyPage(() => import('../shell/AppLayout'));
 export const PageConfigPage = lazyPage(() => import('../features/system/PageConfigPage'));
+export const SystemNoticePage = lazyPage(() => import('../features/notices/SystemNoticePage'));
 export const PortalNoticesPage = lazyPage(() => import('../features/system/PortalNoticesPage'));
 // @pages:shell
 export const PendingPage = lazyPage(() => import('../features/shell/PendingPage'));

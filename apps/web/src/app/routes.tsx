@@ -41,6 +41,7 @@ import {
   SetUpFormPage,
   SetUpListPage,
   StyleTemplatePage,
+  SystemNoticePage,
   TransacPage,
   TransactPage,
   UserCenterPage,
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
                   { path: 'system', element: <Navigate to="pageConfig" replace /> },
                   { path: 'system/pageConfig', element: <PageConfigPage /> },
                   { path: 'system/portalNotices', element: <PortalNoticesPage /> },
+                  { path: 'system/systemNotice', element: <SystemNoticePage /> },
                   // @routes:shell
                   { path: 'judge', element: <JudgePage /> },
                   { path: 'userCenter/uCenter', element: <UserCenterPage /> },

@@ -8,3 +8,4 @@ export * from './platform';
 export * from './portal';
 export * from './rfc';
 export * from './shell';
+export * from './system-notices';
