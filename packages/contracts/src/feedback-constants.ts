@@ -7,7 +7,12 @@
 export const FEEDBACK_QUESTIONNAIRES = {
   product: {
     title: '产品问卷',
-    questions: ['系统功能是否满足您的业务办理需要', '页面操作是否简便易懂', '系统运行速度是否流畅', '信息公开内容是否及时准确'],
+    questions: [
+      '系统功能是否满足您的业务办理需要',
+      '页面操作是否简便易懂',
+      '系统运行速度是否流畅',
+      '信息公开内容是否及时准确',
+    ],
   },
   service: {
     title: '服务问卷',

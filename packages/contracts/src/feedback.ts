@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
 import {
   EVALUATE_TYPES,
-  FEEDBACK_MESSAGES as M,
   FEEDBACK_SCORE_MAX,
   FEEDBACK_SCORE_MIN,
   FEEDBACK_TEXT_MAX,
   isFeedbackQuestion,
+  FEEDBACK_MESSAGES as M,
   WEATHER_ICONS,
 } from './feedback-constants';
 import { dateProblem } from './portal-rules';
-import { PAGE_SIZES } from './constants';
 
 /** Spec §3 Feedback item {evaluateType, question} with its rating, 1–5 (screen 24). */
 export const feedbackItemSchema = z

@@ -41,13 +41,59 @@ export const FAKE_LIVE = {
 };
 
 export const FAKE_CASTS = [
-  { date: '2026-11-26', week: '4', dayweather: '多云', nightweather: '晴', daytemp: '13', nighttemp: '-2', daywind: '西北', nightwind: '西北', daypower: '1-3', nightpower: '1-3' },
-  { date: '2026-11-27', week: '5', dayweather: '小雨', nightweather: '阴', daytemp: '9', nighttemp: '0', daywind: '东南', nightwind: '东南', daypower: '1-3', nightpower: '1-3' },
-  { date: '2026-11-28', week: '6', dayweather: '雨夹雪', nightweather: '小雪', daytemp: '4', nighttemp: '-5', daywind: '北', nightwind: '北', daypower: '4', nightpower: '4' },
-  { date: '2026-11-29', week: '7', dayweather: '晴', nightweather: '晴', daytemp: '6', nighttemp: '-6', daywind: '西北', nightwind: '西北', daypower: '1-3', nightpower: '1-3' },
+  {
+    date: '2026-11-26',
+    week: '4',
+    dayweather: '多云',
+    nightweather: '晴',
+    daytemp: '13',
+    nighttemp: '-2',
+    daywind: '西北',
+    nightwind: '西北',
+    daypower: '1-3',
+    nightpower: '1-3',
+  },
+  {
+    date: '2026-11-27',
+    week: '5',
+    dayweather: '小雨',
+    nightweather: '阴',
+    daytemp: '9',
+    nighttemp: '0',
+    daywind: '东南',
+    nightwind: '东南',
+    daypower: '1-3',
+    nightpower: '1-3',
+  },
+  {
+    date: '2026-11-28',
+    week: '6',
+    dayweather: '雨夹雪',
+    nightweather: '小雪',
+    daytemp: '4',
+    nighttemp: '-5',
+    daywind: '北',
+    nightwind: '北',
+    daypower: '4',
+    nightpower: '4',
+  },
+  {
+    date: '2026-11-29',
+    week: '7',
+    dayweather: '晴',
+    nightweather: '晴',
+    daytemp: '6',
+    nighttemp: '-6',
+    daywind: '西北',
+    nightwind: '西北',
+    daypower: '1-3',
+    nightpower: '1-3',
+  },
 ].map((c) => ({ ...c, daytemp_float: `${c.daytemp}.0`, nighttemp_float: `${c.nighttemp}.0` }));
 
-export async function startFakeAmap(opts: { port?: number; key?: string; mode?: FakeAmapMode } = {}): Promise<FakeAmap> {
+export async function startFakeAmap(
+  opts: { port?: number; key?: string; mode?: FakeAmapMode } = {},
+): Promise<FakeAmap> {
   const key = opts.key ?? FAKE_AMAP_KEY;
   const state: FakeAmap = {
     url: '',
@@ -75,8 +121,10 @@ export async function startFakeAmap(opts: { port?: number; key?: string; mode?: 
       return send(200, { status: '0', info: 'INVALID_USER_KEY', infocode: '10001' });
     }
     const city = url.searchParams.get('city');
-    if (city !== FAKE_LIVE.adcode) return send(200, { status: '1', count: '0', info: 'OK', infocode: '10000', lives: [], forecasts: [] });
-    if (extensions === 'base') return send(200, { status: '1', count: '1', info: 'OK', infocode: '10000', lives: [FAKE_LIVE] });
+    if (city !== FAKE_LIVE.adcode)
+      return send(200, { status: '1', count: '0', info: 'OK', infocode: '10000', lives: [], forecasts: [] });
+    if (extensions === 'base')
+      return send(200, { status: '1', count: '1', info: 'OK', infocode: '10000', lives: [FAKE_LIVE] });
     const { province, city: name, adcode, reporttime } = FAKE_LIVE;
     return send(200, {
       status: '1',
@@ -100,5 +148,5 @@ export async function startFakeAmap(opts: { port?: number; key?: string; mode?: 
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = Number(process.env.FAKE_AMAP_PORT ?? 18099);
-  void startFakeAmap({ port }).then((f) => console.log(`fake AMap weather on ${f.url}`));
+  void startFakeAmap({ port }).then((f) => process.stdout.write(`fake AMap weather on ${f.url}\n`));
 }

@@ -15,6 +15,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
+import { HeaderServices } from '../features/feedback/HeaderServices';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
 import { deniedPage } from '../lib/pageAccess';
@@ -219,6 +220,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
           )}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
+          <HeaderServices />
           <Tooltip title="主题设置">
             <button
               type="button"

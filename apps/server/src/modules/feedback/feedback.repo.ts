@@ -12,7 +12,8 @@ export interface DayRange {
 function rangeConditions(r: DayRange): SQL[] {
   const conds: SQL[] = [];
   // the wall-clock midnight of the day in the platform's zone, as an instant: the index on created_at serves it
-  if (r.startDate) conds.push(sql`${feedbackSubmissions.createdAt} >= (${r.startDate}::date::timestamp at time zone ${r.tz})`);
+  if (r.startDate)
+    conds.push(sql`${feedbackSubmissions.createdAt} >= (${r.startDate}::date::timestamp at time zone ${r.tz})`);
   if (r.endDate) {
     conds.push(sql`${feedbackSubmissions.createdAt} < ((${r.endDate}::date + 1)::timestamp at time zone ${r.tz})`);
   }
@@ -70,7 +71,9 @@ const submissionColumns = {
   userName: users.userName,
   account: users.account,
   enterpriseName: enterprises.name,
-  average: sql<string | null>`(select avg(${feedbackScores.score})::numeric(4,2)::text from ${feedbackScores} where ${feedbackScores.submissionId} = ${feedbackSubmissions.id})`,
+  average: sql<
+    string | null
+  >`(select avg(${feedbackScores.score})::numeric(4,2)::text from ${feedbackScores} where ${feedbackScores.submissionId} = ${feedbackSubmissions.id})`,
 };
 export type SubmissionRow = {
   id: string;
@@ -114,7 +117,9 @@ export async function submissionsWithScores(
   const rows = await db
     .select({
       ...submissionColumns,
-      scores: sql<{ evaluateType: string; question: string; score: number }[]>`coalesce((select json_agg(json_build_object('evaluateType', ${feedbackScores.evaluateType}, 'question', ${feedbackScores.question}, 'score', ${feedbackScores.score})) from ${feedbackScores} where ${feedbackScores.submissionId} = ${feedbackSubmissions.id}), '[]'::json)`,
+      scores: sql<
+        { evaluateType: string; question: string; score: number }[]
+      >`coalesce((select json_agg(json_build_object('evaluateType', ${feedbackScores.evaluateType}, 'question', ${feedbackScores.question}, 'score', ${feedbackScores.score})) from ${feedbackScores} where ${feedbackScores.submissionId} = ${feedbackSubmissions.id}), '[]'::json)`,
     })
     .from(feedbackSubmissions)
     .innerJoin(users, eq(users.id, feedbackSubmissions.userId))

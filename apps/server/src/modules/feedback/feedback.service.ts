@@ -1,13 +1,13 @@
 import {
   DATETIME_FORMAT,
   EVALUATE_TYPES,
+  FEEDBACK_QUESTIONNAIRES,
   type FeedbackAddBody,
   type FeedbackQuestionStat,
   type FeedbackRange,
   type FeedbackSummary,
   type FeedbackText,
   type FeedbackTextsQuery,
-  FEEDBACK_QUESTIONNAIRES,
   formatIn,
   type Page,
 } from '@ks/contracts';

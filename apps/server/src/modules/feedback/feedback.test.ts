@@ -164,7 +164,10 @@ describe('the administrators’ results', () => {
       average: 4,
       createdAt: `${DAY}T02:00:00.000Z`,
     });
-    const page2 = await c.get('/ks/feedback/admin/texts?startDate=2031-03-01&endDate=2031-03-02&pageSize=10&pageNum=2', admin);
+    const page2 = await c.get(
+      '/ks/feedback/admin/texts?startDate=2031-03-01&endDate=2031-03-02&pageSize=10&pageNum=2',
+      admin,
+    );
     expect(page2.body.data).toEqual({ total: 2, records: [] });
     // the seeded demo feedback is there without a filter
     const all = await c.get('/ks/feedback/admin/texts', admin);
@@ -197,7 +200,17 @@ describe('the administrators’ results', () => {
       return rows;
     };
     const stats = sheet('统计');
-    expect(stats[0]).toEqual(['问卷', '问题', '评价人数', '平均分', '1分 不满意', '2分 一般般', '3分 还可以', '4分 完美', '5分 非常完美']);
+    expect(stats[0]).toEqual([
+      '问卷',
+      '问题',
+      '评价人数',
+      '平均分',
+      '1分 不满意',
+      '2分 一般般',
+      '3分 还可以',
+      '4分 完美',
+      '5分 非常完美',
+    ]);
     expect(stats[1]).toEqual(['产品问卷', P1, 3, 2.67, 1, 1, 0, 0, 1]);
     const list = sheet('反馈明细');
     expect(list).toHaveLength(5); // header + 4 submissions

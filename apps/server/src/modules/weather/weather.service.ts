@@ -1,9 +1,9 @@
 import {
   Code,
-  type Weather,
-  type WeatherCast,
   WEATHER_NOT_CONFIGURED,
   WEATHER_UPSTREAM_FAILED,
+  type Weather,
+  type WeatherCast,
   weatherIconOf,
 } from '@ks/contracts';
 import { z } from 'zod';

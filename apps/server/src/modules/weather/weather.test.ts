@@ -1,8 +1,8 @@
 import { Code, WEATHER_NOT_CONFIGURED, WEATHER_UPSTREAM_FAILED } from '@ks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { FAKE_AMAP_KEY, FAKE_CASTS, FAKE_LIVE, type FakeAmap, startFakeAmap } from '../../test/fake-amap';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { WEATHER_TTL_MS } from './weather.service';
 
 /**
