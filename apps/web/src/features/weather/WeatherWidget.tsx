@@ -41,7 +41,7 @@ function ForecastRow({ cast }: { cast: WeatherCast }) {
       <span>
         {cast.dayweather}
         <span style={{ marginInlineStart: 8, color: '#1f2937' }} data-testid="weather-forecast-temp">
-          {cast.nighttemp}~{cast.daytemp}℃
+          {cast.nighttemp}~{cast.daytemp}°C
         </span>
       </span>
       <span style={{ color: '#6b7385', textAlign: 'right' }}>{windText(cast.daywind, cast.daypower)}</span>
@@ -53,7 +53,7 @@ function ForecastRow({ cast }: { cast: WeatherCast }) {
 export function WeatherPanel({ weather }: { weather: Live }) {
   const facts: [string, string, string][] = [
     ['天气', weather.weather, 'weather-weather'],
-    ['温度', `${weather.temperature}℃`, 'weather-temperature'],
+    ['温度', `${weather.temperature}°C`, 'weather-temperature'],
     ['风向风力', windText(weather.winddirection, weather.windpower), 'weather-wind'],
     ['湿度', `${weather.humidity}%`, 'weather-humidity'],
   ];
@@ -67,7 +67,7 @@ export function WeatherPanel({ weather }: { weather: Live }) {
           </div>
           <div style={{ fontSize: 12, color: '#8a93a3' }}>发布时间 {weather.reporttime || '—'}</div>
         </div>
-        <div style={{ marginInlineStart: 'auto', fontSize: 28, fontWeight: 300 }}>{weather.temperature}℃</div>
+        <div style={{ marginInlineStart: 'auto', fontSize: 28, fontWeight: 300 }}>{weather.temperature}°C</div>
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '4px 16px', marginBottom: 8 }}>
         {facts.map(([label, value, id]) => (
@@ -121,7 +121,7 @@ export function WeatherWidget({ color, buttonStyle }: { color: string; buttonSty
         <WeatherGlyph icon={live ? live.dayweatherIcon : 'unknown'} size={22} title={live?.weather ?? '天气'} />
         {live ? (
           <span data-testid="weather-summary" style={{ whiteSpace: 'nowrap', fontSize: 13 }}>
-            {live.temperature}℃ {live.city}
+            {live.temperature}°C {live.city}
           </span>
         ) : data && !data.configured ? (
           <span style={{ whiteSpace: 'nowrap', fontSize: 12 }}>{WEATHER_NOT_CONFIGURED}</span>
