@@ -220,7 +220,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
           )}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
-          <HeaderServices />
+          <HeaderServices color={navText} />
           <Tooltip title="主题设置">
             <button
               type="button"

@@ -4,8 +4,7 @@ import { Tooltip } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { currentUserQuery } from '../../api/auth';
 import { getUserInfo } from '../../lib/session';
-import { useShellTheme } from '../shell/theme';
-import { WeatherWidget } from '../weather/WeatherWidget';
+import { WeatherWidget } from '../weather';
 import { FeedbackDrawer } from './FeedbackDrawer';
 
 const button: CSSProperties = {
@@ -23,14 +22,13 @@ const button: CSSProperties = {
 
 /**
  * The header's weather widget and, for everyone but administrators (spec §6: ordinary users get the feedback
- * control; administrators read the results at /system/feedback), the 反馈 button with its drawer.
+ * control; administrators read the results at /system/feedback), the 反馈 button with its drawer. `color`: the
+ * header's text colour (the user's theme).
  */
-export function HeaderServices() {
-  const { theme } = useShellTheme();
+export function HeaderServices({ color }: { color: string }) {
   const { data: current } = useQuery(currentUserQuery);
   const role = (current?.userInfo ?? getUserInfo())?.loginRoleType;
   const [open, setOpen] = useState(false);
-  const color = theme.navTextColor;
   return (
     <>
       <WeatherWidget color={color} buttonStyle={button} />
