@@ -14,6 +14,7 @@ import {
 } from './auth';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
+import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
 import { type ApiName, paths } from './paths';
 import {
@@ -249,6 +250,8 @@ export const api = {
   ...rfcApi,
   // @api:system-notices
   ...systemNoticesApi,
+  // @api:feedback
+  ...feedbackApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

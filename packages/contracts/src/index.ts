@@ -15,6 +15,9 @@ export * from './engine-api';
 export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
+export * from './feedback';
+export * from './feedback-api';
+export * from './feedback-constants';
 // @index:files
 export * from './files-api';
 export * from './files-rules';

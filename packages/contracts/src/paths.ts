@@ -203,6 +203,12 @@ export const paths = {
   rfcContacts: { method: 'POST', path: '/ks/rfc/contacts' },
   rfcTemplate: { method: 'GET', path: '/ks/rfc/template' },
   creditPublicLevels: { method: 'GET', path: '/ks/credit/public/levels' },
+  // @paths:feedback — feedback surveys and the weather widget (issue 14)
+  feedbackAdd: { method: 'POST', path: '/ks/feedback/add' },
+  feedbackSummary: { method: 'GET', path: '/ks/feedback/admin/summary' },
+  feedbackTexts: { method: 'GET', path: '/ks/feedback/admin/texts' },
+  feedbackExport: { method: 'POST', path: '/ks/feedback/admin/export' },
+  weather: { method: 'GET', path: '/ks/common/weather' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -55,3 +55,5 @@ export const NoticeDetailPage = lazyPage(() => import('../features/portal/Notice
 export const MarketPage = lazyPage(() => import('../features/portal/MarketPage'));
 export const MarketListPage = lazyPage(() => import('../features/portal/MarketListPage'));
 export const MarketDetailPage = lazyPage(() => import('../features/portal/MarketDetailPage'));
+// @pages:feedback
+export const FeedbackAdminPage = lazyPage(() => import('../features/feedback/FeedbackAdminPage'));

@@ -21,6 +21,7 @@ import {
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
+  FeedbackAdminPage,
   JudgePage,
   JumpNoticeCfgPage,
   LoginPage,
@@ -130,6 +131,8 @@ export const routes: RouteObject[] = [
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
                   // @routes:credit
                   { path: 'credit/companyInfo', element: <CreditInfoPage /> },
+                  // @routes:feedback
+                  { path: 'system/feedback', element: <FeedbackAdminPage /> },
                 ],
               },
             ],

@@ -38,6 +38,7 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/system/systemNotice': { roles: ADMIN, title: '系统通知管理' },
   '/system/personnelInfo': { roles: ['M', 'U'], title: '人员信息' },
   '/system/companyInfo': { roles: ['M', 'U'], title: '企业信息' },
+  '/system/feedback': { roles: ADMIN, title: '用户反馈' },
 };
 
 const ROLE_NAMES: Record<string, string> = { M: '管理员', D: '开发者', U: '企业/个人' };

@@ -15,6 +15,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
+import { HeaderServices } from '../features/feedback/HeaderServices';
 import { SystemNotices } from '../features/notices/SystemNotices';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
@@ -224,6 +225,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
           <SystemNotices />
+          <HeaderServices color={navText} />
           <Tooltip title="主题设置">
             <button
               type="button"

@@ -2,6 +2,7 @@ export * from './account';
 export * from './accounts';
 export * from './credit';
 export * from './engine';
+export * from './feedback';
 export * from './files';
 export * from './live';
 export * from './platform';
