@@ -15,6 +15,7 @@ import {
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { filesApi } from './files-api';
+import { helpApi } from './help-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -246,6 +247,8 @@ export const api = {
   ...creditApi,
   // @api:rfc
   ...rfcApi,
+  // @api:help
+  ...helpApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

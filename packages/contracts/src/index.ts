@@ -18,6 +18,8 @@ export * from './envelope';
 // @index:files
 export * from './files-api';
 export * from './files-rules';
+export * from './help';
+export * from './help-api';
 export * from './identifiers';
 export * from './live';
 export * from './paths';

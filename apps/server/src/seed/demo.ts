@@ -13,6 +13,7 @@ import { seedAccounts } from './accounts';
 import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedEngine } from './engine';
+import { seedHelp } from './help';
 import { type Evidence, evidenceStore } from './evidence';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
@@ -143,6 +144,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     const who = await demoCallers(tx, ids);
     await seedPeople(tx, who, evidence);
     await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
+    // @seed:help — help files and FAQ of the credit system, through the help module's services
+    await seedHelp(tx, who.admin, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

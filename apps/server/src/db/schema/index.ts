@@ -8,3 +8,4 @@ export * from './portal';
 export * from './rfc';
 export * from './shell';
 export * from './live';
+export * from './help';
