@@ -63,7 +63,7 @@ CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("c
 CREATE INDEX "help_faqs_place_idx" ON "help_faqs" USING btree ("system_coding","gn_coding","sort");--> statement-breakpoint
 CREATE INDEX "help_faqs_search_trgm_idx" ON "help_faqs" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "help_files_group_idx" ON "help_files" USING btree ("group_id","sort");--> statement-breakpoint
-CREATE INDEX "help_groups_place_idx" ON "help_groups" USING btree ("system_coding","gn_coding","sort");CREATE INDEX "help_groups_place_idx" ON "help_groups" USING btree ("system_coding","gn_coding","sort");--> statement-breakpoint
+CREATE INDEX "help_groups_place_idx" ON "help_groups" USING btree ("system_coding","gn_coding","sort");--> statement-breakpoint
 -- Administrators reach the help administration and the customer-service console from the header dropdown.
 INSERT INTO "header_menus" ("key", "label", "path", "icon", "role_types", "sort") VALUES
   ('helpManage', '帮助管理', '/system/helpManage', 'FileSearchOutlined', '["M"]', 8),
