@@ -15,6 +15,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
+import { ShellServices } from '../features/help/ShellServices';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
 import { startLive } from '../lib/live';
@@ -222,6 +223,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
           )}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
+          <ShellServices systemCoding={systemCoding} systemName={system?.systemName} buttonStyle={headerButton} />
           <Tooltip title="主题设置">
             <button
               type="button"
