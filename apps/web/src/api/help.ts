@@ -1,4 +1,12 @@
-import type { ApiBody, ChatConversation, ChatMessage, ChatThread, FaqItem, HelpGroup, RobotAnswer } from '@ks/contracts';
+import type {
+  ApiBody,
+  ChatConversation,
+  ChatMessage,
+  ChatThread,
+  FaqItem,
+  HelpGroup,
+  RobotAnswer,
+} from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './call';
 

@@ -21,6 +21,7 @@ import {
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
+  HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
   LoginPage,
@@ -37,6 +38,7 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  ServiceConsolePage,
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
@@ -121,6 +123,9 @@ export const routes: RouteObject[] = [
                   { path: 'credit/analysis', element: <CreditAnalysisPage /> },
                   { path: 'credit/commitmentbook', element: <CommitmentBookPage /> },
                   { path: 'credit/commitmentbookDetail', element: <CommitmentBookDetailPage /> },
+                  // @routes:help
+                  { path: 'system/helpManage', element: <HelpManagePage /> },
+                  { path: 'system/serviceConsole', element: <ServiceConsolePage /> },
                   // @routes:engine
                   { path: 'dynamicPage/dynamicIndex', element: <DynamicIndexPage /> },
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },

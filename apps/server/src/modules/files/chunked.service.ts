@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  HELP_FILE_EXTENSIONS,
   checkExtension,
   checkTypedFile,
   chunkCountOf,
@@ -9,6 +8,7 @@ import {
   cleanFileName,
   contentMatchesExtension,
   extensionOf,
+  HELP_FILE_EXTENSIONS,
   MAX_CHUNKS,
   mimeOf,
   NOTICE_EXTENSIONS,

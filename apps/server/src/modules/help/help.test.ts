@@ -61,12 +61,17 @@ describe('help viewer', () => {
     expect((await api.post('/ks/guide/admin/faq/save', admin, { systemCoding: 'XYGL', question: '问' })).status).toBe(
       400,
     );
-    expect((await api.post('/ks/guide/admin/group/save', admin, { systemCoding: 'NOSYS', groupName: '组' })).status).toBe(
-      400,
-    );
     expect(
-      (await api.post('/ks/guide/admin/group/save', admin, { systemCoding: 'XYGL', gnCoding: 'ZBTB_ZBGG', groupName: '组' }))
-        .status,
+      (await api.post('/ks/guide/admin/group/save', admin, { systemCoding: 'NOSYS', groupName: '组' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.post('/ks/guide/admin/group/save', admin, {
+          systemCoding: 'XYGL',
+          gnCoding: 'ZBTB_ZBGG',
+          groupName: '组',
+        })
+      ).status,
     ).toBe(400);
   });
 });
@@ -75,7 +80,9 @@ describe('help administration', () => {
   it('is for administrators only', async () => {
     expect((await api.get('/ks/guide/admin/help?systemCoding=XYGL', user)).status).toBe(403);
     expect((await api.get('/ks/guide/admin/help?systemCoding=XYGL', dev)).status).toBe(403);
-    expect((await api.post('/ks/guide/admin/faq/save', user, { systemCoding: 'XYGL', question: 'q', answer: 'a' })).status).toBe(403);
+    expect(
+      (await api.post('/ks/guide/admin/faq/save', user, { systemCoding: 'XYGL', question: 'q', answer: 'a' })).status,
+    ).toBe(403);
     // help files are uploaded by administrators only
     const data = PDF(4096);
     const task = await api.post('/ks/upload/v1/upload-task', user, {
@@ -109,7 +116,11 @@ describe('help administration', () => {
       { field: 'file', name: 'blob', data },
     ]);
     expect(chunk.status).toBe(200);
-    const merged = await api.post('/ks/upload/v1/file-merge', admin, { uploadId, fileName: '执业注册指南.pdf', md5: md5(data) });
+    const merged = await api.post('/ks/upload/v1/file-merge', admin, {
+      uploadId,
+      fileName: '执业注册指南.pdf',
+      md5: md5(data),
+    });
     expect(merged.status).toBe(200);
     const fileId = merged.body.data.fileId;
     // a user cannot read it before it is in the help tree
@@ -160,7 +171,14 @@ describe('help administration', () => {
       .from(operationLogs)
       .where(eq(operationLogs.glName, '帮助管理'));
     const texts = logs.map((l) => l.logbook).join('\n');
-    for (const s of ['新建帮助分组：执业注册', '添加帮助文件：执业注册指南.pdf', '修改常见问题', '删除常见问题', '移除帮助文件', '删除帮助分组'])
+    for (const s of [
+      '新建帮助分组：执业注册',
+      '添加帮助文件：执业注册指南.pdf',
+      '修改常见问题',
+      '删除常见问题',
+      '移除帮助文件',
+      '删除帮助分组',
+    ])
       expect(texts).toContain(s);
   });
 });
@@ -210,9 +228,11 @@ describe('customer-service chat', () => {
       .select()
       .from(liveEvents)
       .where(inArray(liveEvents.type, ['chat', 'chat-queue']));
-    expect(events.some((e) => e.type === 'chat-queue' && e.data.conversationId === id && e.audience.roles?.includes('admin'))).toBe(
-      true,
-    );
+    expect(
+      events.some(
+        (e) => e.type === 'chat-queue' && e.data.conversationId === id && e.audience.roles?.includes('admin'),
+      ),
+    ).toBe(true);
 
     // the console: open conversations, unread first
     const queue = await api.get('/ks/service/v1/agent/conversations', admin);
@@ -238,13 +258,18 @@ describe('customer-service chat', () => {
 
     // another user cannot read it
     expect((await api.get(`/ks/service/v1/agent/thread?conversationId=${id}`, other.token)).status).toBe(404);
-    expect((await api.get('/ks/service/v1/chat/mine', other.token)).body!.data).toEqual({ conversation: null, messages: [] });
+    expect((await api.get('/ks/service/v1/chat/mine', other.token)).body!.data).toEqual({
+      conversation: null,
+      messages: [],
+    });
     // its own user can
     expect((await api.get(`/ks/service/v1/agent/thread?conversationId=${id}`, user)).status).toBe(200);
 
     // close: history kept, a new message opens a new conversation
     expect((await api.post('/ks/service/v1/agent/close', admin, { conversationId: id })).status).toBe(200);
-    expect((await api.post('/ks/service/v1/agent/reply', admin, { conversationId: id, text: '再见' })).status).toBe(409);
+    expect((await api.post('/ks/service/v1/agent/reply', admin, { conversationId: id, text: '再见' })).status).toBe(
+      409,
+    );
     const closed = await api.get('/ks/service/v1/agent/conversations?status=closed', admin);
     expect(closed.body!.data.map((c: any) => c.id)).toContain(id);
     const next = await api.post('/ks/service/v1/chat/send', user, { text: '还有一个问题' });
@@ -262,7 +287,9 @@ describe('customer-service chat', () => {
     expect((await api.post('/ks/service/v1/chat/send', user, { text: '' })).status).toBe(400);
     expect((await api.post('/ks/service/v1/chat/send', user, { text: 'x'.repeat(501) })).status).toBe(400);
     expect((await api.post('/ks/service/v1/chat/send', user, { text: '<script>alert(1)</script>' })).status).toBe(400);
-    expect((await api.post('/ks/service/v1/agent/reply', admin, { conversationId: 'nope', text: 'x' })).status).toBe(400);
+    expect((await api.post('/ks/service/v1/agent/reply', admin, { conversationId: 'nope', text: 'x' })).status).toBe(
+      400,
+    );
     expect((await api.get('/ks/service/v1/agent/thread?conversationId=nope', admin)).status).toBe(400);
     expect((await api.get(`/ks/service/v1/agent/thread?conversationId=${anyId}`, admin)).status).toBe(404);
   });

@@ -9,8 +9,13 @@ export type Side = 'me' | 'agent' | 'robot';
 
 /** A stored chat message's text (plain text the server sanitised and escaped), sanitised again as it is shown. */
 export function MessageText({ body }: { body: string }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again here (DOMPurify)
-  return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(body) }} />;
+  return (
+    <span
+      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again here (DOMPurify)
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(body) }}
+    />
+  );
 }
 
 export function ChatBubble({
@@ -35,7 +40,11 @@ export function ChatBubble({
       data-side={side}
       style={{ display: 'flex', flexDirection: mine ? 'row-reverse' : 'row', gap: 8, margin: '10px 0' }}
     >
-      <Avatar size={30} icon={icon} style={{ background: mine ? token.colorPrimary : side === 'robot' ? '#13a8a8' : '#fa8c16', flex: 'none' }} />
+      <Avatar
+        size={30}
+        icon={icon}
+        style={{ background: mine ? token.colorPrimary : side === 'robot' ? '#13a8a8' : '#fa8c16', flex: 'none' }}
+      />
       <div style={{ maxWidth: '78%', textAlign: mine ? 'right' : 'left' }}>
         {name || at ? (
           <div style={{ fontSize: 12, color: token.colorTextTertiary, marginBottom: 2 }}>

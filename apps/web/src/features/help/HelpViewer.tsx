@@ -3,8 +3,8 @@ import { HELP_TEXT, type HelpGroup } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Drawer, Spin, Tabs, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { faqListQuery, type HelpPlace, helpTreeQuery } from '../../api/help';
 import { previewUrlQuery } from '../../api/files';
+import { faqListQuery, type HelpPlace, helpTreeQuery } from '../../api/help';
 import { Empty } from '../../components/placeholders/Empty';
 
 /** Which tab the viewer opens on. */

@@ -86,7 +86,9 @@ function RobotPane({
                   {t.answer.matches.map((m) => (
                     <Card key={m.id} size="small" data-testid="robot-match" styles={{ body: { padding: 10 } }}>
                       <Typography.Text strong>{m.question}</Typography.Text>
-                      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>{m.answer}</Typography.Paragraph>
+                      <Typography.Paragraph style={{ margin: '4px 0', whiteSpace: 'pre-wrap' }}>
+                        {m.answer}
+                      </Typography.Paragraph>
                       <Typography.Link
                         onClick={() =>
                           onOpenHelp({ systemCoding: m.systemCoding, ...(m.gnCoding ? { gnCoding: m.gnCoding } : {}) })
@@ -208,7 +210,14 @@ function ChatFrame({
         />
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}>
           <span>{extra}</span>
-          <Button type="primary" icon={<SendOutlined />} onClick={onSend} loading={sending} disabled={!text.trim()} data-testid={sendTestId}>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={onSend}
+            loading={sending}
+            disabled={!text.trim()}
+            data-testid={sendTestId}
+          >
             发送
           </Button>
         </div>

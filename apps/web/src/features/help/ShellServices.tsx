@@ -55,7 +55,13 @@ export function ShellServices({
         </button>
       </Tooltip>
       <Tooltip title="在线客服">
-        <button type="button" aria-label="在线客服" data-testid="service-button" style={button} onClick={() => setChat(true)}>
+        <button
+          type="button"
+          aria-label="在线客服"
+          data-testid="service-button"
+          style={button}
+          onClick={() => setChat(true)}
+        >
           <CustomerServiceOutlined />
         </button>
       </Tooltip>
