@@ -44,7 +44,9 @@ function RobotPane({
   const seq = useRef(0);
   const end = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest turn whenever one is added
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [turns]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns]);
 
   const ask = async () => {
     const q = text.trim();
@@ -128,7 +130,9 @@ function HumanPane() {
   useLiveEvent('resync', reread);
   const messages = thread.data?.messages ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message whenever one arrives
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
 
   const send = async () => {
     const t = text.trim();

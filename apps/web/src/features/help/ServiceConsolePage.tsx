@@ -31,7 +31,9 @@ function Thread({ conversationId, onClosed }: { conversationId: string; onClosed
   const end = useRef<HTMLDivElement>(null);
   const messages = thread.data?.messages ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message whenever one arrives
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
   // opening the thread marks it read: the list's badge follows
   useEffect(() => {
     if (thread.data) void qc.invalidateQueries({ queryKey: [...CHAT_KEY, 'queue'] });
