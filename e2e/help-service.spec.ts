@@ -91,6 +91,12 @@ test('human chat: user1 → the console, the reply comes back live', async ({ br
     await a.goto(`${baseURL}/login`);
     await signIn(a, 'admin', 'M');
     await expectSignedIn(a, '平台管理员');
+    // the help administration lists the seeded groups, files and questions
+    await a.goto('/system/helpManage');
+    await expect(a.getByTestId('help-groups')).toContainText('系统使用说明');
+    await expect(a.getByTestId('admin-help-file').first()).toBeVisible();
+    await expect(a.getByTestId('faq-table')).toContainText('忘记密码怎么办？');
+    await a.screenshot({ path: path.join(SHOTS, 'help-manage.png'), fullPage: true });
     await a.goto('/system/serviceConsole');
     const row = a.getByTestId('console-conversation').filter({ hasText: '张建国' }).first();
     await expect(row).toBeVisible();

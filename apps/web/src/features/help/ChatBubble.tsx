@@ -4,8 +4,8 @@ import { Avatar, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
 import { sanitizeHtml } from '../../lib/sanitize';
 
-/** Who wrote a bubble: the caller (right), the agent or the robot (left). */
-export type Side = 'me' | 'agent' | 'robot';
+/** Who wrote a bubble: a user, an agent or the robot. */
+export type Who = 'user' | 'agent' | 'robot';
 
 /** A stored chat message's text (plain text the server sanitised and escaped), sanitised again as it is shown. */
 export function MessageText({ body }: { body: string }) {
@@ -19,32 +19,31 @@ export function MessageText({ body }: { body: string }) {
 }
 
 export function ChatBubble({
-  side,
+  who,
+  mine = false,
   name,
   at,
   children,
   testId,
 }: {
-  side: Side;
+  who: Who;
+  /** the reader's own message: on the right */
+  mine?: boolean;
   name?: string;
   at?: string;
   children: ReactNode;
   testId?: string;
 }) {
   const { token } = antdTheme.useToken();
-  const mine = side === 'me';
-  const icon = side === 'robot' ? <RobotOutlined /> : side === 'agent' ? <CustomerServiceOutlined /> : <UserOutlined />;
+  const icon = who === 'robot' ? <RobotOutlined /> : who === 'agent' ? <CustomerServiceOutlined /> : <UserOutlined />;
+  const color = who === 'robot' ? '#13a8a8' : who === 'agent' ? '#fa8c16' : token.colorPrimary;
   return (
     <div
       data-testid={testId}
-      data-side={side}
+      data-who={who}
       style={{ display: 'flex', flexDirection: mine ? 'row-reverse' : 'row', gap: 8, margin: '10px 0' }}
     >
-      <Avatar
-        size={30}
-        icon={icon}
-        style={{ background: mine ? token.colorPrimary : side === 'robot' ? '#13a8a8' : '#fa8c16', flex: 'none' }}
-      />
+      <Avatar size={30} icon={icon} style={{ background: color, flex: 'none' }} />
       <div style={{ maxWidth: '78%', textAlign: mine ? 'right' : 'left' }}>
         {name || at ? (
           <div style={{ fontSize: 12, color: token.colorTextTertiary, marginBottom: 2 }}>

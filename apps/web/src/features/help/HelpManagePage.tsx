@@ -224,6 +224,8 @@ export default function HelpManagePage() {
           loading={data.isFetching}
           dataSource={data.data?.groups ?? []}
           columns={groupColumns}
+          // the files are listed in a column, not as expandable child rows
+          expandable={{ childrenColumnName: 'none' }}
           pagination={false}
           data-testid="help-groups"
           locale={{ emptyText: '暂无数据' }}

@@ -74,14 +74,16 @@ function RobotPane({
         </Button>
       }
     >
-      <ChatBubble side="robot" name="智能客服">
+      <ChatBubble who="robot" name="智能客服">
         {CHAT_TEXT.greeting}
       </ChatBubble>
       {turns.map((t) => (
         <div key={t.id}>
-          <ChatBubble side="me">{t.question}</ChatBubble>
+          <ChatBubble who="user" mine>
+            {t.question}
+          </ChatBubble>
           {t.answer || t.failed ? (
-            <ChatBubble side="robot" name="智能客服" testId="robot-answer">
+            <ChatBubble who="robot" name="智能客服" testId="robot-answer">
               {t.answer?.matches.length ? (
                 <div style={{ display: 'grid', gap: 8 }}>
                   <span>{CHAT_TEXT.found}</span>
@@ -150,13 +152,14 @@ function HumanPane() {
   const closed = thread.data?.conversation?.status === 'closed';
   return (
     <ChatFrame text={text} setText={setText} onSend={send} sending={sending} sendTestId="human-send">
-      <ChatBubble side="agent" name="人工客服">
+      <ChatBubble who="agent" name="人工客服">
         {CHAT_TEXT.humanGreeting}
       </ChatBubble>
       {messages.map((m) => (
         <ChatBubble
           key={m.id}
-          side={m.sender === 'user' ? 'me' : 'agent'}
+          who={m.sender === 'user' ? 'user' : 'agent'}
+          mine={m.sender === 'user'}
           name={m.sender === 'user' ? undefined : `客服 ${m.senderName}`}
           at={m.createdAt}
           testId={m.sender === 'user' ? 'chat-mine' : 'chat-agent'}

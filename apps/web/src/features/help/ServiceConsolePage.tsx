@@ -94,7 +94,8 @@ function Thread({ conversationId, onClosed }: { conversationId: string; onClosed
         {messages.map((m) => (
           <ChatBubble
             key={m.id}
-            side={m.sender === 'agent' ? 'me' : 'agent'}
+            who={m.sender === 'agent' ? 'agent' : 'user'}
+            mine={m.sender === 'agent'}
             name={m.sender === 'agent' ? `客服 ${m.senderName}` : m.senderName}
             at={m.createdAt}
             testId={m.sender === 'agent' ? 'console-agent-message' : 'console-user-message'}
