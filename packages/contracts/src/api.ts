@@ -16,6 +16,7 @@ import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
+import { helpApi } from './help-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -252,6 +253,8 @@ export const api = {
   ...systemNoticesApi,
   // @api:feedback
   ...feedbackApi,
+  // @api:help
+  ...helpApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

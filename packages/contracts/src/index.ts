@@ -21,6 +21,8 @@ export * from './feedback-constants';
 // @index:files
 export * from './files-api';
 export * from './files-rules';
+export * from './help';
+export * from './help-api';
 export * from './identifiers';
 export * from './live';
 export * from './paths';

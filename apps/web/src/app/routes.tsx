@@ -22,6 +22,7 @@ import {
   DynamicIndexPage,
   EchartsSettingPage,
   FeedbackAdminPage,
+  HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
   LoginPage,
@@ -38,6 +39,7 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  ServiceConsolePage,
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
@@ -124,6 +126,9 @@ export const routes: RouteObject[] = [
                   { path: 'credit/analysis', element: <CreditAnalysisPage /> },
                   { path: 'credit/commitmentbook', element: <CommitmentBookPage /> },
                   { path: 'credit/commitmentbookDetail', element: <CommitmentBookDetailPage /> },
+                  // @routes:help
+                  { path: 'system/helpManage', element: <HelpManagePage /> },
+                  { path: 'system/serviceConsole', element: <ServiceConsolePage /> },
                   // @routes:engine
                   { path: 'dynamicPage/dynamicIndex', element: <DynamicIndexPage /> },
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },

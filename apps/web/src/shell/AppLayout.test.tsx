@@ -168,7 +168,8 @@ describe('AppLayout', () => {
         sessionStorage.clear();
       }
     }
-  }, 60_000);
+    // two renders of the signed-in layout per listed page and role: the list grows with every administration page
+  }, 120_000);
 
   it('opens the page for those who may: an administrator on 角色权限', async () => {
     setup(() => ({ data: null }), 'M');

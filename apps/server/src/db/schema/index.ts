@@ -4,6 +4,7 @@ export * from './credit';
 export * from './engine';
 export * from './feedback';
 export * from './files';
+export * from './help';
 export * from './live';
 export * from './platform';
 export * from './portal';
