@@ -5,6 +5,17 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
 export const BID_HALL_URL = 'https://hall.example.test/';
+/**
+ * A local fake of the AMap weather query (apps/server/src/test/fake-amap.ts) for the header's weather widget: the
+ * ggfw servers are pointed at it (a server's environment is fixed when it starts, so the fake starts with them).
+ */
+export const FAKE_AMAP_PORT = BASE_PORT + 9;
+export const FAKE_AMAP_KEY = 'fake-amap-key-0001';
+const weatherEnv = {
+  AMAP_WEATHER_KEY: FAKE_AMAP_KEY,
+  AMAP_WEATHER_CITY: '140100',
+  AMAP_WEATHER_URL: `http://127.0.0.1:${FAKE_AMAP_PORT}/v3/weather/weatherInfo`,
+};
 
 /**
  * Parallel workers of the ggfw project, each with a server of its own. A browser and a server per worker keep about two
@@ -17,7 +28,7 @@ export const GGFW_PORTS = Array.from({ length: WORKERS }, (_, i) => (i === 0 ? B
 
 /** Real servers, each on a fresh embedded database with the demo seed: one per ggfw worker, one per other mode. */
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  ...GGFW_PORTS.map((port, i) => ({ name: i === 0 ? 'ggfw' : `ggfw-${i}`, port, env: {} })),
+  ...GGFW_PORTS.map((port, i) => ({ name: i === 0 ? 'ggfw' : `ggfw-${i}`, port, env: weatherEnv })),
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
   { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
 ];
@@ -77,27 +88,39 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${BASE_PORT + 2}` },
     },
   ],
-  webServer: servers.map((s) => {
-    const dataDir = path.join(root, `.data-e2e-${s.name}`);
-    return {
-      command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+  webServer: [
+    {
+      command: 'node --import tsx apps/server/src/test/fake-amap.ts',
       cwd: root,
-      url: `http://127.0.0.1:${s.port}/ks/health`,
+      url: `http://127.0.0.1:${FAKE_AMAP_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 30_000,
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
-      env: {
-        PORT: String(s.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'warn',
-        TRUST_PROXY: '1',
-        RATE_LIMIT_PER_MINUTE: '100000',
-        BID_HALL_URL,
-        ...s.env,
-      },
-    };
-  }),
+      env: { FAKE_AMAP_PORT: String(FAKE_AMAP_PORT) },
+    },
+    ...servers.map((s) => {
+      const dataDir = path.join(root, `.data-e2e-${s.name}`);
+      return {
+        command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+        cwd: root,
+        url: `http://127.0.0.1:${s.port}/ks/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+        env: {
+          PORT: String(s.port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          TRUST_PROXY: '1',
+          RATE_LIMIT_PER_MINUTE: '100000',
+          BID_HALL_URL,
+          ...s.env,
+        },
+      };
+    }),
+  ],
 });

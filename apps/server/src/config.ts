@@ -98,6 +98,25 @@ const envSchema = z.object({
   CHUNKED_UPLOAD_MAX_MB: intIn(1, 48_000).default(4096),
   /** Hours an unfinished chunked upload keeps its chunks. */
   UPLOAD_TASK_TTL_HOURS: intIn(1, 24 * 30).default(72),
+  // @config:weather — the header's weather widget: the AMap (高德) weather query API; no key, no weather
+  /** The AMap Web service key; unset: the widget says 天气服务未配置. Never sent to the browser. */
+  AMAP_WEATHER_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,128}$/, 'must be an AMap Web service key (letters and digits)')
+    .optional(),
+  /** The city's administrative code (adcode), e.g. 140100 for 太原市. */
+  AMAP_WEATHER_CITY: z
+    .string()
+    .regex(/^\d{6}$/, 'must be a 6-digit administrative code (adcode) such as 140100')
+    .default('140100'),
+  /** The weather query address (a test or a proxy may stand in for AMap). */
+  AMAP_WEATHER_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://restapi.amap.com/v3/weather/weatherInfo'),
+  /** Milliseconds to wait for the weather service. */
+  AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
 });
 
 /** S3 settings go together: a bucket needs its keys, and keys or an endpoint without a bucket are a mistake. */
@@ -160,6 +179,12 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
       uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
       chunkedMaxBytes: env.CHUNKED_UPLOAD_MAX_MB * 1024 * 1024,
       taskTtlMs: env.UPLOAD_TASK_TTL_HOURS * 3600_000,
+    },
+    weather: {
+      key: env.AMAP_WEATHER_KEY ?? null,
+      city: env.AMAP_WEATHER_CITY,
+      url: env.AMAP_WEATHER_URL,
+      timeoutMs: env.AMAP_WEATHER_TIMEOUT_MS,
     },
   };
 }

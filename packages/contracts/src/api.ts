@@ -14,7 +14,9 @@ import {
 } from './auth';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
+import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
+import { helpApi } from './help-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -249,6 +251,10 @@ export const api = {
   ...rfcApi,
   // @api:system-notices
   ...systemNoticesApi,
+  // @api:feedback
+  ...feedbackApi,
+  // @api:help
+  ...helpApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

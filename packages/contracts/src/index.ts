@@ -15,9 +15,14 @@ export * from './engine-api';
 export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
+export * from './feedback';
+export * from './feedback-api';
+export * from './feedback-constants';
 // @index:files
 export * from './files-api';
 export * from './files-rules';
+export * from './help';
+export * from './help-api';
 export * from './identifiers';
 export * from './live';
 export * from './paths';

@@ -203,6 +203,29 @@ export const paths = {
   rfcContacts: { method: 'POST', path: '/ks/rfc/contacts' },
   rfcTemplate: { method: 'GET', path: '/ks/rfc/template' },
   creditPublicLevels: { method: 'GET', path: '/ks/credit/public/levels' },
+  // @paths:feedback — feedback surveys and the weather widget (issue 14)
+  feedbackAdd: { method: 'POST', path: '/ks/feedback/add' },
+  feedbackSummary: { method: 'GET', path: '/ks/feedback/admin/summary' },
+  feedbackTexts: { method: 'GET', path: '/ks/feedback/admin/texts' },
+  feedbackExport: { method: 'POST', path: '/ks/feedback/admin/export' },
+  weather: { method: 'GET', path: '/ks/common/weather' },
+  // @paths:help — help and FAQ, customer service (issue 14, screens 10 and 23)
+  helpTree: { method: 'POST', path: '/ks/guide/node/descritons' },
+  faqList: { method: 'POST', path: '/ks/guide/node/faq-list' },
+  helpAdmin: { method: 'GET', path: '/ks/guide/admin/help' },
+  helpGroupSave: { method: 'POST', path: '/ks/guide/admin/group/save' },
+  helpGroupDelete: { method: 'POST', path: '/ks/guide/admin/group/delete' },
+  helpFileAdd: { method: 'POST', path: '/ks/guide/admin/file/add' },
+  helpFileDelete: { method: 'POST', path: '/ks/guide/admin/file/delete' },
+  faqSave: { method: 'POST', path: '/ks/guide/admin/faq/save' },
+  faqDelete: { method: 'POST', path: '/ks/guide/admin/faq/delete' },
+  robotAsk: { method: 'POST', path: '/ks/service/v1/robot/ask' },
+  chatMine: { method: 'GET', path: '/ks/service/v1/chat/mine' },
+  chatSend: { method: 'POST', path: '/ks/service/v1/chat/send' },
+  chatQueue: { method: 'GET', path: '/ks/service/v1/agent/conversations' },
+  chatThread: { method: 'GET', path: '/ks/service/v1/agent/thread' },
+  chatReply: { method: 'POST', path: '/ks/service/v1/agent/reply' },
+  chatClose: { method: 'POST', path: '/ks/service/v1/agent/close' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -17,7 +17,7 @@ const tablesWithData = async () =>
     await rows<{ t: string }>(
       sql`select c.relname as "t" from pg_class c join pg_attribute a on a.attrelid = c.oid
           where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and a.attname = 'data'
-            and not a.attisdropped order by 1`,
+            and c.relname like 'n\_%' and not a.attisdropped order by 1`,
     )
   ).rows.map((r) => r.t);
 

@@ -14,6 +14,8 @@ import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedEngine } from './engine';
 import { type Evidence, evidenceStore } from './evidence';
+import { seedFeedback } from './feedback';
+import { seedHelp } from './help';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
@@ -146,6 +148,10 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
     // @seed:system-notices
     await seedSystemNotices(tx, who.admin.actor);
+    // @seed:feedback — answers of the feedback surveys, through the module's service
+    await seedFeedback(tx);
+    // @seed:help — help files and FAQ of the credit system, through the help module's services
+    await seedHelp(tx, who.admin, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -34,6 +34,10 @@ export const ManagementInfoPage = lazyPage(() => import('../features/accounts/Ma
 export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));
 export const TransactPage = lazyPage(() => import('../features/accounts/TransactPage'));
 
+// @pages:help
+export const HelpManagePage = lazyPage(() => import('../features/help/HelpManagePage'));
+export const ServiceConsolePage = lazyPage(() => import('../features/help/ServiceConsolePage'));
+
 // @pages:engine
 export const DynamicIndexPage = lazyPage(() => import('../features/engine/DynamicIndexPage'));
 export const DynamicDetailPage = lazyPage(() => import('../features/engine/DynamicDetailPage'));
@@ -55,3 +59,5 @@ export const NoticeDetailPage = lazyPage(() => import('../features/portal/Notice
 export const MarketPage = lazyPage(() => import('../features/portal/MarketPage'));
 export const MarketListPage = lazyPage(() => import('../features/portal/MarketListPage'));
 export const MarketDetailPage = lazyPage(() => import('../features/portal/MarketDetailPage'));
+// @pages:feedback
+export const FeedbackAdminPage = lazyPage(() => import('../features/feedback/FeedbackAdminPage'));

@@ -21,6 +21,8 @@ import {
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
+  FeedbackAdminPage,
+  HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
   LoginPage,
@@ -37,6 +39,7 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  ServiceConsolePage,
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
@@ -123,6 +126,9 @@ export const routes: RouteObject[] = [
                   { path: 'credit/analysis', element: <CreditAnalysisPage /> },
                   { path: 'credit/commitmentbook', element: <CommitmentBookPage /> },
                   { path: 'credit/commitmentbookDetail', element: <CommitmentBookDetailPage /> },
+                  // @routes:help
+                  { path: 'system/helpManage', element: <HelpManagePage /> },
+                  { path: 'system/serviceConsole', element: <ServiceConsolePage /> },
                   // @routes:engine
                   { path: 'dynamicPage/dynamicIndex', element: <DynamicIndexPage /> },
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },
@@ -130,6 +136,8 @@ export const routes: RouteObject[] = [
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
                   // @routes:credit
                   { path: 'credit/companyInfo', element: <CreditInfoPage /> },
+                  // @routes:feedback
+                  { path: 'system/feedback', element: <FeedbackAdminPage /> },
                 ],
               },
             ],

@@ -36,8 +36,11 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/system/permissConfig': { roles: ADMIN, title: '权限配置' },
   '/system/adminInfo': { roles: ADMIN, title: '管理员信息' },
   '/system/systemNotice': { roles: ADMIN, title: '系统通知管理' },
+  '/system/helpManage': { roles: ADMIN, title: '帮助管理' },
+  '/system/serviceConsole': { roles: ADMIN, title: '客服工作台' },
   '/system/personnelInfo': { roles: ['M', 'U'], title: '人员信息' },
   '/system/companyInfo': { roles: ['M', 'U'], title: '企业信息' },
+  '/system/feedback': { roles: ADMIN, title: '用户反馈' },
 };
 
 const ROLE_NAMES: Record<string, string> = { M: '管理员', D: '开发者', U: '企业/个人' };

@@ -168,7 +168,7 @@ describe('AppLayout', () => {
         sessionStorage.clear();
       }
     }
-    // one sign-in and render per denied page and role: the list grows with every administration page
+    // two renders of the signed-in layout per listed page and role: the list grows with every administration page
   }, 120_000);
 
   it('opens the page for those who may: an administrator on 角色权限', async () => {

@@ -203,5 +203,5 @@ describe('export', () => {
     expect(names).toHaveLength(1 + 10 + 100 + 1000);
     expect(new Set(names).size).toBe(names.length);
     await t.database.db.execute(sql`delete from n_xygl_cyry where f_xm like '批量%'`);
-  });
+  }, 120_000);
 });
