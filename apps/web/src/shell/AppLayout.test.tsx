@@ -155,7 +155,10 @@ describe('AppLayout', () => {
         const asked = server.calls.map((c) => c.url.split('?')[0]);
         expect(
           asked.filter(
-            (u) => !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list)/.test(u),
+            (u) =>
+              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|common\/weather)/.test(
+                u,
+              ),
           ),
           `${role} ${path}`,
         ).toEqual([]);
