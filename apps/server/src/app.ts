@@ -17,8 +17,10 @@ import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes
 import { engineRoutes } from './modules/engine/engine.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { helpRoutes } from './modules/help/help.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
+import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
@@ -275,6 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shellRoutes(ks, db);
     // @app:accounts
     accountsRoutes(ks, db);
+    // @app:system-notices — a shell service: outside the 418 gate, like the menus
+    systemNoticesRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:help
+    helpRoutes(ks, db, deps.now ?? (() => new Date()));
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

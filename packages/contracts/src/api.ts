@@ -16,6 +16,7 @@ import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
+import { helpApi } from './help-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -36,6 +37,7 @@ import {
 import { MARKET_KINDS } from './portal-constants';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
+import { systemNoticesApi } from './system-notices-api';
 
 /**
  * Endpoint registry: the one list of what the API offers. The server builds its OpenAPI document
@@ -247,8 +249,12 @@ export const api = {
   ...creditApi,
   // @api:rfc
   ...rfcApi,
+  // @api:system-notices
+  ...systemNoticesApi,
   // @api:feedback
   ...feedbackApi,
+  // @api:help
+  ...helpApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -21,6 +21,8 @@ export * from './feedback-constants';
 // @index:files
 export * from './files-api';
 export * from './files-rules';
+export * from './help';
+export * from './help-api';
 export * from './identifiers';
 export * from './live';
 export * from './paths';
@@ -31,4 +33,7 @@ export * from './rfc-api';
 export * from './roles';
 export * from './shell';
 export * from './shell-constants';
+// @index:system-notices
+export * from './system-notices';
+export * from './system-notices-api';
 // @index:accounts

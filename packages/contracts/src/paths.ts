@@ -110,6 +110,17 @@ export const paths = {
   valueRange: { method: 'POST', path: '/ks/node/field/value-range' },
   todoSystems: { method: 'GET', path: '/ks/notification/v1/audit/system-list' },
   todoList: { method: 'POST', path: '/ks/notification/v1/audit/todo-list' },
+  // @paths:system-notices — system notices (screen 16): the user's side beside system-list / todo-list, then administration
+  currentNotices: { method: 'GET', path: '/ks/notification/v1/audit/notice-list' },
+  noticeRead: { method: 'POST', path: '/ks/notification/v1/audit/notice-read' },
+  noticeDismiss: { method: 'POST', path: '/ks/notification/v1/audit/notice-dismiss' },
+  systemNoticeList: { method: 'GET', path: '/ks/notification/v1/system-notices' },
+  systemNoticeDetail: { method: 'GET', path: '/ks/notification/v1/system-notices/detail' },
+  systemNoticeSave: { method: 'POST', path: '/ks/notification/v1/system-notices/save' },
+  systemNoticePublish: { method: 'POST', path: '/ks/notification/v1/system-notices/publish' },
+  systemNoticeWithdraw: { method: 'POST', path: '/ks/notification/v1/system-notices/withdraw' },
+  systemNoticeDelete: { method: 'POST', path: '/ks/notification/v1/system-notices/delete' },
+  systemNoticeReads: { method: 'GET', path: '/ks/notification/v1/system-notices/reads' },
   // administration: accounts, organisations, enterprise information, service matters (issue 4)
   adminAccountList: { method: 'GET', path: '/ks/authority/v1/accounts/admins' },
   adminAccountCreate: { method: 'POST', path: '/ks/authority/v1/accounts/admins' },
@@ -198,6 +209,23 @@ export const paths = {
   feedbackTexts: { method: 'GET', path: '/ks/feedback/admin/texts' },
   feedbackExport: { method: 'POST', path: '/ks/feedback/admin/export' },
   weather: { method: 'GET', path: '/ks/common/weather' },
+  // @paths:help — help and FAQ, customer service (issue 14, screens 10 and 23)
+  helpTree: { method: 'POST', path: '/ks/guide/node/descritons' },
+  faqList: { method: 'POST', path: '/ks/guide/node/faq-list' },
+  helpAdmin: { method: 'GET', path: '/ks/guide/admin/help' },
+  helpGroupSave: { method: 'POST', path: '/ks/guide/admin/group/save' },
+  helpGroupDelete: { method: 'POST', path: '/ks/guide/admin/group/delete' },
+  helpFileAdd: { method: 'POST', path: '/ks/guide/admin/file/add' },
+  helpFileDelete: { method: 'POST', path: '/ks/guide/admin/file/delete' },
+  faqSave: { method: 'POST', path: '/ks/guide/admin/faq/save' },
+  faqDelete: { method: 'POST', path: '/ks/guide/admin/faq/delete' },
+  robotAsk: { method: 'POST', path: '/ks/service/v1/robot/ask' },
+  chatMine: { method: 'GET', path: '/ks/service/v1/chat/mine' },
+  chatSend: { method: 'POST', path: '/ks/service/v1/chat/send' },
+  chatQueue: { method: 'GET', path: '/ks/service/v1/agent/conversations' },
+  chatThread: { method: 'GET', path: '/ks/service/v1/agent/thread' },
+  chatReply: { method: 'POST', path: '/ks/service/v1/agent/reply' },
+  chatClose: { method: 'POST', path: '/ks/service/v1/agent/close' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -41,3 +41,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/** Plain text from users (chat messages): every tag removed (scripts and styles with their content), text escaped. */
+export function sanitizePlainText(text: string): string {
+  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+}

@@ -15,9 +15,11 @@ import { seedCredit } from './credit';
 import { seedEngine } from './engine';
 import { type Evidence, evidenceStore } from './evidence';
 import { seedFeedback } from './feedback';
+import { seedHelp } from './help';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedShell } from './shell';
+import { seedSystemNotices } from './system-notices';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -144,8 +146,12 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     const who = await demoCallers(tx, ids);
     await seedPeople(tx, who, evidence);
     await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
+    // @seed:system-notices
+    await seedSystemNotices(tx, who.admin.actor);
     // @seed:feedback — answers of the feedback surveys, through the module's service
     await seedFeedback(tx);
+    // @seed:help — help files and FAQ of the credit system, through the help module's services
+    await seedHelp(tx, who.admin, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -6,6 +6,7 @@ export const AntdShell = lazyPage(() => import('./AntdShell'));
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 export const AppLayout = lazyPage(() => import('../shell/AppLayout'));
 export const PageConfigPage = lazyPage(() => import('../features/system/PageConfigPage'));
+export const SystemNoticePage = lazyPage(() => import('../features/notices/SystemNoticePage'));
 export const PortalNoticesPage = lazyPage(() => import('../features/system/PortalNoticesPage'));
 // @pages:shell
 export const PendingPage = lazyPage(() => import('../features/shell/PendingPage'));
@@ -32,6 +33,10 @@ export const PersonnelInfoPage = lazyPage(() => import('../features/accounts/Per
 export const ManagementInfoPage = lazyPage(() => import('../features/accounts/ManagementInfoPage'));
 export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));
 export const TransactPage = lazyPage(() => import('../features/accounts/TransactPage'));
+
+// @pages:help
+export const HelpManagePage = lazyPage(() => import('../features/help/HelpManagePage'));
+export const ServiceConsolePage = lazyPage(() => import('../features/help/ServiceConsolePage'));
 
 // @pages:engine
 export const DynamicIndexPage = lazyPage(() => import('../features/engine/DynamicIndexPage'));

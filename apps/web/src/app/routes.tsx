@@ -22,6 +22,7 @@ import {
   DynamicIndexPage,
   EchartsSettingPage,
   FeedbackAdminPage,
+  HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
   LoginPage,
@@ -38,10 +39,12 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  ServiceConsolePage,
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
   StyleTemplatePage,
+  SystemNoticePage,
   TransacPage,
   TransactPage,
   UserCenterPage,
@@ -89,6 +92,7 @@ export const routes: RouteObject[] = [
                   { path: 'system', element: <Navigate to="pageConfig" replace /> },
                   { path: 'system/pageConfig', element: <PageConfigPage /> },
                   { path: 'system/portalNotices', element: <PortalNoticesPage /> },
+                  { path: 'system/systemNotice', element: <SystemNoticePage /> },
                   // @routes:shell
                   { path: 'judge', element: <JudgePage /> },
                   { path: 'userCenter/uCenter', element: <UserCenterPage /> },
@@ -122,6 +126,9 @@ export const routes: RouteObject[] = [
                   { path: 'credit/analysis', element: <CreditAnalysisPage /> },
                   { path: 'credit/commitmentbook', element: <CommitmentBookPage /> },
                   { path: 'credit/commitmentbookDetail', element: <CommitmentBookDetailPage /> },
+                  // @routes:help
+                  { path: 'system/helpManage', element: <HelpManagePage /> },
+                  { path: 'system/serviceConsole', element: <ServiceConsolePage /> },
                   // @routes:engine
                   { path: 'dynamicPage/dynamicIndex', element: <DynamicIndexPage /> },
                   { path: 'dynamicPage/dynamicDetail', element: <DynamicDetailPage /> },

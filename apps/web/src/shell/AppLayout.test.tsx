@@ -155,8 +155,9 @@ describe('AppLayout', () => {
         const asked = server.calls.map((c) => c.url.split('?')[0]);
         expect(
           asked.filter(
+            // the header's own calls (the system notices of the signed-in user and the weather among them)
             (u) =>
-              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|common\/weather)/.test(
+              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|notification\/v1\/audit\/notice-list|common\/weather)/.test(
                 u,
               ),
           ),
@@ -167,7 +168,8 @@ describe('AppLayout', () => {
         sessionStorage.clear();
       }
     }
-  }, 60_000);
+    // two renders of the signed-in layout per listed page and role: the list grows with every administration page
+  }, 120_000);
 
   it('opens the page for those who may: an administrator on 角色权限', async () => {
     setup(() => ({ data: null }), 'M');

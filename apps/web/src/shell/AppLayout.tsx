@@ -16,6 +16,8 @@ import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
 import { HeaderServices } from '../features/feedback/HeaderServices';
+import { ShellServices } from '../features/help/ShellServices';
+import { SystemNotices } from '../features/notices/SystemNotices';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
 import { startLive } from '../lib/live';
@@ -223,7 +225,9 @@ function ShellFrame({ platformName }: { platformName: string }) {
           )}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
+          <SystemNotices />
           <HeaderServices color={navText} />
+          <ShellServices systemCoding={systemCoding} systemName={system?.systemName} buttonStyle={headerButton} />
           <Tooltip title="主题设置">
             <button
               type="button"

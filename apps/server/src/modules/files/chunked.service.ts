@@ -8,6 +8,7 @@ import {
   cleanFileName,
   contentMatchesExtension,
   extensionOf,
+  HELP_FILE_EXTENSIONS,
   MAX_CHUNKS,
   mimeOf,
   NOTICE_EXTENSIONS,
@@ -21,7 +22,7 @@ import {
   VIDEO_EXTENSIONS,
 } from '@ks/contracts';
 import { createCache } from '../../platform/cache';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { newStorageKey, ObjectNotFound, StorageUnavailable } from '../../platform/storage';
 import type { FileCaller } from './access';
@@ -97,12 +98,16 @@ export interface TaskInput {
   gnCoding?: string;
   fileNo?: string;
   fileType?: string;
-  usage: 'attachment' | 'video' | 'notice';
+  usage: 'attachment' | 'video' | 'notice' | 'help';
 }
 
-/** Public files: the editor's videos and notice attachments; their rows say where they came from. */
+/**
+ * Public files: the editor's videos and notice attachments; their rows say where they came from. Help files (PDF and
+ * video help of the help viewer) are private until the help module binds them; then every signed-in user may read them
+ * (modules/help registers their reader).
+ */
 const visibilityOf = (usage: string) => (usage === 'video' || usage === 'notice' ? 'public' : 'private');
-const sourceOf = (usage: string) => (usage === 'notice' ? 'notice' : 'chunked');
+const sourceOf = (usage: string) => (usage === 'notice' ? 'notice' : usage === 'help' ? 'help' : 'chunked');
 
 /** Name and format rules of a chunked upload: typed attachment, video, or the default images and PDF. */
 async function checkName(
@@ -116,6 +121,9 @@ async function checkName(
     if (msg) throw badRequest(msg);
   } else if (input.usage === 'notice') {
     const msg = checkExtension(name, NOTICE_EXTENSIONS);
+    if (msg) throw badRequest(msg);
+  } else if (input.usage === 'help') {
+    const msg = checkExtension(name, HELP_FILE_EXTENSIONS);
     if (msg) throw badRequest(msg);
   } else if (input.fileNo && input.gnCoding) {
     const type = await attachmentTypeOf(deps.db, input.gnCoding, input.fileNo);
@@ -139,6 +147,8 @@ async function readHead(deps: FilesDeps, key: string, size: number): Promise<Buf
 export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInput) {
   await requireUploadNode(deps, c, input.gnCoding);
   if (input.usage === 'notice') await requireNoticeWriter(deps, c);
+  // help files are uploaded by administrators (the help administration)
+  if (input.usage === 'help' && c.loginRoleType !== 'M') throw forbidden();
   const { name, ext } = await checkName(deps, input);
   if (input.fileSize > deps.chunkedMaxBytes) throw payloadTooLarge(oversize(deps.chunkedMaxBytes));
   const total = chunkCountOf(input.fileSize);

@@ -44,8 +44,11 @@ export interface AttachmentUploaderProps {
   onBusyChange?: (busy: boolean) => void;
   /** md5 of chunked uploads (default: the md5 worker) */
   hash?: HashFn;
-  /** notice: portal notices' attachments (upload-notice; chunked with usage notice), public once stored */
-  usage?: 'attachment' | 'notice';
+  /**
+   * notice: portal notices' attachments (upload-notice; chunked with usage notice), public once stored; help: the help
+   * administration's PDF and video files (always chunked, usage help)
+   */
+  usage?: 'attachment' | 'notice' | 'help';
   testId?: string;
 }
 

@@ -41,8 +41,11 @@ export class UploadStopped extends Error {
 
 export interface UploadJobOptions {
   target: UploadTarget;
-  /** attachment (default), video (the editor's, always chunked) or notice (a portal notice's public attachment) */
-  usage?: 'attachment' | 'video' | 'notice';
+  /**
+   * attachment (default), video (the editor's, always chunked), notice (a portal notice's public attachment) or help
+   * (a help file of the help administration, always chunked)
+   */
+  usage?: 'attachment' | 'video' | 'notice' | 'help';
   /** the number shown on the progress bar */
   onProgress?: (progress: number) => void;
   onPhase?: (phase: UploadPhase) => void;
@@ -69,7 +72,7 @@ export class UploadJob {
     readonly file: File,
     private readonly options: UploadJobOptions,
   ) {
-    this.chunked = options.usage === 'video' || needsChunking(file.size);
+    this.chunked = options.usage === 'video' || options.usage === 'help' || needsChunking(file.size);
   }
 
   get isStopped(): boolean {

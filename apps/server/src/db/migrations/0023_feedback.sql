@@ -20,5 +20,5 @@ ALTER TABLE "feedback_submissions" ADD CONSTRAINT "feedback_submissions_user_id_
 CREATE INDEX "feedback_submissions_created_idx" ON "feedback_submissions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- Administrators reach the feedback results from the header dropdown, as the other /system pages.
 INSERT INTO "header_menus" ("key", "label", "path", "icon", "role_types", "sort") VALUES
-  ('feedbackStats', '用户反馈', '/system/feedback', 'BarChartOutlined', '["M"]', 8)
+  ('feedbackStats', '用户反馈', '/system/feedback', 'BarChartOutlined', '["M"]', 9)
 ON CONFLICT DO NOTHING;

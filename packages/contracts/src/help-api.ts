@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import {
+  chatConversationSchema,
+  chatIdSchema,
+  chatMessageSchema,
+  chatQueueQuerySchema,
+  chatReplySchema,
+  chatSendSchema,
+  chatThreadSchema,
+  faqAdminItemSchema,
+  faqItemSchema,
+  faqSaveSchema,
+  helpAdminQuerySchema,
+  helpAdminSchema,
+  helpFileAddSchema,
+  helpGroupSaveSchema,
+  helpGroupSchema,
+  helpIdSchema,
+  helpPlaceSchema,
+  robotAnswerSchema,
+  robotAskSchema,
+} from './help';
+import { paths } from './paths';
+
+const H = '帮助';
+const S = '在线客服';
+
+/**
+ * Registry entries of help and FAQ (screen 10) and customer service (screen 23). Reading help is for everyone signed
+ * in; its administration and the agents' console for administrators (403 otherwise). A conversation is read by its
+ * user and the administrators only (anyone else: 404).
+ */
+export const helpApi = {
+  helpTree: {
+    ...paths.helpTree,
+    summary: '帮助目录：系统（及功能节点）的帮助分组与文件（PDF、视频），filePath 为下载地址',
+    tag: H,
+    auth: true,
+    body: helpPlaceSchema,
+    data: z.array(helpGroupSchema),
+  },
+  faqList: {
+    ...paths.faqList,
+    summary: '常见问题：系统（及功能节点）的问题与答案',
+    tag: H,
+    auth: true,
+    body: helpPlaceSchema,
+    data: z.array(faqItemSchema),
+  },
+  helpAdmin: {
+    ...paths.helpAdmin,
+    summary: '帮助管理（管理员）：一个系统全部节点的帮助分组、文件与常见问题',
+    tag: H,
+    auth: true,
+    query: helpAdminQuerySchema,
+    data: helpAdminSchema,
+  },
+  helpGroupSave: {
+    ...paths.helpGroupSave,
+    summary: '新建（不带 id）或修改帮助分组（管理员）',
+    tag: H,
+    auth: true,
+    body: helpGroupSaveSchema,
+    data: helpGroupSchema,
+  },
+  helpGroupDelete: {
+    ...paths.helpGroupDelete,
+    summary: '删除帮助分组及其文件（管理员）',
+    tag: H,
+    auth: true,
+    body: helpIdSchema,
+    data: z.null(),
+  },
+  helpFileAdd: {
+    ...paths.helpFileAdd,
+    summary: '把已上传的文件（分片上传，usage=help：PDF 或 mp4/webm 视频）加入帮助分组（管理员）',
+    tag: H,
+    auth: true,
+    body: helpFileAddSchema,
+    data: helpGroupSchema,
+  },
+  helpFileDelete: {
+    ...paths.helpFileDelete,
+    summary: '从帮助分组移除文件（管理员）',
+    tag: H,
+    auth: true,
+    body: helpIdSchema,
+    data: z.null(),
+  },
+  faqSave: {
+    ...paths.faqSave,
+    summary: '新建（不带 id）或修改常见问题（管理员）',
+    tag: H,
+    auth: true,
+    body: faqSaveSchema,
+    data: faqAdminItemSchema,
+  },
+  faqDelete: {
+    ...paths.faqDelete,
+    summary: '删除常见问题（管理员）',
+    tag: H,
+    auth: true,
+    body: helpIdSchema,
+    data: z.null(),
+  },
+  robotAsk: {
+    ...paths.robotAsk,
+    summary: '客服机器人：按问题与答案的三元组相似度（pg_trgm）找出最接近的常见问题，最多 3 条',
+    tag: S,
+    auth: true,
+    body: robotAskSchema,
+    data: robotAnswerSchema,
+  },
+  chatMine: {
+    ...paths.chatMine,
+    summary: '人工客服：本人最近的会话与消息（读后对方消息计为已读）',
+    tag: S,
+    auth: true,
+    data: chatThreadSchema,
+  },
+  chatSend: {
+    ...paths.chatSend,
+    summary: '人工客服：发送消息（没有进行中的会话则新开一个；内容净化后保存）',
+    tag: S,
+    auth: true,
+    body: chatSendSchema,
+    data: chatMessageSchema,
+  },
+  chatQueue: {
+    ...paths.chatQueue,
+    summary: '客服工作台（管理员）：会话列表，未读在前',
+    tag: S,
+    auth: true,
+    query: chatQueueQuerySchema,
+    data: z.array(chatConversationSchema),
+  },
+  chatThread: {
+    ...paths.chatThread,
+    summary: '一个会话的消息：用户只能读本人的会话（否则 404），管理员可读全部（读后对方消息计为已读）',
+    tag: S,
+    auth: true,
+    query: chatIdSchema,
+    data: chatThreadSchema,
+  },
+  chatReply: {
+    ...paths.chatReply,
+    summary: '客服工作台（管理员）：回复会话（内容净化后保存）',
+    tag: S,
+    auth: true,
+    body: chatReplySchema,
+    data: chatMessageSchema,
+  },
+  chatClose: {
+    ...paths.chatClose,
+    summary: '客服工作台（管理员）：结束会话（记录保留）',
+    tag: S,
+    auth: true,
+    body: chatIdSchema,
+    data: z.null(),
+  },
+} as const;
