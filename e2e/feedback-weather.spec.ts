@@ -36,7 +36,8 @@ async function sendFeedback(page: Page, ratings: [string, number][], text?: stri
   if (text) await page.getByTestId('feedback-text').fill(text);
   if (shots && text) await page.screenshot({ path: `${shots}/feedback-drawer.png` });
   await page.getByTestId('feedback-submit').click();
-  await expect(page.locator('.ant-message').getByText(THANKS)).toBeVisible();
+  // the toast of an earlier submission may still be showing
+  await expect(page.locator('.ant-message').getByText(THANKS).last()).toBeVisible();
   await expect(drawer).toBeHidden();
 }
 

@@ -155,9 +155,9 @@ describe('AppLayout', () => {
         const asked = server.calls.map((c) => c.url.split('?')[0]);
         expect(
           asked.filter(
-            // the header's own calls (the system notices of the signed-in user among them)
+            // the header's own calls (the system notices of the signed-in user and the weather among them)
             (u) =>
-              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|notification\/v1\/audit\/notice-list)/.test(
+              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|notification\/v1\/audit\/notice-list|common\/weather)/.test(
                 u,
               ),
           ),

@@ -69,7 +69,7 @@ describe('FeedbackAdminPage', () => {
   it('shows per question the average and the distribution, and the texts with user and time', async () => {
     setup('M');
     renderRoutes(routes, '/system/feedback');
-    const product = await screen.findByTestId('feedback-stats-product', {}, { timeout: 10_000 });
+    const product = await screen.findByTestId('feedback-stats-product', {}, { timeout: 30_000 });
     await waitFor(() => expect(within(product).getAllByTestId('feedback-average')[0]!.textContent).toBe('3.50'));
     // one chart per question, its bars labelled 不满意 … 非常完美
     expect(within(product).getAllByTestId('feedback-distribution')).toHaveLength(P.length);
@@ -80,7 +80,7 @@ describe('FeedbackAdminPage', () => {
     await waitFor(() => expect(texts.textContent).toContain('希望增加招标公告订阅功能'));
     expect(texts.textContent).toContain('张建国');
     expect(texts.textContent).toContain('2031-03-01 10:00');
-  });
+  }, 60_000);
 
   it('is an administrators’ page', async () => {
     const server = setup('U');

@@ -163,15 +163,15 @@ describe('the header', () => {
     shell('U');
     const user = userEvent.setup();
     renderRoutes(routes, '/system/pageConfig');
-    await user.click(await screen.findByTestId('feedback-button'));
+    await user.click(await screen.findByTestId('feedback-button', {}, { timeout: 20_000 }));
     expect(await screen.findByText('意见反馈', { selector: '.ant-drawer-title' })).toBeTruthy();
     expect(screen.getByTestId('weather-widget')).toBeTruthy();
-  });
+  }, 60_000);
 
   it('administrators read the results instead: no 反馈 button', async () => {
     shell('M');
     renderRoutes(routes, '/system/pageConfig');
-    expect(await screen.findByTestId('weather-widget')).toBeTruthy();
+    expect(await screen.findByTestId('weather-widget', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByTestId('feedback-button')).toBeNull();
-  });
+  }, 60_000);
 });
