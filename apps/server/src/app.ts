@@ -16,6 +16,7 @@ import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { cacheStats } from './platform/cache';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shellRoutes(ks, db);
     // @app:accounts
     accountsRoutes(ks, db);
+    messagesRoutes(ks, db, deps.now ?? (() => new Date()));
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

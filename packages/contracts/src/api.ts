@@ -33,6 +33,7 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { messagesApi } from './messages-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 
@@ -246,6 +247,8 @@ export const api = {
   ...creditApi,
   // @api:rfc
   ...rfcApi,
+  // @api:messages
+  ...messagesApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

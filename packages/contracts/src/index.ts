@@ -20,6 +20,8 @@ export * from './files-api';
 export * from './files-rules';
 export * from './identifiers';
 export * from './live';
+export * from './messages';
+export * from './messages-api';
 export * from './paths';
 export * from './portal';
 export * from './portal-constants';

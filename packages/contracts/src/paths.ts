@@ -192,6 +192,15 @@ export const paths = {
   rfcContacts: { method: 'POST', path: '/ks/rfc/contacts' },
   rfcTemplate: { method: 'GET', path: '/ks/rfc/template' },
   creditPublicLevels: { method: 'GET', path: '/ks/credit/public/levels' },
+  // @paths:messages — message centre (issue 14, screen 17)
+  messageCounts: { method: 'GET', path: '/ks/message/v1/counts' },
+  messageList: { method: 'POST', path: '/ks/message/v1/list' },
+  messageRead: { method: 'POST', path: '/ks/message/v1/read' },
+  rejectedMsg: { method: 'POST', path: '/ks/message/v1/audit/rejected-msg' },
+  messagePublish: { method: 'POST', path: '/ks/message/v1/publish' },
+  messageSent: { method: 'POST', path: '/ks/message/v1/sent' },
+  messageReceipt: { method: 'GET', path: '/ks/message/v1/receipt' },
+  messageRecipients: { method: 'GET', path: '/ks/message/v1/recipients' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -39,6 +39,7 @@ export async function openTodoPage(
       id: sql<string>`min(${todos.id}::text)`.as('id'),
       gnName: menuNodes.title,
       gnCoding: menuNodes.gnCoding,
+      nodeProperties: menuNodes.nodeProperties,
       systemCoding: sql<string>`${businessSystems.gnCoding}`.as('system_coding'),
       recordId: todos.recordId,
       level: sql<number>`max(${todos.level})::int`.as('level'),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { type Caller, roleCodesOf } from '../../platform/permissions';
+import { jumpResolver } from '../messages/jumps';
 import { openTodoCounts, openTodoPage } from './todos.repo';
 
 /** The caller's open to-dos (assigned to them, or to one of their roles): counts per system and node, and the list. */
@@ -22,8 +23,14 @@ export async function todoList(db: Db, c: Caller, q: { systemCoding?: string; cu
     offset: (q.curPage - 1) * q.pageSize,
     limit: q.pageSize,
   });
+  const resolve = await jumpResolver(db, c.loginRoleType === 'M');
   return {
-    records: records.map((r) => ({ ...r, level: Number(r.level), sbTime: new Date(r.sbTime).toISOString() })),
+    records: records.map(({ nodeProperties, ...r }) => ({
+      ...r,
+      level: Number(r.level),
+      sbTime: new Date(r.sbTime).toISOString(),
+      path: resolve('todo', { gnCoding: r.gnCoding, nodeProperties, systemCoding: r.systemCoding }, r.recordId) ?? '',
+    })),
     total,
   };
 }
