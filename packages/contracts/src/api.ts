@@ -15,6 +15,7 @@ import {
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { filesApi } from './files-api';
+import { messagesApi } from './messages-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -33,7 +34,6 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
-import { messagesApi } from './messages-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 

@@ -16,7 +16,11 @@ export const MESSAGE_PAGER_BUTTONS = 5;
 /** What a message is: a review result, a rejection of the reader's record (驳回), an administrator's message. */
 export const MESSAGE_KINDS = ['result', 'rejected', 'admin'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = { result: '审核结果', rejected: '驳回', admin: '系统消息' };
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  result: '审核结果',
+  rejected: '驳回',
+  admin: '系统消息',
+};
 /** The notice-jump message type (/system/jumpNoticeCfg, NOTICE_MSG_TYPES) each kind follows. */
 export const MESSAGE_KIND_JUMP: Record<MessageKind, 'rejected' | 'message'> = {
   result: 'message',

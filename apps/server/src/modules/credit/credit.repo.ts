@@ -228,16 +228,16 @@ export async function openTodos(
   const targets = await reviewTargets(tx);
   if (!targets) return;
   const values = targets.assignees.map((a) => ({
-      nodeId: targets.node.id,
-      systemId: targets.node.systemId,
-      recordId,
-      level: 1,
-      assigneeType: a.type,
-      assigneeId: a.id,
-      businessName: businessName.slice(0, 200),
-      submitterName: submitterName.slice(0, 64),
-      sbTime: at,
-    }));
+    nodeId: targets.node.id,
+    systemId: targets.node.systemId,
+    recordId,
+    level: 1,
+    assigneeType: a.type,
+    assigneeId: a.id,
+    businessName: businessName.slice(0, 200),
+    submitterName: submitterName.slice(0, 64),
+    sbTime: at,
+  }));
   await tx.insert(todos).values(values);
   await announceTodos(tx, values);
 }
@@ -250,7 +250,10 @@ export async function closeTodos(tx: DbOrTx, recordId: string, at: Date): Promis
       and(
         eq(todos.recordId, recordId),
         isNull(todos.doneAt),
-        inArray(todos.nodeId, tx.select({ id: menuNodes.id }).from(menuNodes).where(eq(menuNodes.gnCoding, CREDIT_NODE))),
+        inArray(
+          todos.nodeId,
+          tx.select({ id: menuNodes.id }).from(menuNodes).where(eq(menuNodes.gnCoding, CREDIT_NODE)),
+        ),
       ),
     )
     .returning({ nodeId: todos.nodeId, assigneeType: todos.assigneeType, assigneeId: todos.assigneeId });

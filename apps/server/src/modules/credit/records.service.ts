@@ -19,13 +19,7 @@ import {
 } from '@ks/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  creditConductRecords,
-  creditRecords,
-  creditStandards,
-  enterprises,
-  practitioners,
-} from '../../db/schema';
+import { creditConductRecords, creditRecords, creditStandards, enterprises, practitioners } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { sendUserMessages } from '../messages/send';

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { requireFunction } from '../../platform/permissions';
 import { missingRequiredAnnexes } from '../files/files.repo';
+import { sendUserMessages } from '../messages/send';
 import { type DecisionEvent, hasDecisionHooks, runDecisionHooks } from './hooks';
 import { fieldsOf } from './node-fields';
 import { levelReviewers, nextNoReviewerMessage, noReviewerMessage, recordFactsOf } from './policy';
@@ -12,7 +13,6 @@ import { businessNameOf, recordStateOf } from './record-row';
 import { bumpVersion, recordRow, setReviewState } from './records.repo';
 import { auditRows, closeTodos, insertAudit, insertTodos, passersOf, rolesHeldBy, userNameOf } from './review.repo';
 import { nodeForEngine } from './schema.repo';
-import { sendUserMessages } from '../messages/send';
 
 /**
  * The review workflow of engine records (issue 5): draft → submit → the node's audit levels in order (each level

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { likePattern } from '../../db/sql';
 import { messageBroadcasts, roles, userMessages, userRoles, users } from '../../db/schema';
+import { likePattern } from '../../db/sql';
 import { BUILTIN_ROLE_BY_TYPE, BUILTIN_ROLES } from '../../platform/permissions';
 
 /** Queries of the message centre: a user's messages (always filtered by the user), broadcasts and their receipts. */
@@ -105,10 +105,7 @@ export async function membersOf(q: DbOrTx, codes: readonly string[]): Promise<st
     .where(
       and(
         eq(users.status, 'active'),
-        or(
-          types.length ? inArray(users.loginRoleType, types) : sql`false`,
-          inArray(roles.code, [...codes]),
-        ),
+        or(types.length ? inArray(users.loginRoleType, types) : sql`false`, inArray(roles.code, [...codes])),
       ),
     );
   return rows.map((r) => r.id);

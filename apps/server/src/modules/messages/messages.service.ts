@@ -113,7 +113,13 @@ export async function publishMessage(
   now: Date,
 ) {
   const body = sanitizeRichText(input.body).trim();
-  if (!body.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '').trim() && !/<img\b/i.test(body)) {
+  if (
+    !body
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, '')
+      .trim() &&
+    !/<img\b/i.test(body)
+  ) {
     throw validationFailed({ body: [MESSAGE_TEXT.bodyRequired] });
   }
   const userIds = [...new Set(input.users)];

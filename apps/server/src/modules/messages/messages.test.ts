@@ -64,7 +64,10 @@ describe('to-dos: counts, lists and their live events', () => {
   it('a submission raises the 审核员 to-do (counts, system list, list with where it opens) and tells the role', async () => {
     const before = { auditor: await counts('auditor'), user: await counts('user') };
     const saved = await ok(
-      api.post('/ks/engine/v1/records/save', tok.user, { gnCoding: NODE, values: { qymc: '消息中心测试建设有限公司' } }),
+      api.post('/ks/engine/v1/records/save', tok.user, {
+        gnCoding: NODE,
+        values: { qymc: '消息中心测试建设有限公司' },
+      }),
     );
     const mark = await lastEventId();
     const d = await step('user', 'submit', saved.id, saved.version);
@@ -140,7 +143,7 @@ describe('rejections reach the submitter', () => {
     expect(all.unread).toBe(before.unread + 1);
   });
 
-  it('messages follow the notice-jump settings: their type in the record\'s system, else their own node', async () => {
+  it("messages follow the notice-jump settings: their type in the record's system, else their own node", async () => {
     // the demo's 驳回 jump names 信用变更申请 (XYGL): a rejection in XYGL opens that node's page, naming the record
     let r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
       (m: Any) => m.id === rejectedId,
@@ -163,7 +166,9 @@ describe('rejections reach the submitter', () => {
     );
     expect(r.path).toBe(`/credit/companyInfo?gnCoding=${NODE}&systemCoding=XYGL&record=${recordId}`);
     // disabled jumps are not followed
-    for (const j of (await ok(api.get('/ks/config/notice-jump', tok.admin))).filter((x: Any) => x.msgType === 'rejected'))
+    for (const j of (await ok(api.get('/ks/config/notice-jump', tok.admin))).filter(
+      (x: Any) => x.msgType === 'rejected',
+    ))
       await ok(api.post('/ks/config/notice-jump', tok.admin, { ...j, enabled: false }));
     r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
       (m: Any) => m.id === rejectedId,

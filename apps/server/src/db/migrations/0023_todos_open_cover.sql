@@ -1,0 +1,1 @@
+CREATE INDEX "todos_open_cover_idx" ON "todos" USING btree ("assignee_type","assignee_id","system_id","node_id","record_id") WHERE "todos"."done_at" is null;
