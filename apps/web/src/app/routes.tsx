@@ -29,6 +29,7 @@ import {
   MarketListPage,
   MarketPage,
   MenuSetUpPage,
+  MessagePublishPage,
   NoticeDetailPage,
   PageConfigPage,
   PendingPage,
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
                   { path: 'system/auditWay', element: <AuditWayPage /> },
                   // @routes:accounts
                   { path: 'system/adminInfo', element: <AdminInfoPage /> },
+                  { path: 'system/messagePublish', element: <MessagePublishPage /> },
                   { path: 'system/personnelInfo', element: <PersonnelInfoPage /> },
                   { path: 'system/managementInfo', element: <ManagementInfoPage /> },
                   { path: 'system/companyInfo', element: <CompanyInfoPage /> },

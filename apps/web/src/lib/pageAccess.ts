@@ -35,6 +35,7 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/system/permissionsSet': { roles: ADMIN, title: '角色权限' },
   '/system/permissConfig': { roles: ADMIN, title: '权限配置' },
   '/system/adminInfo': { roles: ADMIN, title: '管理员信息' },
+  '/system/messagePublish': { roles: ADMIN, title: '消息发布' },
   '/system/personnelInfo': { roles: ['M', 'U'], title: '人员信息' },
   '/system/companyInfo': { roles: ['M', 'U'], title: '企业信息' },
 };

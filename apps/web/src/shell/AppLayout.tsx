@@ -15,6 +15,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
+import { MessageBell } from '../features/messages';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
 import { deniedPage } from '../lib/pageAccess';
@@ -219,6 +220,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
           )}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
+          <MessageBell color={navText} isAdmin={user?.loginRoleType === 'M'} />
           <Tooltip title="主题设置">
             <button
               type="button"

@@ -13,10 +13,11 @@ export interface NodeLink {
 
 /**
  * Where a to-do or a message opens, following the notice-jump settings of /system/jumpNoticeCfg (enabled ones, oldest
- * first). An item about a record: a jump of its type naming the record's own node opens the record there; else a jump
- * of its type in the record's system sends it to that node's page with `record=<id>`; else the record opens in its own
- * node. An item about no record (an administrator's message): the first jump of its type, else its stored link (a
- * path of this site), else nowhere.
+ * first; msgType → node). An item about no record of a node (an administrator's message) goes to the node of the
+ * first jump of its type, else to its stored link (a path of this site), else nowhere. An item about a record opens
+ * the record: in the jump's node when a jump of its type names the record's own node, and in its own node otherwise —
+ * a jump to another node is not followed for it, since that node cannot show the record (the demo's "信用记录待审核"
+ * would otherwise send every to-do of 信用管理 to the credit records page).
  */
 export async function jumpResolver(q: DbOrTx, isAdmin: boolean) {
   const jumps: (NodeLink & { msgType: string })[] = [];
@@ -37,13 +38,8 @@ export async function jumpResolver(q: DbOrTx, isAdmin: boolean) {
   ): string | null => {
     const ofType = jumps.filter((j) => j.msgType === msgType);
     if (own) {
-      if (ofType.some((j) => j.gnCoding === own.gnCoding)) return recordRoute(own, own.systemCoding, recordId, isAdmin);
-      const jump = ofType.find((j) => j.systemCoding === own.systemCoding);
-      if (jump) {
-        const base = routeForNode(jump, jump.systemCoding, isAdmin);
-        return recordId ? `${base}&record=${encodeURIComponent(recordId)}` : base;
-      }
-      return recordRoute(own, own.systemCoding, recordId, isAdmin);
+      const jump = ofType.find((j) => j.gnCoding === own.gnCoding) ?? own;
+      return recordRoute(jump, jump.systemCoding, recordId, isAdmin);
     }
     const jump = ofType[0];
     if (jump) return routeForNode(jump, jump.systemCoding, isAdmin);

@@ -143,38 +143,32 @@ describe('rejections reach the submitter', () => {
     expect(all.unread).toBe(before.unread + 1);
   });
 
-  it("messages follow the notice-jump settings: their type in the record's system, else their own node", async () => {
-    // the demo's 驳回 jump names 信用变更申请 (XYGL): a rejection in XYGL opens that node's page, naming the record
-    let r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
-      (m: Any) => m.id === rejectedId,
-    );
-    expect(r.path).toBe(`/applyIndex?gnCoding=XYGL_BGSQ&systemCoding=XYGL&record=${recordId}`);
-    const jumps = await ok(api.get('/ks/config/notice-jump', tok.admin));
-    const seeded = jumps.find((j: Any) => j.msgType === 'rejected');
-    // one naming the record's own node wins: the record opens in its node
-    await ok(
-      api.post('/ks/config/notice-jump', tok.admin, {
-        name: '信用记录被驳回',
-        msgType: 'rejected',
-        systemCoding: 'XYGL',
-        gnCoding: NODE,
-        enabled: true,
-      }),
-    );
-    r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
+  it('a message about a record opens it in its node; one about none follows the jump of its type', async () => {
+    // the demo's 驳回 jump names 信用变更申请: a rejection of a 信用记录 still opens in its own node
+    const r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
       (m: Any) => m.id === rejectedId,
     );
     expect(r.path).toBe(`/credit/companyInfo?gnCoding=${NODE}&systemCoding=XYGL&record=${recordId}`);
-    // disabled jumps are not followed
-    for (const j of (await ok(api.get('/ks/config/notice-jump', tok.admin))).filter(
-      (x: Any) => x.msgType === 'rejected',
-    ))
-      await ok(api.post('/ks/config/notice-jump', tok.admin, { ...j, enabled: false }));
-    r = (await ok(api.post('/ks/message/v1/audit/rejected-msg', tok.user, {}))).records.find(
-      (m: Any) => m.id === rejectedId,
+    // an administrator's message has no record: without a 消息 jump it opens nowhere, with one on that node's page
+    const sent = await ok(
+      api.post('/ks/message/v1/publish', tok.admin, { title: '跳转测试', body: '请查看', users: [id.user], roles: [] }),
     );
-    expect(r.path).toBe(`/credit/companyInfo?gnCoding=${NODE}&systemCoding=XYGL&record=${recordId}`);
-    await ok(api.post('/ks/config/notice-jump', tok.admin, { ...seeded, enabled: true }));
+    expect(sent.recipients).toBe(1);
+    const find = async () =>
+      (await messages('user', { pageSize: 50 })).records.find((m: Any) => m.title === '跳转测试');
+    expect((await find()).path).toBeNull();
+    const jump = {
+      name: '系统消息跳转',
+      msgType: 'message',
+      systemCoding: 'XYGL',
+      gnCoding: 'XYGL_XYDJ',
+      enabled: true,
+    };
+    await ok(api.post('/ks/config/notice-jump', tok.admin, jump));
+    expect((await find()).path).toBe('/credit/creditPublicList?gnCoding=XYGL_XYDJ&systemCoding=XYGL');
+    const saved = (await ok(api.get('/ks/config/notice-jump', tok.admin))).find((j: Any) => j.name === jump.name);
+    await ok(api.post('/ks/config/notice-jump', tok.admin, { ...jump, id: saved.id, enabled: false }));
+    expect((await find()).path).toBeNull();
   });
 
   it("nobody else reads or marks another user's messages", async () => {
