@@ -197,7 +197,7 @@ function PublishDialog({ open, onClose, onSaved }: { open: boolean; onClose: () 
         label="内容"
         rules={[{ required: true, whitespace: true, message: MESSAGE_TEXT.bodyRequired }]}
       >
-        <LazyRichTextEditor data-testid="message-body-editor" />
+        <LazyRichTextEditor data-testid="message-body-editor" height={260} />
       </Form.Item>
     </FormDialog>
   );
