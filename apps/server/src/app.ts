@@ -7,7 +7,7 @@ import { api, Code, Msg, setAppTimeZone } from '@ks/contracts';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -16,6 +16,8 @@ import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
+import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
@@ -25,6 +27,13 @@ import { AppError } from './platform/errors';
 import { buildOpenApi } from './platform/openapi';
 import { createStorage, type Storage, type StorageHealth } from './platform/storage';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this process's live channel (issue 14) */
+    live: LiveHub;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -33,6 +42,10 @@ export interface AppDeps {
   now?: () => Date;
   /** where file bytes go; from the configuration (DATA_DIR/files or S3) unless given */
   storage?: Storage;
+  /** the database's LISTEN (Database.listen), by which the live channel hears of events from every process */
+  listen?: Database['listen'];
+  /** options of the live channel's hub (tests shorten its intervals) */
+  live?: Pick<LiveHubDeps, 'heartbeatMs' | 'sessionCheckMs'>;
 }
 
 const SERVER_VERSION: string = (() => {
@@ -192,6 +205,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const auth = createAuthService({ db, config, now: deps.now });
+  // the shell's one live channel: its streams end before the server waits for open connections
+  const live = createLiveHub({ db, listen: deps.listen, now: deps.now, ...deps.live });
+  await live.start();
+  app.decorate('live', live);
+  app.addHook('preClose', (done) => {
+    live.close();
+    done();
+  });
   const storage = deps.storage ?? createStorage(config);
   let storageHealth: { at: number; h: Promise<StorageHealth> } | null = null;
   /** the store's state, asked at most every 10 s */
@@ -248,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
     authRoutes(ks, auth, config.loginRateLimitPerMinute);
+    liveRoutes(ks, db, live);
     portalRoutes(ks, db, config, version, deps.now ?? (() => new Date()));
     shellRoutes(ks, db);
     // @app:accounts
@@ -296,7 +318,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const status = files.ok ? 'up' : 'degraded';
       if (!admin) return ok({ status }, files.ok ? undefined : '部分服务暂不可用');
       // the API answers either way; a store that cannot be reached is named plainly. The in-process caches: how full
-      return ok({ status, version, storage: files, caches: cacheStats() }, files.ok ? undefined : files.message);
+      return ok(
+        { status, version, storage: files, caches: cacheStats(), live: { streams: live.size() } },
+        files.ok ? undefined : files.message,
+      );
     });
   });
 

@@ -57,6 +57,7 @@ async function main() {
     config,
     db: database.db,
     storage,
+    listen: database.listen,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.passWord'],

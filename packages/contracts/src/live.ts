@@ -23,3 +23,11 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export const LIVE_HEARTBEAT_MS = 25_000;
 /** How long missed events are kept for a reconnecting tab (Last-Event-ID), in ms. */
 export const LIVE_REPLAY_MS = 10 * 60_000;
+
+/**
+ * The stream: `GET` with the session's bearer token (the web reads it with fetch, so the token never sits in a URL)
+ * and, on a reconnect, `Last-Event-ID`. Answers `text/event-stream`: `id`, `event` (a LIVE_EVENT_TYPES member) and
+ * `data` (JSON) per event; 401 in the envelope without a live session. The server ends the stream when the session
+ * is revoked or expires (a last `event: closed`), and the client does not reconnect after it.
+ */
+export const LIVE_STREAM_PATH = '/ks/live/v1/stream';

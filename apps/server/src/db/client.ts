@@ -28,11 +28,12 @@ export interface Database {
   driver: 'pglite' | 'pg';
   migrate(): Promise<void>;
   /**
-   * Call `fn` whenever a transaction that ran `select pg_notify(channel, …)` commits, in this process or another
-   * (PostgreSQL: one listening connection per database handle, reconnected after a loss — and then `fn` is called
-   * once, since notices may have been missed). The embedded database has one process: a no-op there.
+   * Call `fn(payload)` whenever a transaction that ran `select pg_notify(channel, payload)` commits, in this process
+   * or another (PostgreSQL: one listening connection per database handle, reconnected after a loss — and then `fn`
+   * is called once with '' since notices may have been missed). The embedded database is one process: PGlite
+   * delivers its own notifications after the commit, so the same code runs on both.
    */
-  listen(channel: string, fn: () => void): Promise<void>;
+  listen(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,8 +57,8 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    async listen() {
-      // one process, one connection: whoever changes something tells this process directly
+    async listen(channel: string, fn: (payload: string) => void) {
+      await client.listen(channel, (payload) => fn(payload ?? ''));
     },
     async close() {
       await client.close();
@@ -103,7 +104,7 @@ export async function openPostgres(
 
 /** LISTEN on a connection of its own; see Database.listen. */
 function notificationListener(url: string, onError: (err: Error) => void) {
-  const handlers = new Map<string, Set<() => void>>();
+  const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.Client | null = null;
   /** channels the current connection listens on */
   let subscribed = new Set<string>();
@@ -111,13 +112,13 @@ function notificationListener(url: string, onError: (err: Error) => void) {
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   const callAll = () => {
-    for (const set of handlers.values()) for (const fn of set) fn();
+    for (const set of handlers.values()) for (const fn of set) fn('');
   };
   const connect = (): Promise<void> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (msg) => {
-        for (const fn of handlers.get(msg.channel) ?? []) fn();
+        for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
       });
       const lost = (err?: Error) => {
         if (client !== c) return;
@@ -153,7 +154,7 @@ function notificationListener(url: string, onError: (err: Error) => void) {
     );
   };
   return {
-    async listen(channel: string, fn: () => void) {
+    async listen(channel: string, fn: (payload: string) => void) {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
       if (!handlers.has(channel)) handlers.set(channel, new Set());
       handlers.get(channel)!.add(fn);

@@ -28,7 +28,7 @@ export const ENTERPRISE_DETAILS = {
  * A fresh, migrated database of its own — with the demo data when `seeded` — loaded from the run's PGlite dump or
  * copied from the run's PostgreSQL template (see global-setup.ts).
  */
-export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database & { url?: string }> {
   if (!usingPostgres) {
     const dump = readFileSync(inject(opts.seeded ? 'pgliteSeededDump' : 'pgliteDump'));
     return openPglite({ loadDataDir: new Blob([dump]) });
@@ -47,6 +47,8 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
   const database = await openPostgres(u.toString(), 5, () => undefined);
   return {
     ...database,
+    /** where another process finds this database */
+    url: u.toString(),
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: url });
@@ -59,14 +61,19 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   config: Config;
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; seed?: boolean; database?: Database } = {},
+  opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    database?: Database;
+    live?: { heartbeatMs?: number; sessionCheckMs?: number };
+  } = {},
 ): Promise<TestApp> {
   const seed = opts.seed !== false;
   const database = opts.database ?? (await createTestDatabase({ seeded: seed }));
@@ -88,7 +95,13 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, db: database.db, now: () => clock.now });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    now: () => clock.now,
+    listen: database.listen,
+    live: opts.live,
+  });
   await app.ready();
   return {
     app,

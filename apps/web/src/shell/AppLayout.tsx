@@ -18,6 +18,7 @@ import { PageLoading } from '../components/PageLoading';
 import { MessageBell } from '../features/messages';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
+import { startLive } from '../lib/live';
 import { deniedPage } from '../lib/pageAccess';
 import { JUDGE_PATH, systemOfUrl } from '../lib/paths';
 import { clearSession, getUserInfo, setRoles, setUserInfo } from '../lib/session';
@@ -76,6 +77,8 @@ function ShellFrame({ platformName }: { platformName: string }) {
   const { data: systems } = useQuery({ ...systemListQuery, enabled: systemCoding !== null });
   const { data: headerMenus } = useQuery(headerMenusQuery);
   const [leaving, setLeaving] = useState(false);
+  // the tab's one live stream (issue 14): to-dos, notices, messages and chat arrive without a reload
+  useEffect(() => startLive(), []);
 
   const user = current?.userInfo ?? getUserInfo();
   // a configuration or administration page the user may not open: the 403 page, before the page asks for anything

@@ -398,7 +398,7 @@ describe('sessions', () => {
     const token = json<{ data: { token: string } }>(res).data.token;
     expect((await check(token)).statusCode).toBe(200);
     // another process revokes it and announces the change in the same transaction (not through this process)
-    const heard = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, resolve));
+    const heard = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, () => resolve()));
     await t.database.db.transaction(async (tx) => {
       await tx
         .update(sessions)
@@ -435,7 +435,7 @@ describe('sessions', () => {
     expect(calls).toBe(1);
     expect((await check(token)).statusCode).toBe(401);
     // and it hears announcements again
-    const again = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, resolve));
+    const again = new Promise<void>((resolve) => void t.database.listen(AUTH_CHANNEL, () => resolve()));
     await t.database.db.execute(sql`select pg_notify(${AUTH_CHANNEL}, '')`);
     await again;
   });
