@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { creditCodeCheckChar } from '@ks/contracts';
+import { idNumberCheckChar } from '@ks/contracts';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { acknowledgePractice, newClient, signIn } from './helpers';
 
@@ -9,6 +9,10 @@ import { acknowledgePractice, newClient, signIn } from './helpers';
  * receipts say it was read; the bell's 待办 opens a record in its node, where it can be reviewed.
  */
 
+/** Screenshots for a look at the widgets, when E2E_SHOTS names a directory. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` });
+};
 const LIVE = existsSync('/work/wt/status/live-ready') || process.env.E2E_LIVE === '1';
 const bellCount = async (page: Page) =>
   Number((await page.getByTestId('bell-count').locator('.ant-scroll-number').getAttribute('title')) ?? '0');
@@ -27,7 +31,6 @@ async function api(request: APIRequestContext, token: string, url: string, data:
   expect(body.code, `${url}: ${body.message}`).toBe(200);
   return body.data;
 }
-const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 test("an administrator's message reaches user1's bell; user1 reads it; the receipts say so", async ({ browser }) => {
   test.setTimeout(120_000);
@@ -47,6 +50,8 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   await admin.page.getByTestId('user-dropdown').hover();
   await admin.page.getByTestId('header-menu-messagePublish').click();
   await expect(admin.page).toHaveURL(/\/system\/messagePublish$/);
+  await admin.page.mouse.move(600, 600);
+  await expect(admin.page.getByTestId('header-menu-messagePublish')).toBeHidden();
   await admin.page.getByTestId('message-publish').click();
   const dialog = admin.page.getByTestId('message-publish-dialog');
   await dialog.getByTestId('message-title-input').fill(title);
@@ -59,7 +64,7 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   await expect(area).toBeVisible({ timeout: 20_000 });
   await area.click();
   await admin.page.keyboard.type('今晚 22:00 至 23:00 系统维护，请提前保存数据。');
-  await admin.page.screenshot({ path: 'test-results/message-publish-dialog.png' });
+  await shot(admin.page, 'message-publish-dialog');
   await admin.page.getByTestId('message-publish-ok').click();
   await expect(admin.page.locator('.ant-message')).toContainText('发送成功');
   const row = admin.page.locator('[data-testid="sent-table"] .ant-table-row', { hasText: title });
@@ -72,7 +77,7 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   await user.page.getByTestId('tab-messages').click();
   const item = user.page.getByTestId('message-item').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-unread', 'true');
-  await user.page.screenshot({ path: 'test-results/message-centre-messages.png' });
+  await shot(user.page, 'message-centre-messages');
   await item.click();
   await expect(user.page.getByTestId('message-body')).toContainText('系统维护');
   await user.page.getByTestId('message-modal-close').click();
@@ -86,30 +91,33 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   const drawer = admin.page.getByTestId('receipts-drawer');
   await expect(drawer.getByTestId('receipt-user1')).toHaveText('已读');
   await expect(drawer.getByTestId('receipts-summary')).toContainText('已读 1 位');
-  await admin.page.screenshot({ path: 'test-results/message-receipts.png' });
+  await shot(admin.page, 'message-receipts');
   await user.context.close();
   await admin.context.close();
 });
 
 test("the bell's 待办 opens a record in its node, where the administrator reviews it", async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const project = `消息中心测试工程 ${Date.now() % 100000}`;
-  // user1 submits a 保函申请 (reviewed by the 审核员 or an administrator) through the API
+  const n = Date.now() % 1000;
+  const project = `测试人员${String.fromCharCode(0x4e00 + n)}`;
+  // user1 registers a person in 从业人员登记 (reviewed by the 审核员 or an administrator) through the API
   const user = await newClient(browser);
   await signIn(user.page, 'user1', 'U');
   await acknowledgePractice(user.page);
   const token = await tokenOf(user.page);
-  const base = '91140100MA0K8G2J7';
+  const first17 = `140105${1960 + (n % 40)}0${1 + (n % 9)}1${n % 10}${String(n).padStart(3, '0')}`;
   const saved = await api(request, token, '/ks/engine/v1/records/save', {
-    gnCoding: 'DZBH_BHSQ',
+    gnCoding: 'XYGL_CYRY',
     values: {
-      xmmc: project,
-      bhlx: 'tb',
-      bhje: 200000,
-      sqdwdm: `${base}${creditCodeCheckChar(base)}`,
-      yxq: `${daysFromNow(10)},${daysFromNow(200)}`,
-      lxr: '张建国',
-      lxdh: '13800138000',
+      xm: project,
+      xb: '男',
+      sfzh: `${first17}${idNumberCheckChar(first17)}`,
+      lxdh: '13934120561',
+      szdq: ['山西省', '太原市', '小店区'],
+      xl: '本科',
+      gznx: 5,
+      rzrq: '2020-03-02',
+      sfbl: '0',
     },
   });
   const admin = await newClient(browser);
@@ -118,7 +126,7 @@ test("the bell's 待办 opens a record in its node, where the administrator revi
   await admin.page.waitForLoadState('networkidle');
   const before = await bellCount(admin.page);
   await api(request, token, '/ks/engine/v1/records/submit', {
-    gnCoding: 'DZBH_BHSQ',
+    gnCoding: 'XYGL_CYRY',
     id: saved.id,
     version: saved.version,
   });
@@ -127,13 +135,15 @@ test("the bell's 待办 opens a record in its node, where the administrator revi
   await admin.page.getByTestId('message-bell').click();
   const todo = admin.page.getByTestId('todo-item').filter({ hasText: project });
   await expect(todo).toBeVisible();
-  await expect(todo).toContainText('保函申请');
-  await admin.page.screenshot({ path: 'test-results/message-centre-todos.png' });
+  await expect(todo).toContainText('从业人员登记');
+  await shot(admin.page, 'message-centre-todos');
   await todo.click();
-  await expect(admin.page).toHaveURL(new RegExp(`/dynamicPage/dynamicDetail\\?gnCoding=DZBH_BHSQ&systemCoding=\\w+&id=${saved.id}`));
+  await expect(admin.page).toHaveURL(
+    new RegExp(`/dynamicPage/dynamicDetail\\?gnCoding=XYGL_CYRY&systemCoding=\\w+&id=${saved.id}`),
+  );
   await expect(admin.page.getByTestId('message-drawer')).toBeHidden();
   await expect(admin.page.getByText(project).first()).toBeVisible();
-  await admin.page.screenshot({ path: 'test-results/message-centre-record.png' });
+  await shot(admin.page, 'message-centre-record');
   await user.context.close();
   await admin.context.close();
 });

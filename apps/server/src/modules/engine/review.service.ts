@@ -93,7 +93,7 @@ async function tellSide(
     {
       userId: to,
       kind: pass ? 'result' : 'rejected',
-      title: `${n.title}${pass ? '审核通过' : '被驳回'}：${name}`.slice(0, 200),
+      title: `${name}（${pass ? '审核通过' : '被驳回'}）`.slice(0, 200),
       body: pass
         ? `您提交的「${name}」已审核通过。${opinion ? `审核建议：${opinion}` : ''}`
         : `您提交的「${name}」被驳回，审核建议：${opinion}。请修改后重新提交。`,
