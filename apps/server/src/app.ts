@@ -20,6 +20,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemNoticesRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
+    messagesRoutes(ks, db, deps.now ?? (() => new Date()));
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

@@ -17,6 +17,7 @@ import { engineApi } from './engine-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
 import { helpApi } from './help-api';
+import { messagesApi } from './messages-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -255,6 +256,8 @@ export const api = {
   ...feedbackApi,
   // @api:help
   ...helpApi,
+  // @api:messages
+  ...messagesApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

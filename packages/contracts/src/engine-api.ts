@@ -117,6 +117,8 @@ export const todoRecordSchema = z.object({
   sbTime: z.string(),
   businessName: z.string(),
   userName: z.string(),
+  /** where the to-do opens: the notice-jump setting of type todo, else the record in its own node (contracts recordRoute) */
+  path: z.string(),
 });
 
 export const opLogRequestSchema = z.object({ gnCoding, id: z.string().uuid('记录不存在') });

@@ -25,6 +25,8 @@ export * from './help';
 export * from './help-api';
 export * from './identifiers';
 export * from './live';
+export * from './messages';
+export * from './messages-api';
 export * from './paths';
 export * from './portal';
 export * from './portal-constants';

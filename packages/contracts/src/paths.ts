@@ -226,6 +226,15 @@ export const paths = {
   chatThread: { method: 'GET', path: '/ks/service/v1/agent/thread' },
   chatReply: { method: 'POST', path: '/ks/service/v1/agent/reply' },
   chatClose: { method: 'POST', path: '/ks/service/v1/agent/close' },
+  // @paths:messages — message centre (issue 14, screen 17)
+  messageCounts: { method: 'GET', path: '/ks/message/v1/counts' },
+  messageList: { method: 'POST', path: '/ks/message/v1/list' },
+  messageRead: { method: 'POST', path: '/ks/message/v1/read' },
+  rejectedMsg: { method: 'POST', path: '/ks/message/v1/audit/rejected-msg' },
+  messagePublish: { method: 'POST', path: '/ks/message/v1/publish' },
+  messageSent: { method: 'POST', path: '/ks/message/v1/sent' },
+  messageReceipt: { method: 'GET', path: '/ks/message/v1/receipt' },
+  messageRecipients: { method: 'GET', path: '/ks/message/v1/recipients' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

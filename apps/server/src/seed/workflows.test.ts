@@ -172,7 +172,21 @@ describe('change rounds in a fresh demo', () => {
   it('user1 was told of both decisions; the operation log holds every step', async () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.account, 'user1'));
     const msgs = await t.database.db.select().from(userMessages).where(eq(userMessages.userId, u!.id));
-    expect(msgs.map((m) => m.title).sort()).toEqual(['信用记录变更已通过（第 2 轮）', '信用记录变更被驳回（第 1 轮）']);
+    const rounds = msgs.filter((m) => m.title.startsWith('信用记录变更'));
+    expect(rounds.map((m) => m.title).sort()).toEqual([
+      '信用记录变更已通过（第 2 轮）',
+      '信用记录变更被驳回（第 1 轮）',
+    ]);
+    expect(rounds.find((m) => m.kind === 'rejected')?.reason).toBeTruthy();
+    // the engine's decisions of the people nodes reach user1 too (issue 14): the rejections with their reasons
+    const people = msgs.filter((m) => !m.title.startsWith('信用记录变更'));
+    expect(
+      people
+        .filter((m) => m.kind === 'rejected')
+        .map((m) => m.title)
+        .sort(),
+    ).toEqual(['从业人员登记：周文斌（被驳回）', '执业注册申请：孙国栋（被驳回）']);
+    expect(people.filter((m) => m.kind === 'rejected').every((m) => m.reason && m.recordId)).toBe(true);
     const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.glName, '信用变更'));
     expect(logs.length).toBe(3 * 2 + 2);
     expect(logs.some((l) => l.logbook.startsWith('信用记录变更通过（第 2 轮）：重新评定'))).toBe(true);

@@ -29,6 +29,7 @@ export const AuditLevelPage = lazyPage(() => import('../features/permission/Audi
 export const AuditWayPage = lazyPage(() => import('../features/permission/AuditWayPage'));
 // @pages:accounts
 export const AdminInfoPage = lazyPage(() => import('../features/accounts/AdminInfoPage'));
+export const MessagePublishPage = lazyPage(() => import('../features/messages/MessagePublishPage'));
 export const PersonnelInfoPage = lazyPage(() => import('../features/accounts/PersonnelInfoPage'));
 export const ManagementInfoPage = lazyPage(() => import('../features/accounts/ManagementInfoPage'));
 export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));

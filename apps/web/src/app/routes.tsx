@@ -31,6 +31,7 @@ import {
   MarketListPage,
   MarketPage,
   MenuSetUpPage,
+  MessagePublishPage,
   NoticeDetailPage,
   PageConfigPage,
   PendingPage,
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
                   { path: 'system/auditWay', element: <AuditWayPage /> },
                   // @routes:accounts
                   { path: 'system/adminInfo', element: <AdminInfoPage /> },
+                  { path: 'system/messagePublish', element: <MessagePublishPage /> },
                   { path: 'system/personnelInfo', element: <PersonnelInfoPage /> },
                   { path: 'system/managementInfo', element: <ManagementInfoPage /> },
                   { path: 'system/companyInfo', element: <CompanyInfoPage /> },

@@ -38,6 +38,7 @@ export const PAGE_ACCESS: Readonly<Record<string, PageAccess>> = {
   '/system/systemNotice': { roles: ADMIN, title: '系统通知管理' },
   '/system/helpManage': { roles: ADMIN, title: '帮助管理' },
   '/system/serviceConsole': { roles: ADMIN, title: '客服工作台' },
+  '/system/messagePublish': { roles: ADMIN, title: '消息发布' },
   '/system/personnelInfo': { roles: ['M', 'U'], title: '人员信息' },
   '/system/companyInfo': { roles: ['M', 'U'], title: '企业信息' },
   '/system/feedback': { roles: ADMIN, title: '用户反馈' },

@@ -150,14 +150,14 @@ describe('AppLayout', () => {
         const { unmount } = renderRoutes(routes, path);
         const page = await screen.findByTestId('forbidden-page');
         expect(page.textContent, path).toContain(`无权访问：${access.title}`);
-        // the header stays; the page itself asked nothing, so no refusal reached the prompt dialog
+        // the header stays (its bell counts); the page itself asked nothing, so no refusal reached the prompt dialog
         expect(screen.getByTestId('app-header')).toBeTruthy();
         const asked = server.calls.map((c) => c.url.split('?')[0]);
         expect(
           asked.filter(
-            // the header's own calls (the system notices of the signed-in user and the weather among them)
+            // the header's own calls (the system notices of the signed-in user, the weather and the bell's counts)
             (u) =>
-              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|notification\/v1\/audit\/notice-list|common\/weather)/.test(
+              !/^\/ks\/(portal\/v1\/home\/platform|auth\/|individual\/|authority\/manager\/system-list|notification\/v1\/audit\/notice-list|common\/weather|message\/v1\/counts)/.test(
                 u,
               ),
           ),

@@ -17,6 +17,7 @@ import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
 import { HeaderServices } from '../features/feedback/HeaderServices';
 import { ShellServices } from '../features/help/ShellServices';
+import { MessageBell } from '../features/messages';
 import { SystemNotices } from '../features/notices/SystemNotices';
 import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
@@ -228,6 +229,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
           <SystemNotices />
           <HeaderServices color={navText} />
           <ShellServices systemCoding={systemCoding} systemName={system?.systemName} buttonStyle={headerButton} />
+          <MessageBell color={navText} isAdmin={user?.loginRoleType === 'M'} />
           <Tooltip title="主题设置">
             <button
               type="button"

@@ -68,8 +68,9 @@ export const creditChanges = pgTable(
 );
 
 /**
- * Messages to a user (the message centre of issue 14 reads them): the result of a change round for the enterprise's
- * user who submitted it, written in the decision's transaction.
+ * Messages to a user (the message centre of issue 14 reads them): review results and rejections of the user's records,
+ * written in the decision's transaction, and administrators' messages (one row per recipient of a `message_broadcasts`
+ * row, its receipt). Written only through modules/messages `sendUserMessages`, which also tells the user's tabs.
  */
 export const userMessages = pgTable(
   'user_messages',
@@ -78,11 +79,43 @@ export const userMessages = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** result | rejected | admin (contracts MESSAGE_KINDS) */
+    kind: varchar('kind', { length: 10 }).notNull().default('result'),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),
+    /** a rejection's reason */
+    reason: text('reason'),
+    /** the record the message is about: its node and id (the message opens it) */
+    gnCoding: varchar('gn_coding', { length: 63 }),
+    recordId: uuid('record_id'),
     link: varchar('link', { length: 500 }),
+    broadcastId: uuid('broadcast_id').references(() => messageBroadcasts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     readAt: timestamptz('read_at'),
   },
-  (t) => [index('user_messages_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('user_messages_user_idx').on(t.userId, t.createdAt.desc()),
+    index('user_messages_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('user_messages_broadcast_idx').on(t.broadcastId),
+    check('user_messages_kind_ck', sql`${t.kind} in ('result', 'rejected', 'admin')`),
+  ],
+);
+
+/** An administrator's message (issue 14): to chosen users and the members of chosen roles, as they were when sent. */
+export const messageBroadcasts = pgTable(
+  'message_broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 200 }).notNull(),
+    /** sanitised HTML */
+    body: text('body').notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    senderName: varchar('sender_name', { length: 64 }).notNull(),
+    /** who it was addressed to: user ids and role codes */
+    toUsers: jsonb('to_users').$type<string[]>().notNull().default([]),
+    toRoles: jsonb('to_roles').$type<string[]>().notNull().default([]),
+    recipients: integer('recipients').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_broadcasts_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );

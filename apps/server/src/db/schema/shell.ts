@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -290,6 +291,10 @@ export const todos = pgTable(
   },
   (t) => [
     index('todos_open_idx').on(t.assigneeType, t.assigneeId, t.doneAt, t.systemId),
+    // the message centre's counts (per system and node, distinct records) read open to-dos from this index alone
+    index('todos_open_cover_idx')
+      .on(t.assigneeType, t.assigneeId, t.systemId, t.nodeId, t.recordId)
+      .where(sql`${t.doneAt} is null`),
     index('todos_record_idx').on(t.nodeId, t.recordId),
   ],
 );

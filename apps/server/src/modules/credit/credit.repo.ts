@@ -11,6 +11,7 @@ import {
   practitioners,
   todos,
 } from '../../db/schema';
+import { announceTodos } from '../engine/todo-events';
 
 /** Queries of the credit module. */
 
@@ -226,23 +227,35 @@ export async function openTodos(
 ): Promise<void> {
   const targets = await reviewTargets(tx);
   if (!targets) return;
-  await tx.insert(todos).values(
-    targets.assignees.map((a) => ({
-      nodeId: targets.node.id,
-      systemId: targets.node.systemId,
-      recordId,
-      level: 1,
-      assigneeType: a.type,
-      assigneeId: a.id,
-      businessName: businessName.slice(0, 200),
-      submitterName: submitterName.slice(0, 64),
-      sbTime: at,
-    })),
-  );
+  const values = targets.assignees.map((a) => ({
+    nodeId: targets.node.id,
+    systemId: targets.node.systemId,
+    recordId,
+    level: 1,
+    assigneeType: a.type,
+    assigneeId: a.id,
+    businessName: businessName.slice(0, 200),
+    submitterName: submitterName.slice(0, 64),
+    sbTime: at,
+  }));
+  await tx.insert(todos).values(values);
+  await announceTodos(tx, values);
 }
 
 export async function closeTodos(tx: DbOrTx, recordId: string, at: Date): Promise<void> {
-  await tx.execute(sql`update ${todos} set done_at = ${at.toISOString()}::timestamptz
-    where ${todos.recordId} = ${recordId} and ${todos.doneAt} is null
-      and ${todos.nodeId} in (select ${menuNodes.id} from ${menuNodes} where ${menuNodes.gnCoding} = ${CREDIT_NODE})`);
+  const closed = await tx
+    .update(todos)
+    .set({ doneAt: at })
+    .where(
+      and(
+        eq(todos.recordId, recordId),
+        isNull(todos.doneAt),
+        inArray(
+          todos.nodeId,
+          tx.select({ id: menuNodes.id }).from(menuNodes).where(eq(menuNodes.gnCoding, CREDIT_NODE)),
+        ),
+      ),
+    )
+    .returning({ nodeId: todos.nodeId, assigneeType: todos.assigneeType, assigneeId: todos.assigneeId });
+  await announceTodos(tx, closed);
 }

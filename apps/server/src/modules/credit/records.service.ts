@@ -19,16 +19,10 @@ import {
 } from '@ks/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import {
-  creditConductRecords,
-  creditRecords,
-  creditStandards,
-  enterprises,
-  practitioners,
-  userMessages,
-} from '../../db/schema';
+import { creditConductRecords, creditRecords, creditStandards, enterprises, practitioners } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
+import { sendUserMessages } from '../messages/send';
 import { type CreditCaller, isReviewer, requireReadable, requireReader, requireSide, resolveSubject } from './access';
 import * as repo from './credit.repo';
 import { regrade, todayOf } from './grade.service';
@@ -484,16 +478,23 @@ async function tellSide(
   title: string,
   body: string,
   now: Date,
+  rejected?: string,
 ) {
   const to = r.submittedBy ?? r.createdBy;
   if (!to) return;
-  await tx.insert(userMessages).values({
-    userId: to,
-    title,
-    body,
-    link: `/credit/companyInfo?record=${r.id}`,
-    createdAt: now,
-  });
+  await sendUserMessages(tx, [
+    {
+      userId: to,
+      kind: rejected ? 'rejected' : 'result',
+      title,
+      body,
+      reason: rejected ?? null,
+      gnCoding: CREDIT_NODE,
+      recordId: r.id,
+      link: `/credit/companyInfo?record=${r.id}`,
+      createdAt: now,
+    },
+  ]);
 }
 
 export async function auditRecord(
@@ -552,6 +553,7 @@ export async function auditRecord(
         ? `您提交的信用记录「${r.title}」已审核通过，${outcome.replace(/^审核通过；?/, '')}`
         : `您提交的信用记录「${r.title}」被驳回，审核建议：${suggestion}。请修改后重新提交。`,
       now,
+      input.pass ? undefined : suggestion,
     );
   });
   return viewOne(db, c, input.id, now, true);

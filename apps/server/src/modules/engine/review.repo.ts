@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { recordAudits, roles, todos, userRoles, users } from '../../db/schema';
 import { BUILTIN_ROLE_BY_TYPE } from '../../platform/permissions';
+import { announceTodos } from './todo-events';
 
 /**
  * The SQL of the review workflow: a record's audit history (record_audits) and its reviewers' to-dos (todos). The
@@ -11,13 +12,16 @@ import { BUILTIN_ROLE_BY_TYPE } from '../../platform/permissions';
 export type NewTodo = typeof todos.$inferInsert;
 export type NewAudit = typeof recordAudits.$inferInsert;
 
+/** Opens to-dos and tells their assignees (in the same transaction). */
 export async function insertTodos(q: DbOrTx, values: readonly NewTodo[]) {
-  if (values.length) await q.insert(todos).values([...values]);
+  if (!values.length) return;
+  await q.insert(todos).values([...values]);
+  await announceTodos(q, values);
 }
 
 /**
- * Closes the record's open to-dos at `at`: all of them, those of one level, or one assignee's (`only`); answers the
- * to-dos it closed.
+ * Closes the record's open to-dos at `at`: all of them, those of one level, or one assignee's (`only`); tells their
+ * assignees; answers the to-dos it closed.
  */
 export async function closeTodos(
   q: DbOrTx,
@@ -26,7 +30,7 @@ export async function closeTodos(
   at: Date,
   only: { level?: number; assignee?: { type: string; id: string } } = {},
 ) {
-  return q
+  const closed = await q
     .update(todos)
     .set({ doneAt: at })
     .where(
@@ -41,6 +45,8 @@ export async function closeTodos(
       ),
     )
     .returning();
+  await announceTodos(q, closed);
+  return closed;
 }
 
 export async function insertAudit(q: DbOrTx, audit: NewAudit) {

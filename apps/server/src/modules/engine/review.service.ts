@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
 import { requireFunction } from '../../platform/permissions';
 import { missingRequiredAnnexes } from '../files/files.repo';
+import { sendUserMessages } from '../messages/send';
 import { type DecisionEvent, hasDecisionHooks, runDecisionHooks } from './hooks';
 import { fieldsOf } from './node-fields';
 import { levelReviewers, nextNoReviewerMessage, noReviewerMessage, recordFactsOf } from './policy';
@@ -70,6 +71,37 @@ async function decided(
     record: recordStateOf(row, fieldsOf(n)),
     decider: { id: c.id, userName: c.actor.userName, loginRoleType: c.loginRoleType, enterpriseId: c.enterpriseId },
   });
+}
+
+/**
+ * The decision's result for the record's side (its submitter, else its owner) in the message centre — on a rejection
+ * (with the reason) and when the last level passes. Nodes with domain hooks tell their users themselves.
+ */
+async function tellSide(
+  tx: DbOrTx,
+  n: { gnCoding: string; title: string; fields: unknown },
+  row: Row,
+  submitterId: string | null,
+  pass: boolean,
+  opinion: string,
+) {
+  if (hasDecisionHooks(n.gnCoding)) return;
+  const to = submitterId ?? (row.owner_id ? String(row.owner_id) : null);
+  if (!to) return;
+  const name = businessNameOf(n, row);
+  await sendUserMessages(tx, [
+    {
+      userId: to,
+      kind: pass ? 'result' : 'rejected',
+      title: `${name}（${pass ? '审核通过' : '被驳回'}）`.slice(0, 200),
+      body: pass
+        ? `您提交的「${name}」已审核通过。${opinion ? `审核建议：${opinion}` : ''}`
+        : `您提交的「${name}」被驳回，审核建议：${opinion}。请修改后重新提交。`,
+      reason: pass ? null : opinion,
+      gnCoding: n.gnCoding,
+      recordId: String(row.id),
+    },
+  ]);
 }
 
 export async function submitRecord(db: Db, c: EngineCaller, input: { gnCoding: string; id: string; version: number }) {
@@ -220,6 +252,7 @@ export async function auditInTx(
       await setReviewState(tx, n.gnCoding, input.id, { status: 'rejected', level: 0 });
       await closeTodos(tx, n.id, input.id, at);
       await decided(tx, n, input.id, c, 'rejected', { level, final: true, opinion: suggestion });
+      await tellSide(tx, n, row, review.submitterId, false, suggestion);
       outcome = `驳回：${suggestion}`;
     } else {
       const passers = [...earlier, c.id];
@@ -242,6 +275,7 @@ export async function auditInTx(
           outcome = `${level.name}通过，待${next.name}`;
         } else {
           await setReviewState(tx, n.gnCoding, input.id, { status: 'passed', level: 0 });
+          await tellSide(tx, n, row, review.submitterId, true, suggestion);
           outcome = `${level.name}通过，审核完成`;
         }
         await decided(tx, n, input.id, c, 'passed', { level, final: !next, opinion: suggestion || null });

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { businessSystems, menuNodes, todos } from '../../db/schema';
+import { businessSystems, menuNodes, nodeDataVersions, todos } from '../../db/schema';
 
 /** The SQL of to-dos as their reviewers see them: open ones of a user or of one of their roles. */
 
@@ -12,6 +12,19 @@ const mine = (userId: string, roleCodes: readonly string[]) =>
       and(eq(todos.assigneeType, 'role'), inArray(todos.assigneeId, [...roleCodes])),
     ),
   );
+
+/**
+ * What every node's data version is now, as one text: it moves with every to-do written (and every record), since a
+ * row trigger on todos bumps its node's `v` (migration 0009) — counts read while it had a value still hold while it has.
+ */
+export async function todosVersion(q: DbOrTx): Promise<string> {
+  const [r] = await q
+    .select({
+      v: sql<string>`coalesce(md5(string_agg(${nodeDataVersions.nodeId}::text || ':' || ${nodeDataVersions.v}, ',' order by ${nodeDataVersions.nodeId})), '')`,
+    })
+    .from(nodeDataVersions);
+  return r?.v ?? '';
+}
 
 /** How many records each node (in its system) has open to-dos of the user for: one record counts once per node. */
 export function openTodoCounts(q: DbOrTx, userId: string, roleCodes: readonly string[]) {
@@ -39,6 +52,7 @@ export async function openTodoPage(
       id: sql<string>`min(${todos.id}::text)`.as('id'),
       gnName: menuNodes.title,
       gnCoding: menuNodes.gnCoding,
+      nodeProperties: menuNodes.nodeProperties,
       systemCoding: sql<string>`${businessSystems.gnCoding}`.as('system_coding'),
       recordId: todos.recordId,
       level: sql<number>`max(${todos.level})::int`.as('level'),

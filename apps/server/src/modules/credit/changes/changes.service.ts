@@ -19,7 +19,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../../db/client';
-import { creditChanges, files, type RfcDataRow, userMessages } from '../../../db/schema';
+import { creditChanges, files, type RfcDataRow } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../../platform/errors';
 import { type Actor, writeOpLog } from '../../../platform/oplog';
 import { canCall, canSeeNode, findNode } from '../../../platform/permissions';
@@ -30,6 +30,7 @@ import { type EngineCaller, policyContext } from '../../engine/record-access';
 import { recordRow } from '../../engine/records.repo';
 import { auditInTx, submitInTx } from '../../engine/review.service';
 import { nodeForEngine } from '../../engine/schema.repo';
+import { sendUserMessages } from '../../messages/send';
 import type { CreditCaller } from '../access';
 import { AREAS, type Area, type Business, contactsOf, ENTERPRISE_FIELD_CODES, typeOf } from './areas';
 
@@ -695,15 +696,21 @@ async function settle(
   });
   // the result for the enterprise's user who opened the round
   if (r.createdBy) {
-    await tx.insert(userMessages).values({
-      userId: r.createdBy,
-      title: `${area.label}变更${pass ? '已通过' : '被驳回'}（第 ${r.round} 轮）`,
-      body: pass
-        ? `您提交的${r.changeType ?? '变更'}已审核通过，新的内容已生效。${opinion ? `审核建议：${opinion}` : ''}`
-        : `您提交的${r.changeType ?? '变更'}被驳回，审核建议：${opinion}。请修改后发起新一轮变更。`,
-      link: `/applyIndex?gnCoding=${RFC_REVIEW_NODE}&systemCoding=XYGL&id=${r.id}`,
-      createdAt: now,
-    });
+    await sendUserMessages(tx, [
+      {
+        userId: r.createdBy,
+        kind: pass ? 'result' : 'rejected',
+        title: `${area.label}变更${pass ? '已通过' : '被驳回'}（第 ${r.round} 轮）`,
+        body: pass
+          ? `您提交的${r.changeType ?? '变更'}已审核通过，新的内容已生效。${opinion ? `审核建议：${opinion}` : ''}`
+          : `您提交的${r.changeType ?? '变更'}被驳回，审核建议：${opinion}。请修改后发起新一轮变更。`,
+        reason: pass ? null : (opinion ?? null),
+        gnCoding: RFC_REVIEW_NODE,
+        recordId: r.id,
+        link: `/applyIndex?gnCoding=${RFC_REVIEW_NODE}&systemCoding=XYGL&id=${r.id}`,
+        createdAt: now,
+      },
+    ]);
   }
 }
 
