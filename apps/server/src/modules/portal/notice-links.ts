@@ -25,6 +25,8 @@ export function bodyRefs(html: string): BodyRef[] {
   sanitizeHtml(html, {
     allowedTags: false,
     allowedAttributes: false,
+    // only read, never output: the parse must see every tag (and not warn about keeping scripts)
+    allowVulnerableTags: true,
     transformTags: {
       '*': (tagName, attribs) => {
         const tag = tagName.toLowerCase();
