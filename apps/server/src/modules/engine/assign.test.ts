@@ -1,7 +1,7 @@
 import { creditCodeCheckChar } from '@ks/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enterprises, grants, menuNodes, roles, todos, userRoles, users } from '../../db/schema';
+import { enterprises, grants, liveEvents, menuNodes, roles, todos, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
 import { freshIdNumber } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
@@ -117,8 +117,20 @@ describe('任务指派', () => {
 
   it('hands the level to one reviewer: only they decide it; the log says so', async () => {
     const r = await submitted('指派审核');
+    const [{ last }] = (await t.database.db
+      .select({ last: sql<number>`coalesce(max(${liveEvents.id}), 0)` })
+      .from(liveEvents)) as [{ last: number }];
     const res = await assign(admin, r.id, r.version, ids.aud1!);
     expect(res.status).toBe(200);
+    // the to-do moved live (issue 14): the role whose to-do closed and the reviewer who now holds it hear 'todos'
+    const announced = await t.database.db
+      .select()
+      .from(liveEvents)
+      .where(gt(liveEvents.id, Number(last)));
+    const todoEvents = announced.filter((e) => e.type === 'todos');
+    expect(todoEvents.some((e) => e.audience.users?.includes(ids.aud1!))).toBe(true);
+    expect(todoEvents.some((e) => (e.audience.roles?.length ?? 0) > 0)).toBe(true);
+    expect(todoEvents.every((e) => e.data.gnCoding === NODE)).toBe(true);
     expect(res.body.message).toBe('指派成功');
     const d = res.body.data;
     expect(d).toMatchObject({ status: 'pending', auditLevel: 1, version: r.version + 1 });
