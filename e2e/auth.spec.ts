@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut } from './helpers';
+import { acknowledgePractice, expectSignedIn, newClient, signIn, signOut, waitForQuiet } from './helpers';
 
 test.describe('sign-in', () => {
   test('admin and dev sign in, see their role and systems, and sign out', async ({ browser }) => {
@@ -181,7 +181,7 @@ test.describe('route guard and request client', () => {
     await page.reload();
     // the first load sees the stale version, stores the current one and reloads once more
     await expect.poll(() => loads).toBeGreaterThanOrEqual(2);
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     expect(await page.evaluate(() => localStorage.getItem('platformVersion'))).toBe(version);
     await context.close();
   });

@@ -57,3 +57,26 @@ export async function signOut(page: Page) {
     await expect(page).toHaveURL(/\/$/, { timeout: 3000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Waits until the page's network has been quiet for `quietMs` — no request started or finished — apart from the
+ * tab's live event stream, which stays open for good (so Playwright's 'networkidle' never comes in the shell).
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 20_000) {
+  await page.waitForLoadState('load');
+  let last = Date.now();
+  const touch = (r: { url(): string }) => {
+    if (!r.url().includes('/ks/live/v1/stream')) last = Date.now();
+  };
+  page.on('request', touch);
+  page.on('requestfinished', touch);
+  page.on('requestfailed', touch);
+  try {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() - last < quietMs && Date.now() < end) await page.waitForTimeout(100);
+  } finally {
+    page.off('request', touch);
+    page.off('requestfinished', touch);
+    page.off('requestfailed', touch);
+  }
+}

@@ -1,6 +1,6 @@
 import { idNumberCheckChar } from '@ks/contracts';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn } from './helpers';
+import { acknowledgePractice, newClient, signIn, waitForQuiet } from './helpers';
 
 /**
  * Issue 14, the message centre (screen 17): an administrator's message reaches user1's bell — live once the event
@@ -38,7 +38,7 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   await acknowledgePractice(user.page);
   await expect(user.page.getByTestId('message-bell')).toBeVisible();
   await expect(user.page.getByTestId('bell-count')).toBeVisible();
-  await user.page.waitForLoadState('networkidle');
+  await waitForQuiet(user.page);
   const before = await bellCount(user.page);
 
   const admin = await newClient(browser);
@@ -119,7 +119,7 @@ test("the bell's 待办 opens a record in its node, where the administrator revi
   const admin = await newClient(browser);
   await signIn(admin.page, 'admin', 'M');
   await expect(admin.page.getByTestId('user-name')).toBeVisible();
-  await admin.page.waitForLoadState('networkidle');
+  await waitForQuiet(admin.page);
   const before = await bellCount(admin.page);
   // the message centre open on its 待办 tab: the system's badge moves too, without a reload
   await admin.page.getByTestId('message-bell').click();

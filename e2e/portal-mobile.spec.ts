@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures';
-import { acknowledgePractice, expectSignedIn, newClient, signIn } from './helpers';
+import { acknowledgePractice, expectSignedIn, newClient, signIn, waitForQuiet } from './helpers';
 
 /**
  * Issue 11: the portal fits a phone (390 and 360 px wide: nothing makes the page scroll sideways), and no page —
@@ -109,7 +109,7 @@ test('no page logs an error or a content-security-policy violation (portal and b
   await expectSignedIn(page, '平台管理员');
   for (const route of ['/system/pageConfig', '/judge', '/userCenter/uCenter', '/system/companyInfo']) {
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
   }
   await page.goto('/system/portalNotices');
   await expect(page.locator('[data-testid="notice-table"] .ant-table-row').first()).toBeVisible();
@@ -118,7 +118,7 @@ test('no page logs an error or a content-security-policy violation (portal and b
   await expect(drawer.getByTestId('notice-body-area').locator('[data-slate-editor]')).toBeVisible({ timeout: 20_000 });
   await drawer.getByTestId('notice-preview-open').click();
   await expect(page.getByTestId('notice-preview')).not.toBeEmpty();
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
 
   // and an enterprise user's
   const second = await newClient(browser);
@@ -127,7 +127,7 @@ test('no page logs an error or a content-security-policy violation (portal and b
   await acknowledgePractice(second.page);
   for (const route of ['/system/pageConfig', '/system/companyInfo', '/userCenter/uCenter']) {
     await second.page.goto(route);
-    await second.page.waitForLoadState('networkidle');
+    await waitForQuiet(second.page);
   }
   expect([...problems, ...userProblems]).toEqual([]);
   await second.context.close();

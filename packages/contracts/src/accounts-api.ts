@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   accountIdQuerySchema,
   accountPasswordSchema,
@@ -32,6 +31,7 @@ import {
 } from './accounts';
 import { paths } from './paths';
 import { pageOf } from './portal';
+import { z } from './zod';
 
 const T = { account: '账号管理', org: '管理机构', ent: '企业信息', item: '办理事项' } as const;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES as A,
   ACCOUNT_PATTERN,
@@ -25,6 +24,7 @@ import { appToday, isValidDate } from './dates';
 import { isValidCreditCode, isValidMobile } from './identifiers';
 import { REGIONS } from './portal-constants';
 import { CODE_PATTERN } from './shell-constants';
+import { z } from './zod';
 
 /**
  * Schemas of the administration pages: accounts (adminInfo, personnelInfo), organisations (managementInfo),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { accountsApi } from './accounts-api';
 import {
   captchaNeededRequestSchema,
@@ -39,6 +38,7 @@ import { MARKET_KINDS } from './portal-constants';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 import { systemNoticesApi } from './system-notices-api';
+import { z } from './zod';
 
 /**
  * Endpoint registry: the one list of what the API offers. The server builds its OpenAPI document

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { Msg } from './codes';
 import { LOGIN_ROLE_TYPES } from './roles';
+import { z } from './zod';
 
 export const loginRoleTypeSchema = z.enum(LOGIN_ROLE_TYPES);
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   creditDescriptionSchema,
   creditEntOptionSchema,
@@ -38,6 +37,7 @@ import {
 } from './credit';
 import { paths } from './paths';
 import { pageOf } from './portal';
+import { z } from './zod';
 
 const T = { credit: '信用管理', basic: '信用管理（主体）', open: '信用公示' } as const;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   RFC_KINDS,
   RFC_LOGBOOK_MAX,
@@ -7,6 +6,7 @@ import {
   RFC_STATUSES,
   RFC_SUGGESTION_MAX,
 } from './credit-change-rules';
+import { z } from './zod';
 
 /**
  * Request and response schemas of the credit change calls (/ks/rfc/*, spec §3 change record, change data item,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import {
   CREDIT_CONDUCTS,
@@ -13,6 +12,7 @@ import {
 } from './credit-rules';
 import { isValidDate } from './dates';
 import { PORTAL_KEYWORD_MAX } from './portal-constants';
+import { z } from './zod';
 
 /** Request and response schemas of the credit calls (spec §7 Credit) and the public credit list. */
 

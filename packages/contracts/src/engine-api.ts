@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { fieldCodeSchema, fieldListSchema, fieldOptionSchema, uniqueKeyListSchema } from './engine';
 import { MAX_OPTIONS, type UniqueKey } from './engine-fields';
 import type { FieldDef, FieldOption, FieldValues } from './engine-rules';
 import { paths } from './paths';
 import { pageOf } from './portal';
 import { CODE_PATTERN } from './shell-constants';
+import { z } from './zod';
 
 /** Schema engine endpoints: a node's fields, and the records of its own table. */
 

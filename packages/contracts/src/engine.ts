@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   dateLimitsInOrder,
   FIELD_LIMITS,
@@ -29,6 +28,7 @@ import {
   type PullDownSourceName,
   validatorFits,
 } from './engine-rules';
+import { z } from './zod';
 
 /**
  * Schemas of the schema engine (spec §3 form field definition, option, date picker): a developer's field list is

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every /ks response: `{code, data, message}`; code 200 on success (spec §7). */
 export interface Envelope<T = unknown> {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   feedbackAddResultSchema,
   feedbackAddSchema,
@@ -10,6 +9,7 @@ import {
 } from './feedback';
 import { paths } from './paths';
 import { pageOf } from './portal';
+import { z } from './zod';
 
 /** Registry entries of the feedback surveys (screen 24) and the weather widget (screen 11). */
 export const feedbackApi = {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import {
   EVALUATE_TYPES,
@@ -10,6 +9,7 @@ import {
   WEATHER_ICONS,
 } from './feedback-constants';
 import { dateProblem } from './portal-rules';
+import { z } from './zod';
 
 /** Spec §3 Feedback item {evaluateType, question} with its rating, 1–5 (screen 24). */
 export const feedbackItemSchema = z

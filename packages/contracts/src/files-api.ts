@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ANNEX_SIZE_MAX_MB, KNOWN_FORMATS, MAX_ATTACHMENT_TYPES, parseFormats } from './files-rules';
 import { paths } from './paths';
 import { CODE_PATTERN } from './shell-constants';
+import { z } from './zod';
 
 /**
  * Files (spec §3 uploaded-file record, annex, attachment type, upload init payload; §7 File, upload).

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   chatConversationSchema,
   chatIdSchema,
@@ -21,6 +20,7 @@ import {
   robotAskSchema,
 } from './help';
 import { paths } from './paths';
+import { z } from './zod';
 
 const H = '帮助';
 const S = '在线客服';

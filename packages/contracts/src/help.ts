@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CODE_PATTERN } from './shell-constants';
+import { z } from './zod';
 
 /**
  * Help and FAQ (spec screen 10, §3 help group, §7 `/ks/guide/node/descritons`, faq-list) and customer service

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   messageCountsSchema,
   messageIdQuerySchema,
@@ -18,6 +17,7 @@ import {
 } from './messages';
 import { paths } from './paths';
 import { pageOf } from './portal';
+import { z } from './zod';
 
 const T = '消息中心';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { NODE_PROPERTIES, routeForNode } from './shell-constants';
+import { z } from './zod';
 
 /**
  * Message centre (issue 14, screen 17): the header bell, to-dos per system, messages to a user (review results,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { CREDIT_LEVEL_TITLE_MAX } from './credit-rules';
 import {
@@ -11,6 +10,7 @@ import {
   TRADE_TYPES,
 } from './portal-constants';
 import { dateProblem, fileIdOfUrl, NOTICE_LINK_MESSAGES } from './portal-rules';
+import { z } from './zod';
 
 /** A real calendar day in the portal's range: 2020-13-45, 2020-02-30 and 0000-01-01 are 400s, never a query. */
 const dateStr = z.string().superRefine((v, ctx) => {

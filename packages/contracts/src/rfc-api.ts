@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   rfcAuditRequestSchema,
   rfcChangeFieldsRequestSchema,
@@ -14,6 +13,7 @@ import {
   rfcTemplateQuerySchema,
 } from './credit-change';
 import { paths } from './paths';
+import { z } from './zod';
 
 const T = '信用变更';
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { paths } from './paths';
 import { pageOf } from './portal';
 import {
@@ -61,6 +60,7 @@ import {
   userBriefSchema,
   userSearchQuerySchema,
 } from './shell';
+import { z } from './zod';
 
 const T = { config: '配置', auth: '权限', user: '个人' } as const;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AUDIT_WAY_VALUES,
   CARD_WIDTHS,
@@ -22,6 +21,7 @@ import {
   NODE_STYLES,
   SYSTEM_TITLE_MAX,
 } from './shell-constants';
+import { z } from './zod';
 
 /** Schemas of the configurable shell (spec §3 menu item, system code, theme; §5 new system; §7 Configuration). */
 

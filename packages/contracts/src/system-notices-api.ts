@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { paths } from './paths';
 import { pageOf } from './portal';
 import {
@@ -10,6 +9,7 @@ import {
   systemNoticeSaveSchema,
   systemNoticeSchema,
 } from './system-notices';
+import { z } from './zod';
 
 const idBody = z.object({ id: z.string().uuid('通知不存在') });
 const T = '系统通知';

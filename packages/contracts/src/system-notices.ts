@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
+import { z } from './zod';
 
 /**
  * System notices (spec screen 16, §3 Notice, §4 Notice): administrators publish them to the signed-in users — type 1
