@@ -212,6 +212,10 @@ describe('customer-service robot', () => {
 
 describe('customer-service chat', () => {
   it('keeps a sanitised conversation between a user and the administrators, announced live to both sides', async () => {
+    // the demo seed leaves user1 an open conversation waiting for an answer: this message joins it
+    const before = await api.get('/ks/service/v1/chat/mine', user);
+    const seeded = before.body!.data.messages.length;
+    expect(before.body!.data.conversation).toMatchObject({ status: 'open', agentUnread: 1 });
     const sent = await api.post('/ks/service/v1/chat/send', user, {
       text: '你好<script>alert(1)</script><img src=x onerror=alert(2)>，信用记录有误',
     });
@@ -223,7 +227,8 @@ describe('customer-service chat', () => {
 
     const mine = await api.get('/ks/service/v1/chat/mine', user);
     const id = mine.body!.data.conversation.id;
-    expect(mine.body!.data.messages).toHaveLength(1);
+    expect(mine.body!.data.messages).toHaveLength(seeded + 1);
+    expect(mine.body!.data.conversation.id).toBe(before.body!.data.conversation.id);
     const events = await t.database.db
       .select()
       .from(liveEvents)
@@ -237,9 +242,9 @@ describe('customer-service chat', () => {
     // the console: open conversations, unread first
     const queue = await api.get('/ks/service/v1/agent/conversations', admin);
     const row = queue.body!.data.find((c: any) => c.id === id);
-    expect(row).toMatchObject({ agentUnread: 1, userName: '张建国', status: 'open' });
+    expect(row).toMatchObject({ agentUnread: 2, userName: '张建国', status: 'open' });
     const thread = await api.get(`/ks/service/v1/agent/thread?conversationId=${id}`, admin);
-    expect(thread.body!.data.messages[0].body).toContain('信用记录有误');
+    expect(thread.body!.data.messages.at(-1).body).toContain('信用记录有误');
     const reply = await api.post('/ks/service/v1/agent/reply', admin, {
       conversationId: id,
       text: '您好，请在信用变更申请中提交更正<b>材料</b>',
@@ -253,7 +258,7 @@ describe('customer-service chat', () => {
     expect(toUser.some((e) => e.audience.users?.length === 1 && e.data.conversationId === id)).toBe(true);
 
     const again = await api.get('/ks/service/v1/chat/mine', user);
-    expect(again.body!.data.messages.map((m: any) => m.sender)).toEqual(['user', 'agent']);
+    expect(again.body!.data.messages.slice(seeded).map((m: any) => m.sender)).toEqual(['user', 'agent']);
     expect(again.body!.data.conversation.userUnread).toBe(0);
 
     // another user cannot read it
