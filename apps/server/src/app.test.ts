@@ -188,6 +188,20 @@ describe('OpenAPI', () => {
       expect(res.statusCode, `${d.method} ${d.path}`).not.toBe(404);
     }
   });
+
+  it('asks every endpoint for a token except the public ones, which answer without one', async () => {
+    const open: string[] = [];
+    for (const d of Object.values(api)) {
+      const res = await t.app.inject({ method: d.method, url: d.path, payload: d.method === 'GET' ? undefined : {} });
+      if (d.auth) expect(res.statusCode, `${d.method} ${d.path} without a token`).toBe(401);
+      else {
+        expect(res.statusCode, `${d.method} ${d.path} without a token`).not.toBe(401);
+        open.push(`${d.method} ${d.path}`);
+      }
+    }
+    // a new anonymous endpoint is a decision: it joins this list (the sign-in and registration flows, the portal)
+    expect(open.sort()).toEqual([...PUBLIC_ENDPOINTS].sort());
+  });
 });
 
 describe('web app serving', () => {
@@ -243,3 +257,28 @@ describe('web app serving', () => {
     expect(body.data.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{10}$/);
   });
 });
+
+/** Every endpoint a visitor without a token may call (the public pages of spec §2 and what their flows need). */
+const PUBLIC_ENDPOINTS = [
+  // sign-in
+  'GET /ks/common/captcha',
+  'GET /ks/common/public-key',
+  'POST /ks/common/login',
+  'POST /ks/common/login/captcha-required',
+  // the public portal and credit list
+  'GET /ks/portal/v1/common/enterprise-types',
+  'GET /ks/portal/v1/common/practice-areas',
+  'GET /ks/portal/v1/home/config',
+  'GET /ks/portal/v1/home/overview',
+  'GET /ks/portal/v1/home/platform',
+  'GET /ks/portal/v1/market/detail',
+  'GET /ks/portal/v1/market/entities',
+  'GET /ks/portal/v1/notices',
+  'GET /ks/portal/v1/notices/detail',
+  'GET /ks/credit/public/levels',
+  'GET /ks/credit/public/list',
+  // templates and public files (portal notices' attachments)
+  'GET /ks/common/common/att-template',
+  'GET /ks/common/common/file/download',
+  'GET /ks/rfc/template',
+] as const;
