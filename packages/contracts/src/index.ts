@@ -39,3 +39,7 @@ export * from './shell-constants';
 export * from './system-notices';
 export * from './system-notices-api';
 // @index:accounts
+// @index:wechat
+export * from './sessions';
+export * from './wechat';
+export * from './wechat-api';
