@@ -1,11 +1,6 @@
-import { paths } from './paths';
 import { loginResponseSchema } from './auth';
-import {
-  loginDeviceSchema,
-  loginModeSchema,
-  refreshRequestSchema,
-  refreshResponseSchema,
-} from './sessions';
+import { paths } from './paths';
+import { loginDeviceSchema, loginModeSchema, refreshRequestSchema, refreshResponseSchema } from './sessions';
 import {
   wechatBindingSchema,
   wechatQrcodeQuerySchema,
@@ -69,8 +64,7 @@ export const wechatApi = {
   },
   loginMode: {
     ...paths.loginMode,
-    summary:
-      '登录方式：平台登录模式（ggfw / login / ywbl）与可用的登录方式（password 总是；sms、ca、wechat 在配置后）',
+    summary: '登录方式：平台登录模式（ggfw / login / ywbl）与可用的登录方式（password 总是；sms、ca、wechat 在配置后）',
     tag: T,
     auth: false,
     data: loginModeSchema,

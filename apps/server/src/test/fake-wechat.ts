@@ -125,7 +125,8 @@ input{width:160px;padding:4px}</style></head><body>${body}</body></html>`);
     if (url.pathname === '/sns/oauth2/access_token') {
       if (q.get('appid') !== appId) return json(200, { errcode: 40013, errmsg: 'invalid appid' });
       if (q.get('secret') !== secret) return json(200, { errcode: 40125, errmsg: 'invalid appsecret' });
-      if (q.get('grant_type') !== 'authorization_code') return json(200, { errcode: 40002, errmsg: 'invalid grant_type' });
+      if (q.get('grant_type') !== 'authorization_code')
+        return json(200, { errcode: 40002, errmsg: 'invalid grant_type' });
       const c = codes.get(q.get('code') ?? '');
       codes.delete(q.get('code') ?? '');
       if (!c || c.expires < Date.now()) return json(200, { errcode: 40029, errmsg: 'invalid code' });

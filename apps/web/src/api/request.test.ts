@@ -480,7 +480,9 @@ describe('request: one refresh on an expired session (issue 15)', () => {
     seedStorage();
     sessionStorage.setItem('refreshToken', 'stale');
     const { client, effects, calls } = setup('/system/pageConfig', async (req) =>
-      req.url.endsWith('/authorization/refresh') ? envelope(401, Code.TOKEN_INVALID, '登录已失效，请重新登录') : expired(),
+      req.url.endsWith('/authorization/refresh')
+        ? envelope(401, Code.TOKEN_INVALID, '登录已失效，请重新登录')
+        : expired(),
     );
     const err = await rejection(client.request({ url: '/ks/a' }));
     expect(err.code).toBe(Code.SESSION_EXPIRED);
@@ -493,7 +495,10 @@ describe('request: one refresh on an expired session (issue 15)', () => {
   it('does not refresh for other session-ending codes, or without a refresh token', async () => {
     sessionStorage.setItem(SESSION_KEYS.token, 't');
     sessionStorage.setItem('refreshToken', 'r');
-    const { client, calls } = setup('/system/pageConfig', envelope(401, Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE));
+    const { client, calls } = setup(
+      '/system/pageConfig',
+      envelope(401, Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE),
+    );
     await rejection(client.request({ url: '/ks/a' }));
     expect(calls).toHaveLength(1);
     sessionStorage.removeItem('refreshToken');

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import {
   accountLockedMessage,
   Code,
-  type LoginRequest,
-  type LoginResponse,
   LOGIN_METHOD_LABELS,
   type LoginDevice,
   type LoginMethod,
+  type LoginRequest,
+  type LoginResponse,
   type LoginRoleType,
   loginPlainSchema,
   Msg,
-  type RefreshResponse,
-  SessionMsg,
   type PracticeDetail,
+  type RefreshResponse,
   rolesFor,
+  SessionMsg,
   type UserInfo,
 } from '@ks/contracts';
 import type { Config } from '../../config';
@@ -310,7 +310,11 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** What every sign-in answers (LoginResponse). */
-  async function signInAnswer(user: repo.UserRow, pair: SessionPair, notice: string | null = null): Promise<LoginResponse> {
+  async function signInAnswer(
+    user: repo.UserRow,
+    pair: SessionPair,
+    notice: string | null = null,
+  ): Promise<LoginResponse> {
     return {
       token: pair.token,
       refreshToken: pair.refreshToken,
@@ -358,7 +362,8 @@ export function createAuthService(deps: AuthDeps) {
         if (rt.expiresAt.getTime() <= t.getTime()) {
           return { ok: false, error: unauthorized(Code.SESSION_EXPIRED, SessionMsg.REFRESH_EXPIRED) };
         }
-        if (user.status !== 'active') return { ok: false, error: unauthorized(Code.TOKEN_INVALID, Msg.ACCOUNT_DISABLED) };
+        if (user.status !== 'active')
+          return { ok: false, error: unauthorized(Code.TOKEN_INVALID, Msg.ACCOUNT_DISABLED) };
         if (!(await repo.markRotated(tx, rt.id, t))) {
           return { ok: false, error: unauthorized(Code.TOKEN_INVALID, SessionMsg.REFRESH_INVALID) };
         }

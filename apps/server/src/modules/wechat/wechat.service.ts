@@ -101,7 +101,10 @@ export function createWechatService(deps: WechatDeps) {
    * the code is traded for the user's openid/unionid (and profile), recorded on the ticket. Answers a short HTML page
    * for the QR frame (or the window the QR page was opened in).
    */
-  async function verify(q: { code?: string; state?: string }): Promise<{ status: number; title: string; text: string }> {
+  async function verify(q: {
+    code?: string;
+    state?: string;
+  }): Promise<{ status: number; title: string; text: string }> {
     if (!client || !cfg) return { status: 400, title: WechatMsg.NOT_CONFIGURED, text: '' };
     const page = (status: number, title: string, text = '') => ({ status, title, text });
     const ticket = q.state && /^[A-Za-z0-9_-]{16,64}$/.test(q.state) ? await repo.ticketOf(db, q.state) : undefined;
@@ -193,7 +196,7 @@ export function createWechatService(deps: WechatDeps) {
       const binding = await repo.bindingOfWechat(tx, appId, openid, ticket.unionid);
       if (!binding) return { kind: 'unbound' as const };
       const user = await repo.userById(tx, binding.userId);
-      if (!user || user.status !== 'active') return { kind: 'disabled' as const };
+      if (user?.status !== 'active') return { kind: 'disabled' as const };
       const pair = await auth.startSession(tx, user, meta, 'wechat', '微信扫码登录');
       return { kind: 'ok' as const, user, pair };
     });
@@ -221,7 +224,14 @@ export function createWechatService(deps: WechatDeps) {
       let binding: repo.BindingRow;
       try {
         binding = await tx.transaction(async (sp) =>
-          repo.insertBinding(sp, { userId: caller.user.id, appId, openid, ...profile, nickname: profile.nickname, boundAt: t }),
+          repo.insertBinding(sp, {
+            userId: caller.user.id,
+            appId,
+            openid,
+            ...profile,
+            nickname: profile.nickname,
+            boundAt: t,
+          }),
         );
       } catch (e) {
         if (isUniqueViolation(e)) return { error: conflict(WechatMsg.BOUND_ELSEWHERE) };

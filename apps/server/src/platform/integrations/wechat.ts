@@ -83,7 +83,10 @@ export function createWechatClient(cfg: WechatConfig, deps: { fetch?: typeof fet
     }
     const err = errSchema.safeParse(body);
     if (err.success && err.data.errcode !== 0) {
-      throw new WechatError(`微信授权失败：${err.data.errmsg || '未知错误'}（errcode ${err.data.errcode}）`, err.data.errcode);
+      throw new WechatError(
+        `微信授权失败：${err.data.errmsg || '未知错误'}（errcode ${err.data.errcode}）`,
+        err.data.errcode,
+      );
     }
     return body;
   }

@@ -42,8 +42,20 @@ export function LoginDevices() {
           },
           { title: '登录方式', dataIndex: 'method', key: 'method', width: 130 },
           { title: '登录地址', dataIndex: 'ip', key: 'ip', width: 150, render: (v: string) => v || '—' },
-          { title: '登录时间', dataIndex: 'signedInAt', key: 'signedInAt', width: 180, render: (v: string) => formatDateTime(v) },
-          { title: '最近活动', dataIndex: 'lastSeenAt', key: 'lastSeenAt', width: 180, render: (v: string) => formatDateTime(v) },
+          {
+            title: '登录时间',
+            dataIndex: 'signedInAt',
+            key: 'signedInAt',
+            width: 180,
+            render: (v: string) => formatDateTime(v),
+          },
+          {
+            title: '最近活动',
+            dataIndex: 'lastSeenAt',
+            key: 'lastSeenAt',
+            width: 180,
+            render: (v: string) => formatDateTime(v),
+          },
         ]}
       />
     </Card>

@@ -19,7 +19,7 @@ export function WechatBindings() {
 
   const remove = async (b: WechatBinding) => {
     await wechatRemove(b.id);
-    message.success('已解除绑定');
+    void message.success('已解除绑定');
     await qc.invalidateQueries({ queryKey: WECHAT_LIST_KEY });
   };
 
@@ -66,7 +66,13 @@ export function WechatBindings() {
               ),
             },
             { title: 'OpenID', dataIndex: 'openid', key: 'openid', render: (v: string) => <code>{v}</code> },
-            { title: '绑定时间', dataIndex: 'boundAt', key: 'boundAt', width: 180, render: (v: string) => formatDateTime(v) },
+            {
+              title: '绑定时间',
+              dataIndex: 'boundAt',
+              key: 'boundAt',
+              width: 180,
+              render: (v: string) => formatDateTime(v),
+            },
             {
               title: '操作',
               key: 'op',
@@ -94,7 +100,7 @@ export function WechatBindings() {
         onClose={() => setOpen(false)}
         onDone={() => {
           setOpen(false);
-          message.success('微信绑定成功');
+          void message.success('微信绑定成功');
           void qc.invalidateQueries({ queryKey: WECHAT_LIST_KEY });
         }}
       />

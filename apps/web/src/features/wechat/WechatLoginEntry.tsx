@@ -16,7 +16,12 @@ export function WechatLoginEntry({ onSignedIn }: { onSignedIn: (res: LoginRespon
       <Divider plain style={{ margin: '20px 0 12px', fontSize: 12, color: '#8a93a6' }}>
         其他登录方式
       </Divider>
-      <Button block icon={<WechatOutlined style={{ color: '#07c160' }} />} onClick={() => setOpen(true)} data-testid="wechat-login">
+      <Button
+        block
+        icon={<WechatOutlined style={{ color: '#07c160' }} />}
+        onClick={() => setOpen(true)}
+        data-testid="wechat-login"
+      >
         微信扫码登录
       </Button>
       <WechatQrDialog

@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
 import type { ScanStatus } from '../../api/wechat';
 import { renderRoutes } from '../../test/render';
-import { createFakeServer } from '../../test/server';
-import { userInfo } from '../../test/server';
+import { createFakeServer, userInfo } from '../../test/server';
 import { POLL_MS, WechatQrDialog } from './WechatQrDialog';
 
 const QR = '/ks/individual/wechat/qrcode';
