@@ -27,10 +27,21 @@ export function getRefreshToken(): string | null {
   return sessionStorage.getItem(REFRESH_TOKEN_KEY) || null;
 }
 
+const tokenListeners = new Set<() => void>();
+
+/** Be told when a refresh replaced the token (the live stream reopens with the new one); returns the unsubscribe. */
+export function onTokenRefreshed(fn: () => void): () => void {
+  tokenListeners.add(fn);
+  return () => {
+    tokenListeners.delete(fn);
+  };
+}
+
 /** The pair a refresh answered: both replace the old ones (which no longer work). */
 export function setTokens(pair: { token: string; refreshToken: string }): void {
   setToken(pair.token);
   sessionStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
+  for (const fn of [...tokenListeners]) fn();
 }
 
 export function isSignedIn(): boolean {
