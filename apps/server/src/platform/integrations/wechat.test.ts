@@ -10,7 +10,7 @@ const cfg = () => ({
   redirectBase: 'http://platform.test',
   openUrl: fake.url,
   apiUrl: fake.url,
-  timeoutMs: 300,
+  timeoutMs: 5000,
 });
 
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('WeChat adapter', () => {
     fake.mode = 'garbage';
     await expect(c.exchangeCode('x')).rejects.toThrow('微信服务的应答无法识别，请稍后再试');
     fake.mode = 'hang';
-    await expect(c.exchangeCode('x')).rejects.toThrow('连接微信服务超时，请稍后再试');
+    await expect(createWechatClient({ ...cfg(), timeoutMs: 300 }).exchangeCode('x')).rejects.toThrow('连接微信服务超时，请稍后再试');
     fake.mode = 'ok';
   });
 });

@@ -23,7 +23,13 @@ function serve(methods: string[]) {
       data: {
         status: 'success',
         message: '登录成功',
-        login: { token: 'wx-token', refreshToken: 'wx-refresh', userInfo: { ...userInfo, loginRoleType: 'U' }, roles: ['user'], codeStatus: 0 },
+        login: {
+          token: 'wx-token',
+          refreshToken: 'wx-refresh',
+          userInfo: { ...userInfo, loginRoleType: 'U' },
+          roles: ['user'],
+          codeStatus: 0,
+        },
       },
     }),
   });

@@ -1,5 +1,5 @@
 import { ReloadOutlined, WechatOutlined } from '@ant-design/icons';
-import type { WechatPurpose, WechatQrcode } from '@ks/contracts';
+import { WechatMsg, type WechatPurpose, type WechatQrcode } from '@ks/contracts';
 import { Alert, Button, Modal, Result, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/request';
@@ -130,6 +130,11 @@ export function WechatQrDialog({ open, purpose, onClose, onDone }: WechatQrDialo
         <Result
           status={view.type === 'error' ? 'error' : 'warning'}
           title={<span data-testid="wechat-ended">{view.message}</span>}
+          subTitle={
+            view.message === WechatMsg.NOT_BOUND
+              ? '请先用账号登录，在「用户中心 › 微信绑定」中绑定微信后再扫码登录。'
+              : undefined
+          }
           extra={
             <Button type="primary" icon={<ReloadOutlined />} onClick={() => void start()} data-testid="wechat-retry">
               刷新二维码
