@@ -92,6 +92,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ WECHAT_APP_ID: 'wx1234567890' })).toThrow(
       /WECHAT_APP_SECRET: required when WECHAT_APP_ID is set/,
     );
-    expect(() => loadConfig({ WECHAT_REDIRECT_BASE: 'ftp://x' })).toThrow(/WECHAT_REDIRECT_BASE: must be an http\(s\) URL/);
+    expect(() => loadConfig({ WECHAT_REDIRECT_BASE: 'ftp://x' })).toThrow(
+      /WECHAT_REDIRECT_BASE: must be an http\(s\) URL/,
+    );
   });
 });

@@ -69,7 +69,9 @@ describe('WeChat adapter', () => {
     fake.mode = 'garbage';
     await expect(c.exchangeCode('x')).rejects.toThrow('微信服务的应答无法识别，请稍后再试');
     fake.mode = 'hang';
-    await expect(createWechatClient({ ...cfg(), timeoutMs: 300 }).exchangeCode('x')).rejects.toThrow('连接微信服务超时，请稍后再试');
+    await expect(createWechatClient({ ...cfg(), timeoutMs: 300 }).exchangeCode('x')).rejects.toThrow(
+      '连接微信服务超时，请稍后再试',
+    );
     fake.mode = 'ok';
   });
 });
