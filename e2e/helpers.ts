@@ -20,7 +20,7 @@ export async function signIn(page: Page, account: string, role: Role, password =
   await page.getByTestId(`login-role-${role}`).click();
   await page.getByPlaceholder('请输入账号').fill(account);
   await page.getByPlaceholder('请输入密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
 
 /**

@@ -18,6 +18,20 @@ const weatherEnv = {
 };
 
 /**
+ * A local fake of the WeChat Open Platform (apps/server/src/test/fake-wechat.ts): its QR page (with a 确认登录 button
+ * instead of a phone), code exchange and user info. The ggfw servers are pointed at it; their redirect base is their
+ * own address.
+ */
+export const FAKE_WECHAT_PORT = BASE_PORT + 12;
+const wechatEnv = (port: number) => ({
+  WECHAT_APP_ID: 'wxfake0000000001',
+  WECHAT_APP_SECRET: 'fake-wechat-secret-0001',
+  WECHAT_REDIRECT_BASE: `http://127.0.0.1:${port}`,
+  WECHAT_OPEN_URL: `http://127.0.0.1:${FAKE_WECHAT_PORT}`,
+  WECHAT_API_URL: `http://127.0.0.1:${FAKE_WECHAT_PORT}`,
+});
+
+/**
  * Parallel workers of the ggfw project, each with a server of its own. A browser and a server per worker keep about two
  * cores busy: on a 2-core machine two workers took as long as one (12 min) and slowed each other into timeouts, so
  * the default is one worker per 4 cores (E2E_WORKERS sets it).
@@ -28,7 +42,11 @@ export const GGFW_PORTS = Array.from({ length: WORKERS }, (_, i) => (i === 0 ? B
 
 /** Real servers, each on a fresh embedded database with the demo seed: one per ggfw worker, one per other mode. */
 const servers: { name: string; port: number; env: Record<string, string> }[] = [
-  ...GGFW_PORTS.map((port, i) => ({ name: i === 0 ? 'ggfw' : `ggfw-${i}`, port, env: weatherEnv })),
+  ...GGFW_PORTS.map((port, i) => ({
+    name: i === 0 ? 'ggfw' : `ggfw-${i}`,
+    port,
+    env: { ...weatherEnv, ...wechatEnv(port) },
+  })),
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
   { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
 ];
@@ -98,6 +116,16 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: { FAKE_AMAP_PORT: String(FAKE_AMAP_PORT) },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/fake-wechat.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_WECHAT_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { FAKE_WECHAT_PORT: String(FAKE_WECHAT_PORT) },
     },
     ...servers.map((s) => {
       const dataDir = path.join(root, `.data-e2e-${s.name}`);

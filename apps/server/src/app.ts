@@ -25,6 +25,7 @@ import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
+import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
 import { fail, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -155,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        // the WeChat QR page (qrconnect) is shown in a frame when WeChat sign-in is configured
+        frameSrc: ["'self'", 'blob:', ...(config.wechat ? [new URL(config.wechat.openUrl).origin] : [])],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -308,6 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
     weatherRoutes(ks, config.weather, deps.now ?? (() => new Date()));
+    // @app:wechat — WeChat QR sign-in and binding, login mode (issue 15)
+    wechatRoutes(ks, { db, auth, config, now: deps.now ?? (() => new Date()) });
     changePublicRoutes(ks);
     creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
     const doc = buildOpenApi(version);

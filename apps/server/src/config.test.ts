@@ -67,4 +67,33 @@ describe('configuration', () => {
     }
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
   });
+
+  it('reads WeChat sign-in (all three settings or none), the refresh lifetime and the other sign-in methods', () => {
+    const off = loadConfig({});
+    expect(off.wechat).toBeNull();
+    expect(off.refreshTtlMs).toBe(12 * 3600_000);
+    expect(off.signInMethods).toEqual({ ca: false, sms: false });
+    const on = loadConfig({
+      WECHAT_APP_ID: 'wx1234567890',
+      WECHAT_APP_SECRET: 'secret-secret',
+      WECHAT_REDIRECT_BASE: 'https://ks.example.cn/',
+      REFRESH_TOKEN_TTL_HOURS: '24',
+      CA_TRUSTED_ROOTS: '/etc/ks/roots.pem',
+      SMS_OUTBOX: '1',
+    });
+    expect(on.wechat).toMatchObject({
+      appId: 'wx1234567890',
+      redirectBase: 'https://ks.example.cn',
+      openUrl: 'https://open.weixin.qq.com',
+      apiUrl: 'https://api.weixin.qq.com',
+    });
+    expect(on.refreshTtlMs).toBe(24 * 3600_000);
+    expect(on.signInMethods).toEqual({ ca: true, sms: true });
+    expect(() => loadConfig({ WECHAT_APP_ID: 'wx1234567890' })).toThrow(
+      /WECHAT_APP_SECRET: required when WECHAT_APP_ID is set/,
+    );
+    expect(() => loadConfig({ WECHAT_REDIRECT_BASE: 'ftp://x' })).toThrow(
+      /WECHAT_REDIRECT_BASE: must be an http\(s\) URL/,
+    );
+  });
 });

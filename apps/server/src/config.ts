@@ -117,7 +117,44 @@ const envSchema = z.object({
     .default('https://restapi.amap.com/v3/weather/weatherInfo'),
   /** Milliseconds to wait for the weather service. */
   AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  // @config:wechat — WeChat QR sign-in (WeChat Open Platform website application) and refresh tokens
+  /** The website application's AppID (wx…); with the secret and the redirect base it turns WeChat sign-in on. */
+  WECHAT_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, 'must be a WeChat AppID (letters and digits)')
+    .optional(),
+  WECHAT_APP_SECRET: z.string().min(8).max(128).optional(),
+  /** The platform's own address as browsers reach it; redirect_uri is {base}/ks/individual/wechat/verify-qrcode. */
+  WECHAT_REDIRECT_BASE: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** The QR page's host (open.weixin.qq.com; a fake in tests). */
+  WECHAT_OPEN_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://open.weixin.qq.com'),
+  /** The API host of the code exchange and the user info (api.weixin.qq.com; a fake in tests). */
+  WECHAT_API_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://api.weixin.qq.com'),
+  /** Milliseconds to wait for the WeChat API. */
+  WECHAT_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  /** Hours a sign-in can be kept alive by refresh tokens, counted from the sign-in (rotation does not extend it). */
+  REFRESH_TOKEN_TTL_HOURS: intIn(1, 24 * 90).default(12),
 });
+
+/** WeChat settings go together: the AppID, its secret and the redirect base, or none of them. */
+function wechatProblems(env: z.infer<typeof envSchema>): string[] {
+  const set = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_BASE'] as const;
+  const given = set.filter((k) => env[k] !== undefined);
+  if (given.length === 0 || given.length === set.length) return [];
+  return set.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${given.join(', ')} is set`);
+}
 
 /** S3 settings go together: a bucket needs its keys, and keys or an endpoint without a bucket are a mistake. */
 function s3Problems(env: z.infer<typeof envSchema>): string[] {
@@ -134,7 +171,7 @@ function s3Problems(env: z.infer<typeof envSchema>): string[] {
 
 export type Config = ReturnType<typeof toConfig>;
 
-function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
+function toConfig(env: z.infer<typeof envSchema>, cwd: string, raw: NodeJS.ProcessEnv = {}) {
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   return {
@@ -186,6 +223,26 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
       url: env.AMAP_WEATHER_URL,
       timeoutMs: env.AMAP_WEATHER_TIMEOUT_MS,
     },
+    wechat:
+      env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.WECHAT_REDIRECT_BASE
+        ? {
+            appId: env.WECHAT_APP_ID,
+            appSecret: env.WECHAT_APP_SECRET,
+            redirectBase: env.WECHAT_REDIRECT_BASE.replace(/\/+$/, ''),
+            openUrl: env.WECHAT_OPEN_URL.replace(/\/+$/, ''),
+            apiUrl: env.WECHAT_API_URL.replace(/\/+$/, ''),
+            timeoutMs: env.WECHAT_TIMEOUT_MS,
+          }
+        : null,
+    refreshTtlMs: env.REFRESH_TOKEN_TTL_HOURS * 3600_000,
+    /**
+     * Other sign-in methods, as far as the login-mode answer needs to know: CA when trusted roots are configured
+     * (CA_TRUSTED_ROOTS), SMS when a provider or the outbox is (SMS_PROVIDER / SMS_OUTBOX).
+     */
+    signInMethods: {
+      ca: Boolean(raw.CA_TRUSTED_ROOTS),
+      sms: Boolean(raw.SMS_PROVIDER || raw.SMS_OUTBOX),
+    },
   };
 }
 
@@ -211,5 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const s3 = s3Problems(parsed.data);
   if (s3.length) throw new ConfigError(s3);
-  return toConfig(parsed.data, cwd);
+  const wechat = wechatProblems(parsed.data);
+  if (wechat.length) throw new ConfigError(wechat);
+  return toConfig(parsed.data, cwd, env);
 }

@@ -38,6 +38,7 @@ import { MARKET_KINDS } from './portal-constants';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 import { systemNoticesApi } from './system-notices-api';
+import { wechatApi } from './wechat-api';
 import { z } from './zod';
 
 /**
@@ -258,6 +259,8 @@ export const api = {
   ...helpApi,
   // @api:messages
   ...messagesApi,
+  // @api:wechat
+  ...wechatApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -66,6 +66,8 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const loginResponseSchema = z.object({
   token: z.string(),
+  /** Opaque, single-use: POST …/authorization/refresh trades it for a new token and refresh token (rotation). */
+  refreshToken: z.string(),
   userInfo: userInfoSchema,
   roles: z.array(z.string()),
   /** 0: a normal sign-in; 1: the password was reset by an administrator and must be changed. */

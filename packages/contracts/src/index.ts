@@ -33,9 +33,13 @@ export * from './portal-constants';
 export * from './portal-rules';
 export * from './rfc-api';
 export * from './roles';
+// @index:accounts
+// @index:wechat
+export * from './sessions';
 export * from './shell';
 export * from './shell-constants';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';
-// @index:accounts
+export * from './wechat';
+export * from './wechat-api';

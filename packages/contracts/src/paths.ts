@@ -235,6 +235,15 @@ export const paths = {
   messageSent: { method: 'POST', path: '/ks/message/v1/sent' },
   messageReceipt: { method: 'GET', path: '/ks/message/v1/receipt' },
   messageRecipients: { method: 'GET', path: '/ks/message/v1/recipients' },
+  // @paths:wechat — WeChat QR sign-in and binding, refresh tokens, login mode, login devices (issue 15)
+  wechatQrcode: { method: 'GET', path: '/ks/individual/wechat/qrcode' },
+  wechatScanStatus: { method: 'POST', path: '/ks/individual/wechat/scan-status' },
+  wechatVerify: { method: 'GET', path: '/ks/individual/wechat/verify-qrcode' },
+  wechatList: { method: 'GET', path: '/ks/individual/wechat-list' },
+  wechatRemove: { method: 'POST', path: '/ks/individual/wechat-remove' },
+  loginMode: { method: 'POST', path: '/ks/authentication/login/login-mode' },
+  refreshToken: { method: 'POST', path: '/ks/auth/v1/authorization/refresh' },
+  loginDevices: { method: 'GET', path: '/ks/auth/v1/authorization/login' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

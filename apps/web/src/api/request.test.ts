@@ -449,3 +449,61 @@ describe('fileNameFromDisposition', () => {
     expect(fileNameFromDisposition(null)).toBeNull();
   });
 });
+
+describe('request: one refresh on an expired session (issue 15)', () => {
+  const expired = () => envelope(401, Code.SESSION_EXPIRED, Msg.SESSION_EXPIRED);
+
+  it('trades the refresh token once, stores the new pair and sends the call again with the new token', async () => {
+    sessionStorage.setItem(SESSION_KEYS.token, 'old-token');
+    sessionStorage.setItem('refreshToken', 'old-refresh');
+    const { client, calls, effects } = setup('/system/pageConfig', async (req) => {
+      if (req.url.endsWith('/authorization/refresh')) {
+        return envelope(200, 200, Msg.OK, { token: 'new-token', refreshToken: 'new-refresh' });
+      }
+      return req.headers.Authorization === 'Bearer new-token' ? envelope(200, 200, Msg.OK, { n: 1 }) : expired();
+    });
+    // two calls of the page find the session expired at once: one refresh serves both
+    const [a, b] = await Promise.all([client.request({ url: '/ks/a' }), client.request({ url: '/ks/b' })]);
+    expect(a).toEqual({ n: 1 });
+    expect(b).toEqual({ n: 1 });
+    const refreshes = calls.filter((c) => c.url.endsWith('/authorization/refresh'));
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0].headers.Authorization).toBeUndefined();
+    expect(JSON.parse(String(refreshes[0].body))).toEqual({ refreshToken: 'old-refresh' });
+    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBe('new-token');
+    expect(sessionStorage.getItem('refreshToken')).toBe('new-refresh');
+    expect(effects.prompt).not.toHaveBeenCalled();
+    expect(effects.assign).not.toHaveBeenCalled();
+  });
+
+  it('a refused refresh ends the session as before (prompt, then /login?reason=10000)', async () => {
+    seedStorage();
+    sessionStorage.setItem('refreshToken', 'stale');
+    const { client, effects, calls } = setup('/system/pageConfig', async (req) =>
+      req.url.endsWith('/authorization/refresh')
+        ? envelope(401, Code.TOKEN_INVALID, '登录已失效，请重新登录')
+        : expired(),
+    );
+    const err = await rejection(client.request({ url: '/ks/a' }));
+    expect(err.code).toBe(Code.SESSION_EXPIRED);
+    expect(calls).toHaveLength(2);
+    expect(effects.prompt).toHaveBeenCalledWith({ message: Msg.SESSION_EXPIRED, type: 1 });
+    vi.advanceTimersByTime(500);
+    expect(effects.assign).toHaveBeenCalledWith('/login?reason=10000');
+  });
+
+  it('does not refresh for other session-ending codes, or without a refresh token', async () => {
+    sessionStorage.setItem(SESSION_KEYS.token, 't');
+    sessionStorage.setItem('refreshToken', 'r');
+    const { client, calls } = setup(
+      '/system/pageConfig',
+      envelope(401, Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE),
+    );
+    await rejection(client.request({ url: '/ks/a' }));
+    expect(calls).toHaveLength(1);
+    sessionStorage.removeItem('refreshToken');
+    const second = setup('/system/pageConfig', expired());
+    await rejection(second.client.request({ url: '/ks/a' }));
+    expect(second.calls).toHaveLength(1);
+  });
+});

@@ -11,7 +11,7 @@ import { type PromptType, prompt } from '../components/prompt';
 import { browser } from '../lib/browser';
 import { navigateTo } from '../lib/navigation';
 import { requirePasswordChange } from '../lib/passwordChange';
-import { clearAllStorage, getToken } from '../lib/session';
+import { clearAllStorage, getRefreshToken, getToken, setTokens } from '../lib/session';
 import { showLoginPrompt } from './loginPrompt';
 
 /**
@@ -100,6 +100,10 @@ export interface RequestEffects {
   schedule(fn: () => void, ms: number): () => void;
   /** The account must change its password first (code 10020): open the change-password dialog. */
   requirePasswordChange(): void;
+  /** The stored refresh token (issue 15), or null. */
+  getRefreshToken(): string | null;
+  /** Store the pair a refresh answered. */
+  saveTokens(pair: { token: string; refreshToken: string }): void;
 }
 
 export const defaultEffects: RequestEffects = {
@@ -115,7 +119,12 @@ export const defaultEffects: RequestEffects = {
     return () => clearTimeout(id);
   },
   requirePasswordChange: () => requirePasswordChange(),
+  getRefreshToken: () => getRefreshToken(),
+  saveTokens: (pair) => setTokens(pair),
 };
+
+/** Where a refresh token is traded for a new pair (contracts paths.refreshToken). */
+export const REFRESH_URL = '/ks/auth/v1/authorization/refresh';
 
 export type ApiErrorKind = 'response' | 'timeout' | 'network';
 
@@ -367,7 +376,37 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
 
   const ok = (status: number) => status >= 200 && status < 300;
 
-  async function request<T = unknown>(options: RequestOptions): Promise<T> {
+  /** One refresh at a time: the calls of a page that all found the session expired share it. */
+  let refreshing: Promise<boolean> | null = null;
+
+  /**
+   * Trade the stored refresh token for a new pair (issue 15): true when the pair is stored. Any failure (none stored,
+   * refused, replayed, network) is false, and the caller's own error is handled as usual.
+   */
+  function refreshSession(): Promise<boolean> {
+    if (refreshing) return refreshing;
+    const refreshToken = fx.getRefreshToken();
+    if (!refreshToken) return Promise.resolve(false);
+    refreshing = exchange(
+      { url: REFRESH_URL, method: 'POST', data: { refreshToken }, isToken: false },
+      REQUEST_TIMEOUT_MS,
+      async (res) => {
+        const env = parseEnvelope(await res.text());
+        const pair = env?.data as { token?: unknown; refreshToken?: unknown } | null;
+        if (!env || !ok(res.status) || env.code !== Code.OK || !pair) return false;
+        if (typeof pair.token !== 'string' || typeof pair.refreshToken !== 'string') return false;
+        fx.saveTokens({ token: pair.token, refreshToken: pair.refreshToken });
+        return true;
+      },
+    )
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function request<T = unknown>(options: RequestOptions, retried = false): Promise<T> {
     try {
       return await exchange(options, options.timeout ?? REQUEST_TIMEOUT_MS, async (res) => {
         const env = parseEnvelope(await res.text());
@@ -376,6 +415,16 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
       });
     } catch (err) {
       const apiError = isApiError(err) ? err : new ApiError('network', 0, 0, Msg.REQUEST_FAILED, null);
+      // an expired session gets one refresh, then the call is sent again with the new token
+      if (
+        !retried &&
+        !ending &&
+        apiError.code === Code.SESSION_EXPIRED &&
+        options.isToken !== false &&
+        (await refreshSession())
+      ) {
+        return request<T>(options, true);
+      }
       if (!options.silent) handleFailure(apiError);
       throw apiError;
     }
@@ -407,7 +456,7 @@ export function createRequestClient(config: RequestClientConfig = {}): RequestCl
     }
   }
 
-  return { request, download, report: handleFailure };
+  return { request: (options) => request(options), download, report: handleFailure };
 }
 
 let client = createRequestClient();

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchLive, startLive, useLiveEvent } from './live';
+import { setTokens } from './session';
 
 /** A fetch whose answers are streams the test writes into. */
 function fakeServer() {
@@ -88,6 +89,22 @@ describe('live channel (web)', () => {
     expect(srv2.fetchFn).toHaveBeenCalledTimes(1);
     expect(states2.at(-1)).toBe('stopped');
     stop2();
+  });
+
+  it('reopens with the new token when a refresh token renewed the ended session (issue 15)', async () => {
+    const srv = fakeServer();
+    let current = 'tok-1';
+    stop = startLive({ token: () => current, fetch: srv.fetchFn, retryMs: 5 });
+    await tick();
+    srv.calls[0]!.push('event: closed\ndata: {}\n\n');
+    srv.calls[0]!.end();
+    await tick(40);
+    expect(srv.calls).toHaveLength(1);
+    current = 'tok-2';
+    act(() => setTokens({ token: 'tok-2', refreshToken: 'r-2' }));
+    await tick(10);
+    expect(srv.calls).toHaveLength(2);
+    expect(srv.calls[1]!.headers.Authorization).toBe('Bearer tok-2');
   });
 
   it('retries after a server error with a growing delay', async () => {

@@ -1,7 +1,7 @@
 import { LIVE_EVENT_TYPES, LIVE_STREAM_PATH, type LiveEventType } from '@ks/contracts';
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
-import { getToken } from './session';
+import { getToken, onTokenRefreshed } from './session';
 
 /**
  * The shell's one live channel (issue 14) on the web side: the signed-in layout opens one stream per tab
@@ -9,7 +9,8 @@ import { getToken } from './session';
  * with fetch (so the bearer token goes in a header, never in a URL) and parsed with eventsource-parser. It
  * reconnects after a loss (1 s, 2 s, 4 s … 30 s) sending the last event id it saw; after every reconnect listeners of
  * 'resync' re-read what they show, since the gap may have held more than the server could replay. A stream the server
- * ends because the session ended (event `closed`, or 401/403 on connecting) is not reopened.
+ * ends because the session ended (event `closed`, or 401/403 on connecting) is not reopened — unless a refresh token
+ * renewed the session (issue 15): then it reopens with the new token.
  */
 type Handler = (data: Record<string, unknown>) => void;
 const handlers = new Map<LiveEventType, Set<Handler>>();
@@ -68,11 +69,36 @@ export function startLive(opts: LiveOptions = {}): () => void {
   const seen = new Set<string>();
   const setState = (s: LiveState) => opts.onState?.(s);
 
+  /** set while the stream waits, ended with its session, for a refreshed token */
+  let parked: string | null = null;
+  let unsubscribe: (() => void) | null = null;
+
   const stop = () => {
     stopped = true;
     if (timer) clearTimeout(timer);
     ctl?.abort();
+    unsubscribe?.();
+    unsubscribe = null;
     setState('stopped');
+  };
+
+  /** The session of token `used` is over: reopen at once if the token was refreshed meanwhile, else wait for that. */
+  const sessionEnded = (used: string) => {
+    const now = token();
+    if (now && now !== used) {
+      attempts = 0;
+      void connect();
+      return;
+    }
+    parked = used;
+    if (timer) clearTimeout(timer);
+    setState('stopped');
+    unsubscribe ??= onTokenRefreshed(() => {
+      if (stopped || parked === null) return;
+      parked = null;
+      attempts = 0;
+      void connect();
+    });
   };
 
   const retry = () => {
@@ -104,8 +130,8 @@ export function startLive(opts: LiveOptions = {}): () => void {
         signal: ctl.signal,
       });
       if (res.status === 401 || res.status === 403) {
-        // the session is over (or may not stream): the next API call tells the user
-        stop();
+        // the session is over (or may not stream): the next API call tells the user (or renews it)
+        sessionEnded(t);
         return;
       }
       if (!res.ok || !res.body) throw new Error(`live stream: HTTP ${res.status}`);
@@ -149,7 +175,7 @@ export function startLive(opts: LiveOptions = {}): () => void {
       if (stopped) return;
     }
     if (ended) {
-      stop();
+      sessionEnded(t);
       return;
     }
     retry();

@@ -20,6 +20,30 @@ export function setToken(token: string): void {
   sessionStorage.setItem(SESSION_KEYS.token, token);
 }
 
+/** sessionStorage key of the refresh token (issue 15): traded once for a new pair when the session expired. */
+export const REFRESH_TOKEN_KEY = 'refreshToken';
+
+export function getRefreshToken(): string | null {
+  return sessionStorage.getItem(REFRESH_TOKEN_KEY) || null;
+}
+
+const tokenListeners = new Set<() => void>();
+
+/** Be told when a refresh replaced the token (the live stream reopens with the new one); returns the unsubscribe. */
+export function onTokenRefreshed(fn: () => void): () => void {
+  tokenListeners.add(fn);
+  return () => {
+    tokenListeners.delete(fn);
+  };
+}
+
+/** The pair a refresh answered: both replace the old ones (which no longer work). */
+export function setTokens(pair: { token: string; refreshToken: string }): void {
+  setToken(pair.token);
+  sessionStorage.setItem(REFRESH_TOKEN_KEY, pair.refreshToken);
+  for (const fn of [...tokenListeners]) fn();
+}
+
 export function isSignedIn(): boolean {
   return getToken() !== null;
 }
@@ -58,8 +82,12 @@ export function setSystemCoding(systemCoding: string): void {
 }
 
 /** Stores what a successful login returns (spec §4): token, user info and roles (admin for M, user otherwise). */
-export function saveLogin(res: Pick<LoginResponse, 'token' | 'userInfo' | 'roles'>): void {
+export function saveLogin(
+  res: Pick<LoginResponse, 'token' | 'userInfo' | 'roles'> & { refreshToken?: string | undefined },
+): void {
   setToken(res.token);
+  if (res.refreshToken) sessionStorage.setItem(REFRESH_TOKEN_KEY, res.refreshToken);
+  else sessionStorage.removeItem(REFRESH_TOKEN_KEY);
   setUserInfo(res.userInfo);
   setRoles(res.roles.length > 0 ? res.roles : rolesFor(res.userInfo.loginRoleType));
 }

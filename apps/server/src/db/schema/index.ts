@@ -11,3 +11,4 @@ export * from './portal';
 export * from './rfc';
 export * from './shell';
 export * from './system-notices';
+export * from './wechat';

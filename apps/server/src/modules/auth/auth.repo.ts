@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   accountLocks,
@@ -7,6 +7,7 @@ import {
   loginAttempts,
   loginNonces,
   practiceStatuses,
+  refreshTokens,
   sessions,
   users,
 } from '../../db/schema';
@@ -245,4 +246,75 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string, now:
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+// ---- refresh tokens (issue 15): one per session, a family per sign-in ----
+
+export type RefreshRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(db: DbOrTx, values: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** A refresh token with its session and user, its row locked until the transaction ends. */
+export async function lockRefreshToken(
+  tx: Tx,
+  tokenHash: string,
+): Promise<{ rt: RefreshRow; session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await tx
+    .select({ rt: refreshTokens, session: sessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update', { of: refreshTokens });
+  return row;
+}
+
+/** Spend a refresh token: true when it was not rotated before. */
+export async function markRotated(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+/** End every live session of a refresh-token family (the sign-in and all its rotations); how many ended. */
+export async function revokeFamily(db: DbOrTx, familyId: string, reason: string, at: Date): Promise<number> {
+  await announceAuthChange(db);
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at, revokeReason: reason })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(
+          sessions.id,
+          db.select({ id: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.familyId, familyId)),
+        ),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** The user's live sessions (not revoked, not expired at `now`), newest activity first, with their sign-in details. */
+export async function liveSessionsOf(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      signedInAt: refreshTokens.signedInAt,
+      method: refreshTokens.method,
+    })
+    .from(sessions)
+    .leftJoin(refreshTokens, eq(refreshTokens.sessionId, sessions.id))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(100);
 }

@@ -59,4 +59,17 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, loginPerMinu
     userInfo: await auth.buildUserInfo(ctx.user),
     roles: rolesFor(ctx.user.loginRoleType),
   }));
+
+  // rotating refresh tokens (issue 15): the old pair ends, a replayed old refresh token ends the whole family
+  route(
+    app,
+    api.refreshToken,
+    async ({ req, body, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return auth.refresh(body.refreshToken, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+    },
+    { rateLimit: { max: Math.max(loginPerMinute, 60), timeWindow: '1 minute' } },
+  );
+
+  route(app, api.loginDevices, async ({ auth: ctx }) => auth.loginDevices(ctx));
 }

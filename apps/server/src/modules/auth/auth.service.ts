@@ -2,17 +2,22 @@ import { randomUUID } from 'node:crypto';
 import {
   accountLockedMessage,
   Code,
+  LOGIN_METHOD_LABELS,
+  type LoginDevice,
+  type LoginMethod,
   type LoginRequest,
   type LoginResponse,
   type LoginRoleType,
   loginPlainSchema,
   Msg,
   type PracticeDetail,
+  type RefreshResponse,
   rolesFor,
+  SessionMsg,
   type UserInfo,
 } from '@ks/contracts';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { createCache } from '../../platform/cache';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
 import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
@@ -49,8 +54,18 @@ const recent = createCache<string, { row: repo.SessionWithUser; epoch: number }>
 
 export interface AuthDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMinutes' | 'singleSession' | 'loginAddressCaptchaAfter'>;
+  config: Pick<Config, 'sessionTtlMinutes' | 'singleSession' | 'loginAddressCaptchaAfter'> &
+    Partial<Pick<Config, 'refreshTtlMs'>>;
   now?: () => Date;
+}
+
+/** A sign-in can be kept alive by refresh tokens this long when the configuration does not say (12 hours). */
+export const DEFAULT_REFRESH_TTL_MS = 12 * 3600_000;
+
+export interface SessionPair {
+  token: string;
+  refreshToken: string;
+  sessionId: string;
 }
 
 export interface AuthContext {
@@ -63,6 +78,7 @@ export function createAuthService(deps: AuthDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ttlMs = deps.config.sessionTtlMinutes * 60_000;
+  const refreshTtlMs = deps.config.refreshTtlMs ?? DEFAULT_REFRESH_TTL_MS;
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
 
   /**
@@ -229,31 +245,156 @@ export function createAuthService(deps: AuthDeps) {
     }
     if (user.status !== 'active') throw new AppError(403, Code.FORBIDDEN, Msg.ACCOUNT_DISABLED);
 
-    const token = newToken();
-    const notice = await db.transaction(async (tx) => {
+    const { pair, notice } = await db.transaction(async (tx) => {
       await repo.markAttemptSucceeded(tx, attemptId);
-      const session = await repo.insertSession(tx, {
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        createdAt: t,
-        lastSeenAt: t,
-        expiresAt: new Date(t.getTime() + ttlMs),
-        ip,
-        userAgent: meta.userAgent.slice(0, 300),
-      });
-      if (deps.config.singleSession) await repo.revokeUserSessions(tx, user.id, 'replaced', t, session.id);
-      await writeOpLog(tx, actorOf(user, ip), { glName: '账号', recordId: user.id, logbook: '登录系统' });
+      const pair = await startSession(tx, user, { ip, userAgent: meta.userAgent }, 'password', '登录系统');
       // the owner is told of locks since their previous sign-in (someone may be guessing the password)
       const locks = await repo.locksSince(tx, account, await repo.previousSuccess(tx, account, attemptId));
-      return locks.length ? lockNotice(locks) : null;
+      return { pair, notice: locks.length ? lockNotice(locks) : null };
     });
+    return signInAnswer(user, pair, notice);
+  }
+
+  /**
+   * Start a session for a user who has just proved who they are (every sign-in path: password, WeChat, CA …): the
+   * session and its refresh token (a new family), the single-session rule (the account's other sessions end as
+   * 'replaced'), and the operation-log row `logbook`. Run inside the sign-in's transaction.
+   */
+  async function startSession(
+    tx: Tx,
+    user: repo.UserRow,
+    meta: { ip: string; userAgent: string },
+    method: string,
+    logbook: string,
+  ): Promise<SessionPair> {
+    const t = now();
+    const ip = meta.ip.slice(0, 64);
+    const pair = await insertPair(tx, user.id, { ip, userAgent: meta.userAgent }, t, {
+      familyId: randomUUID(),
+      method,
+      signedInAt: t,
+      expiresAt: new Date(t.getTime() + refreshTtlMs),
+    });
+    if (deps.config.singleSession) await repo.revokeUserSessions(tx, user.id, 'replaced', t, pair.sessionId);
+    await writeOpLog(tx, actorOf(user, ip), { glName: '账号', recordId: user.id, logbook });
+    return pair;
+  }
+
+  /** A session row and its refresh token in a family. */
+  async function insertPair(
+    tx: Tx,
+    userId: string,
+    meta: { ip: string; userAgent: string },
+    t: Date,
+    family: { familyId: string; method: string; signedInAt: Date; expiresAt: Date },
+  ): Promise<SessionPair> {
+    const token = newToken();
+    const refreshToken = newToken();
+    const session = await repo.insertSession(tx, {
+      tokenHash: sha256Hex(token),
+      userId,
+      createdAt: t,
+      lastSeenAt: t,
+      expiresAt: new Date(t.getTime() + ttlMs),
+      ip: meta.ip.slice(0, 64),
+      userAgent: meta.userAgent.slice(0, 300),
+    });
+    await repo.insertRefreshToken(tx, {
+      ...family,
+      sessionId: session.id,
+      userId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt: t,
+    });
+    return { token, refreshToken, sessionId: session.id };
+  }
+
+  /** What every sign-in answers (LoginResponse). */
+  async function signInAnswer(
+    user: repo.UserRow,
+    pair: SessionPair,
+    notice: string | null = null,
+  ): Promise<LoginResponse> {
     return {
-      token,
+      token: pair.token,
+      refreshToken: pair.refreshToken,
       userInfo: await buildUserInfo(user),
       roles: rolesFor(user.loginRoleType),
       codeStatus: user.mustChangePassword ? 1 : 0,
       securityNotice: notice,
     };
+  }
+
+  /**
+   * Trade a refresh token for a new pair (rotation): its session ends ('rotated'), the new one continues the family
+   * until the family's absolute end. A token already rotated is being replayed — by a thief or by the owner after a
+   * thief — so the whole family ends ('reuse'), logged, and the caller must sign in again. Works on a session that
+   * merely expired (that is its purpose), never on one that was signed out, replaced or revoked.
+   */
+  async function refresh(refreshToken: string, meta: { ip: string; userAgent: string }): Promise<RefreshResponse> {
+    const t = now();
+    const ip = meta.ip.slice(0, 64);
+    const outcome = await db.transaction(
+      async (tx): Promise<{ ok: true; pair: SessionPair } | { ok: false; error: AppError }> => {
+        const row = await repo.lockRefreshToken(tx, sha256Hex(refreshToken));
+        if (!row) return { ok: false, error: unauthorized(Code.TOKEN_INVALID, SessionMsg.REFRESH_INVALID) };
+        const { rt, session, user } = row;
+        if (rt.rotatedAt) {
+          const ended = await repo.revokeFamily(tx, rt.familyId, 'reuse', t);
+          await writeOpLog(tx, actorOf(user, ip), {
+            glName: '账号',
+            recordId: user.id,
+            logbook: `已轮换的刷新令牌被再次使用，注销该次登录的全部会话（${ended} 个）`,
+            failInfo: '刷新令牌重复使用',
+          });
+          // committed: the family stays ended whatever the caller does next
+          return { ok: false, error: unauthorized(Code.TOKEN_INVALID, SessionMsg.REFRESH_REUSED) };
+        }
+        if (session.revokedAt) {
+          return {
+            ok: false,
+            error:
+              session.revokeReason === 'replaced'
+                ? unauthorized(Code.SIGNED_IN_ELSEWHERE, Msg.SIGNED_IN_ELSEWHERE)
+                : unauthorized(Code.TOKEN_INVALID, SessionMsg.REFRESH_INVALID),
+          };
+        }
+        if (rt.expiresAt.getTime() <= t.getTime()) {
+          return { ok: false, error: unauthorized(Code.SESSION_EXPIRED, SessionMsg.REFRESH_EXPIRED) };
+        }
+        if (user.status !== 'active')
+          return { ok: false, error: unauthorized(Code.TOKEN_INVALID, Msg.ACCOUNT_DISABLED) };
+        if (!(await repo.markRotated(tx, rt.id, t))) {
+          return { ok: false, error: unauthorized(Code.TOKEN_INVALID, SessionMsg.REFRESH_INVALID) };
+        }
+        await repo.revokeSession(tx, session.id, 'rotated', t);
+        const pair = await insertPair(tx, user.id, { ip, userAgent: meta.userAgent }, t, {
+          familyId: rt.familyId,
+          method: rt.method,
+          signedInAt: rt.signedInAt,
+          expiresAt: rt.expiresAt,
+        });
+        await writeOpLog(tx, actorOf(user, ip), { glName: '账号', recordId: user.id, logbook: '刷新登录令牌' });
+        return { ok: true, pair };
+      },
+    );
+    if (!outcome.ok) throw outcome.error;
+    return { token: outcome.pair.token, refreshToken: outcome.pair.refreshToken };
+  }
+
+  /** The caller's live sessions: the 登录设备 list. */
+  async function loginDevices(ctx: AuthContext): Promise<LoginDevice[]> {
+    const rows = await repo.liveSessionsOf(db, ctx.user.id, now());
+    return rows.map((r) => ({
+      id: r.id,
+      device: deviceOf(r.userAgent ?? ''),
+      userAgent: r.userAgent ?? '',
+      ip: r.ip ?? '',
+      method: LOGIN_METHOD_LABELS[(r.method ?? 'password') as LoginMethod] ?? r.method ?? '',
+      signedInAt: new Date(r.signedInAt ?? r.createdAt).toISOString(),
+      lastSeenAt: new Date(r.lastSeenAt).toISOString(),
+      current: r.id === ctx.sessionId,
+    }));
   }
 
   /** Resolve a bearer token to a live session, sliding its expiry; throws the 401 codes otherwise. */
@@ -343,6 +484,10 @@ export function createAuthService(deps: AuthDeps) {
     createCaptcha,
     captchaNeeded,
     login,
+    startSession,
+    signInAnswer,
+    refresh,
+    loginDevices,
     authenticate,
     logout,
     buildUserInfo,
@@ -368,4 +513,33 @@ function formatCst(d: Date): string {
 export function lockNotice(locks: { ip: string; lockedAt: Date }[]): string {
   const where = [...new Set(locks.map((l) => l.ip))].slice(0, 3).join('、');
   return `您的账号自上次登录以来因连续 ${LOCK_AFTER_FAILURES} 次密码错误被锁定 ${locks.length} 次（最近一次：${formatCst(new Date(locks[0]!.lockedAt))}，来自 ${where}）。如非本人操作，请及时修改密码。`;
+}
+
+/** 'Chrome 120 · Windows' from a user agent (the 登录设备 list); the raw text goes along for the details. */
+export function deviceOf(ua: string): string {
+  const browser =
+    /Edg\/(\d+)/.exec(ua)?.[1] !== undefined
+      ? `Edge ${/Edg\/(\d+)/.exec(ua)?.[1]}`
+      : /MicroMessenger\/([\d.]+)/.test(ua)
+        ? '微信内置浏览器'
+        : /Firefox\/(\d+)/.test(ua)
+          ? `Firefox ${/Firefox\/(\d+)/.exec(ua)?.[1]}`
+          : /Chrome\/(\d+)/.test(ua)
+            ? `Chrome ${/Chrome\/(\d+)/.exec(ua)?.[1]}`
+            : /Version\/(\d+).*Safari/.test(ua)
+              ? `Safari ${/Version\/(\d+)/.exec(ua)?.[1]}`
+              : '';
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /iPhone|iPad|iOS/.test(ua)
+        ? 'iOS'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  const parts = [browser, os].filter(Boolean);
+  return parts.length ? parts.join(' · ') : ua ? '其他设备' : '未知设备';
 }

@@ -22,6 +22,7 @@ beforeAll(async () => {
 
 const success = (over: Partial<LoginResponse> = {}): LoginResponse => ({
   token: 'tok-login',
+  refreshToken: 'refresh-login',
   userInfo: { ...userInfo, loginRoleType: 'U' },
   roles: ['user'],
   codeStatus: 0,

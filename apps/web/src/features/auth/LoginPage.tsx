@@ -35,6 +35,7 @@ import { requirePasswordChange } from '../../lib/passwordChange';
 import { homeUrlOrDefault } from '../../lib/paths';
 import { getHomeUrl, saveLogin } from '../../lib/session';
 import { PRIMARY_COLOR } from '../../lib/theme';
+import { WechatLoginEntry } from '../wechat';
 import { PracticeDialog } from './PracticeDialog';
 import { needsPracticeDialog } from './practice';
 
@@ -420,6 +421,12 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
                 </Button>
               </Form.Item>
             </Form>
+            <WechatLoginEntry
+              onSignedIn={(res) => {
+                saveLogin(res);
+                afterLogin(res);
+              }}
+            />
           </Card>
         </Col>
       </Row>

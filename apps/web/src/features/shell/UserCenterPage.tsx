@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { currentUserQuery } from '../../api/auth';
 import { getUserInfo } from '../../lib/session';
+import { LoginDevices, WechatBindings } from '../wechat';
 import { asideWidthOf, useShellTheme } from './theme';
 
 export function roleLabelOf(loginRoleType: string | undefined): string {
@@ -160,6 +161,9 @@ export default function UserCenterPage() {
       >
         {loaded ? <ThemeSummary theme={saved} /> : <Skeleton active paragraph={{ rows: 2 }} />}
       </Card>
+
+      <WechatBindings />
+      <LoginDevices />
     </div>
   );
 }

@@ -95,6 +95,10 @@ export function setupShell(opts: ShellSetup = {}) {
     'GET /ks/common/logout': () => ({ data: null }),
     'GET /ks/individual/menus': () => ({ data: opts.headerMenus ?? [] }),
     'GET /ks/individual/theme': () => ({ data: theme }),
+    // the user centre's 微信绑定 and 登录设备 (issue 15)
+    'POST /ks/authentication/login/login-mode': () => ({ data: { loginMode: 'ggfw', methods: ['password'] } }),
+    'GET /ks/individual/wechat-list': () => ({ data: [] }),
+    'GET /ks/auth/v1/authorization/login': () => ({ data: [] }),
     'PUT /ks/individual/theme': (req) => {
       theme = JSON.parse(String(req.body));
       return { data: theme };

@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures';
+import { newClient, signIn, waitForQuiet } from './helpers';
+
+/**
+ * WeChat QR sign-in and binding (issue 15) through the fake WeChat Open Platform (started with the servers by
+ * playwright.config.ts): a demo user binds WeChat in the user centre, signs out, signs in by the WeChat QR code, sees
+ * the binding and this device in the user centre, and unbinds.
+ */
+const shots = process.env.E2E_SHOTS ? process.env.E2E_SHOTS.replace(/\/$/, '') : null;
+
+test('bind WeChat, sign in by WeChat QR, see the binding and the device, unbind', async ({ browser }) => {
+  // two sign-ins, two QR flows and three page loads: on a loaded 2-core machine more than the default minute
+  test.setTimeout(180_000);
+  const { context, page } = await newClient(browser);
+  await signIn(page, 'auditor', 'U');
+  await expect(page).toHaveURL(/\/system\/pageConfig$/);
+
+  // bind: the dialog shows WeChat's QR page; the fake's 确认登录 stands in for the phone
+  await page.goto('/userCenter/uCenter');
+  const section = page.getByTestId('ucenter-wechat');
+  // the first visit loads the page's code on a busy machine
+  await expect(section).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByText('尚未绑定微信，绑定后可使用微信扫码登录')).toBeVisible();
+  await section.getByTestId('wechat-bind').click();
+  const frame = page.frameLocator('[data-testid="wechat-frame"]');
+  await frame.getByRole('button', { name: '确认登录' }).click();
+  await expect(page.locator('.ant-message').getByText('微信绑定成功')).toBeVisible();
+  await expect(page.getByTestId('wechat-dialog')).toBeHidden();
+  await expect(section.getByTestId('wechat-nickname')).toHaveText('微信用户张三');
+
+  // sign out from the user menu (the bind dialog and its toast have gone first)
+  await expect(page.locator('.ant-message').getByText('微信绑定成功')).toBeHidden({ timeout: 15_000 });
+  await waitForQuiet(page);
+  await page.getByTestId('user-dropdown').click();
+  await page.getByTestId('logout-item').click();
+  await page.getByTestId('logout-confirm').click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+
+  // sign in by WeChat
+  await page.goto('/login');
+  await page.getByTestId('wechat-login').click();
+  await expect(page.getByTestId('wechat-frame')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/wechat-login-dialog.png` });
+  await page.frameLocator('[data-testid="wechat-frame"]').getByRole('button', { name: '确认登录' }).click();
+  await expect(page).toHaveURL(/\/system\/pageConfig$/);
+  await expect(page.getByTestId('user-name')).toHaveText('王晓燕');
+
+  // the user centre: the binding, and this device signed in by WeChat
+  await page.goto('/userCenter/uCenter');
+  await expect(section.getByTestId('wechat-nickname')).toHaveText('微信用户张三');
+  const devices = page.getByTestId('ucenter-devices');
+  const current = devices.locator('tr', { has: page.getByTestId('device-current') });
+  await expect(current).toContainText('微信扫码登录');
+  if (shots) await page.screenshot({ path: `${shots}/wechat-user-centre.png`, fullPage: true });
+
+  // unbind, with confirmation
+  await section.getByTestId('wechat-unbind').click();
+  await page.getByRole('button', { name: '解除', exact: true }).click();
+  await expect(page.locator('.ant-message').getByText('已解除绑定')).toBeVisible();
+  await expect(section.getByText('尚未绑定微信，绑定后可使用微信扫码登录')).toBeVisible();
+  await context.close();
+});
