@@ -265,6 +265,12 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/common/public-key',
   'POST /ks/common/login',
   'POST /ks/common/login/captcha-required',
+  'POST /ks/authentication/login/login-mode',
+  'POST /ks/auth/v1/authorization/refresh',
+  // WeChat QR sign-in (a bind ticket checks the caller's token itself)
+  'GET /ks/individual/wechat/qrcode',
+  'POST /ks/individual/wechat/scan-status',
+  'GET /ks/individual/wechat/verify-qrcode',
   // the public portal and credit list
   'GET /ks/portal/v1/common/enterprise-types',
   'GET /ks/portal/v1/common/practice-areas',
