@@ -117,6 +117,15 @@ const envSchema = z.object({
     .default('https://restapi.amap.com/v3/weather/weatherInfo'),
   /** Milliseconds to wait for the weather service. */
   AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  // @config:ca — CA certificate sign-in (CA锁): trusted roots, and the browser's local signing agent
+  /** A PEM bundle of the CA certificates trusted to issue enterprise certificates; unset: CA sign-in is not configured. */
+  CA_TRUSTED_ROOTS: z.string().min(1).max(1000).optional(),
+  /** The local signing agent (the CA vendor's HTTP service on the user's machine) the browser asks for certificates. */
+  CA_AGENT_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\/[^/?#]+\/?([^?#]*)$/, 'must be an http(s) URL without query or fragment')
+    .optional(),
 });
 
 /** S3 settings go together: a bucket needs its keys, and keys or an endpoint without a bucket are a mistake. */
@@ -185,6 +194,11 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
       city: env.AMAP_WEATHER_CITY,
       url: env.AMAP_WEATHER_URL,
       timeoutMs: env.AMAP_WEATHER_TIMEOUT_MS,
+    },
+    ca: {
+      /** absolute path of the trusted roots' PEM bundle, or null */
+      trustedRoots: env.CA_TRUSTED_ROOTS ? path.resolve(cwd, env.CA_TRUSTED_ROOTS) : null,
+      agentUrl: env.CA_AGENT_URL ? env.CA_AGENT_URL.replace(/\/+$/, '') : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { accountsApi } from './accounts-api';
+import { caApi } from './ca-api';
 import {
   captchaNeededRequestSchema,
   captchaNeededResponseSchema,
@@ -258,6 +259,8 @@ export const api = {
   ...helpApi,
   // @api:messages
   ...messagesApi,
+  // @api:ca
+  ...caApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };
