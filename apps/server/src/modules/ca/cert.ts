@@ -63,6 +63,8 @@ export interface ParsedCert {
   issuerKey: string;
   subjectKey: string;
   issuer: string;
+  /** the issuer's CN (else its whole name) */
+  issuerName: string;
   subject: string;
   subjectAttributes: { type: string; value: string }[];
   notBefore: Date;
@@ -185,6 +187,7 @@ export function parseCertificate(der: Buffer): ParsedCert {
     issuerKey: Buffer.from(AsnConvert.serialize(tbs.issuer)).toString('hex'),
     subjectKey: Buffer.from(AsnConvert.serialize(tbs.subject)).toString('hex'),
     issuer: nameText(issuerAttributes),
+    issuerName: issuerAttributes.find((a) => a.type === OID.commonName)?.value ?? nameText(issuerAttributes),
     subject: nameText(subjectAttributes),
     subjectAttributes,
     notBefore: tbs.validity.notBefore.getTime(),
@@ -199,11 +202,6 @@ export function parseCertificate(der: Buffer): ParsedCert {
 export function holderOf(c: Pick<ParsedCert, 'subjectAttributes'>): string {
   const of = (t: string) => c.subjectAttributes.find((a) => a.type === t)?.value;
   return of(OID.commonName) ?? of(OID.organization) ?? '';
-}
-
-/** A name's CN (else the whole name), as the issuer is shown. */
-export function commonNameOf(attrs: { type: string; value: string }[], whole: string): string {
-  return attrs.find((a) => a.type === OID.commonName)?.value ?? whole;
 }
 
 /**
