@@ -287,7 +287,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:ca — CA certificate sign-in (public) and /lock
-    caRoutes(ks, createCaService({ db, auth, config: config.ca, now: deps.now ?? (() => new Date()) }), config.loginRateLimitPerMinute);
+    caRoutes(
+      ks,
+      createCaService({ db, auth, config: config.ca, now: deps.now ?? (() => new Date()) }),
+      config.loginRateLimitPerMinute,
+    );
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

@@ -1,5 +1,4 @@
 import { accountsApi } from './accounts-api';
-import { caApi } from './ca-api';
 import {
   captchaNeededRequestSchema,
   captchaNeededResponseSchema,
@@ -12,6 +11,7 @@ import {
   systemItemSchema,
   updateSecretRequestSchema,
 } from './auth';
+import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { feedbackApi } from './feedback-api';

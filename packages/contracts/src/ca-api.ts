@@ -1,8 +1,8 @@
 import {
   caBindingsPageSchema,
   caBindingsQuerySchema,
-  caCertificateBodySchema,
   caCertInfoSchema,
+  caCertificateBodySchema,
   caConfigSchema,
   caLoginResponseSchema,
   caNonceSchema,

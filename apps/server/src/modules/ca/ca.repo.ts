@@ -12,10 +12,7 @@ export async function insertNonce(db: DbOrTx, nonce: string, expiresAt: Date): P
 
 /** Spends a nonce (whoever asks first, in any process): its expiry when it existed, null when unknown or spent. */
 export async function consumeNonce(db: DbOrTx, nonce: string): Promise<Date | null> {
-  const rows = await db
-    .delete(caNonces)
-    .where(eq(caNonces.nonce, nonce))
-    .returning({ expiresAt: caNonces.expiresAt });
+  const rows = await db.delete(caNonces).where(eq(caNonces.nonce, nonce)).returning({ expiresAt: caNonces.expiresAt });
   return rows[0] ? new Date(rows[0].expiresAt) : null;
 }
 

@@ -28,7 +28,7 @@ import { createTestCa, type TestCa, type TestCert } from './testca';
 const DAY = 86_400_000;
 const code = (first17: string) => `${first17}${creditCodeCheckChar(first17)}`;
 const OTHER_CODE = code('91140100MA0K9X3Q2');
-const UNREGISTERED_CODE = code('91140100MA0KZZ1A5');
+const UNREGISTERED_CODE = code('91140100MA0KX7QA5');
 
 let t: TestApp;
 let bare: TestApp;
@@ -81,8 +81,17 @@ beforeAll(async () => {
   foreignRoot = createTestCa({ kind: 'RSA', name: '外来 CA' });
   const now = Date.now();
   rsaCert = rsaRoot.issue({ creditCode: DEMO_CREDIT_CODE, holder: DEMO_ENTERPRISE_NAME });
-  sm2Cert = sm2Root.issue({ creditCode: DEMO_CREDIT_CODE, holder: DEMO_ENTERPRISE_NAME, codeIn: 'organizationIdentifier' });
-  ecdsaCert = rsaRoot.issue({ creditCode: DEMO_CREDIT_CODE, holder: DEMO_ENTERPRISE_NAME, kind: 'ECDSA', codeIn: 'OU' });
+  sm2Cert = sm2Root.issue({
+    creditCode: DEMO_CREDIT_CODE,
+    holder: DEMO_ENTERPRISE_NAME,
+    codeIn: 'organizationIdentifier',
+  });
+  ecdsaCert = rsaRoot.issue({
+    creditCode: DEMO_CREDIT_CODE,
+    holder: DEMO_ENTERPRISE_NAME,
+    kind: 'ECDSA',
+    codeIn: 'OU',
+  });
   expiredCert = rsaRoot.issue({
     creditCode: DEMO_CREDIT_CODE,
     holder: DEMO_ENTERPRISE_NAME,
@@ -353,7 +362,10 @@ describe('CA sign-in', () => {
     expect(otherNonce.status).toBe(400);
     expect(otherNonce.body.message).toBe(CA_MSG.badSignature);
     const sm2Body = await signed(sm2Cert);
-    const wrongKey = await c.post('/ks/ca/ca-login', null, { ...sm2Body, signature: expiringCert.signNonce(sm2Body.nonce) });
+    const wrongKey = await c.post('/ks/ca/ca-login', null, {
+      ...sm2Body,
+      signature: expiringCert.signNonce(sm2Body.nonce),
+    });
     expect(wrongKey.status).toBe(400);
     expect(wrongKey.body.message).toBe(CA_MSG.badSignature);
   });
@@ -436,7 +448,12 @@ describe('/lock: the list of bindings', () => {
 
 describe('/lock: unbinding', () => {
   const idOf = async (cert: TestCert) =>
-    (await t.database.db.select().from(caBindings).where(eq(caBindings.fingerprint, createHashHex(cert.der))))[0]!.id;
+    (
+      await t.database.db
+        .select()
+        .from(caBindings)
+        .where(eq(caBindings.fingerprint, createHashHex(cert.der)))
+    )[0]!.id;
 
   it('is refused to another enterprise (not found), developers and users without an enterprise', async () => {
     const id = await idOf(rsaCert);

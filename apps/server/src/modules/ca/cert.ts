@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, type KeyObject, verify as nodeVerify } from 'node:crypto';
+import { CA_MSG, type CaAlgorithm, creditCodeProblem, SM2_DEFAULT_USER_ID } from '@ks/contracts';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { BasicConstraints, Certificate, id_ce_basicConstraints, type Name } from '@peculiar/asn1-x509';
-import { CA_MSG, type CaAlgorithm, creditCodeProblem, SM2_DEFAULT_USER_ID } from '@ks/contracts';
 import smCrypto from 'sm-crypto';
 import { AppError, badRequest } from '../../platform/errors';
 
@@ -180,7 +180,10 @@ export function parseCertificate(der: Buffer): ParsedCert {
   return {
     der,
     fingerprint: createHash('sha256').update(der).digest('hex'),
-    serial: Buffer.from(tbs.serialNumber).toString('hex').toUpperCase().replace(/^(00)+(?=.)/, ''),
+    serial: Buffer.from(tbs.serialNumber)
+      .toString('hex')
+      .toUpperCase()
+      .replace(/^(00)+(?=.)/, ''),
     tbs: Buffer.from(raw),
     signatureAlgorithm: cert.signatureAlgorithm.algorithm,
     signature: Buffer.from(cert.signatureValue),

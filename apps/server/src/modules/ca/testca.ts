@@ -1,4 +1,5 @@
-import { generateKeyPairSync, type KeyObject, randomBytes, sign as nodeSign } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign as nodeSign, randomBytes } from 'node:crypto';
+import { SM2_DEFAULT_USER_ID } from '@ks/contracts';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import {
   AlgorithmIdentifier,
@@ -16,7 +17,6 @@ import {
   Validity,
   Version,
 } from '@peculiar/asn1-x509';
-import { SM2_DEFAULT_USER_ID } from '@ks/contracts';
 import smCrypto from 'sm-crypto';
 import { OID, toPem } from './cert';
 
