@@ -1,5 +1,6 @@
 import { loginResponseSchema } from './auth';
 import { Msg } from './codes';
+import { PAGE_SIZES } from './constants';
 import { z } from './zod';
 
 /**
@@ -158,7 +159,6 @@ export const caBindingSchema = z.object({
 });
 export type CaBinding = z.infer<typeof caBindingSchema>;
 
-export const CA_PAGE_SIZES = [10, 20, 50] as const;
 export const caBindingsQuerySchema = z.object({
   /** enterprise name, credit code, holder or serial (administrators) */
   keyword: z.string().trim().max(50, '关键字不能超过50个字符').optional(),
@@ -167,17 +167,12 @@ export const caBindingsQuerySchema = z.object({
   pageSize: z.coerce
     .number()
     .int()
-    .refine((n) => (CA_PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是 10、20、50')
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), '每页条数只能是 10、20、30、50')
     .default(10),
 });
 export type CaBindingsQuery = z.infer<typeof caBindingsQuerySchema>;
 
-export const caBindingsPageSchema = z.object({
-  records: z.array(caBindingSchema),
-  total: z.number().int(),
-  /** the caller's enterprise (null for administrators, who see every enterprise) */
-  enterpriseName: z.string().nullable(),
-});
+export const caBindingsPageSchema = z.object({ records: z.array(caBindingSchema), total: z.number().int() });
 export type CaBindingsPage = z.infer<typeof caBindingsPageSchema>;
 
 export const caUnbindSchema = z.object({ id: z.string().uuid(CA_MSG.bindingNotFound) });

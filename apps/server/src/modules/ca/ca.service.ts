@@ -262,7 +262,6 @@ export function createCaService(deps: CaDeps) {
     });
     return {
       total,
-      enterpriseName: enterprise?.name ?? null,
       records: records.map(({ binding: b, enterpriseName, boundBy }) => ({
         id: b.id,
         enterpriseId: b.enterpriseId,
