@@ -1,6 +1,6 @@
 import { CA_MSG, type LoginResponse, type PracticingStatus } from '@ks/contracts';
 import { Alert, Button, Space } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { caSignIn } from '../../api/ca';
 import { prompt } from '../../components/prompt';
@@ -26,8 +26,6 @@ export default function CaLoginPage() {
   const certs = state.status === 'ready' ? state.certs : [];
   const chosenId = chosenOr(certs, picked);
   const chosen = certs.find((c) => c.id === chosenId) ?? null;
-
-  useEffect(() => setError(null), [chosenId]);
 
   const goHome = useCallback(() => {
     void navigate(homeUrlOrDefault(getHomeUrl()), { replace: true });
@@ -71,7 +69,14 @@ export default function CaLoginPage() {
         <AgentStatus state={state} retry={retry} checking={checking} />
         {state.status === 'ready' && certs.length ? (
           <>
-            <CertPicker certs={certs} value={chosenId} onChange={setPicked} />
+            <CertPicker
+              certs={certs}
+              value={chosenId}
+              onChange={(id) => {
+                setPicked(id);
+                setError(null);
+              }}
+            />
             {error ? (
               <Alert
                 type="error"

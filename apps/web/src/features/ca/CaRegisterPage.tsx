@@ -2,7 +2,7 @@ import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant
 import type { CaCertInfo, CaptchaResponse } from '@ks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Result, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fetchCaptcha, fetchPublicKey, type LoginFailureData } from '../../api/auth';
 import { caRegister } from '../../api/ca';
@@ -36,8 +36,6 @@ export default function CaRegisterPage() {
   const certs = state.status === 'ready' ? state.certs : [];
   const chosenId = chosenOr(certs, picked);
   const chosen = certs.find((c) => c.id === chosenId) ?? null;
-
-  useEffect(() => setError(null), [chosenId]);
 
   const refreshCaptcha = async () => {
     form.setFieldValue('code', '');
@@ -107,7 +105,14 @@ export default function CaRegisterPage() {
         <AgentStatus state={state} retry={retry} checking={checking} />
         {state.status === 'ready' && certs.length ? (
           <>
-            <CertPicker certs={certs} value={chosenId} onChange={setPicked} />
+            <CertPicker
+              certs={certs}
+              value={chosenId}
+              onChange={(id) => {
+                setPicked(id);
+                setError(null);
+              }}
+            />
             <Form<Values>
               form={form}
               name="ca-register"
@@ -166,7 +171,13 @@ export default function CaRegisterPage() {
                 </Form.Item>
               ) : null}
               {error ? (
-                <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="ca-register-error" />
+                <Alert
+                  type="error"
+                  showIcon
+                  title={error}
+                  style={{ marginBottom: 16 }}
+                  data-testid="ca-register-error"
+                />
               ) : null}
               <Form.Item style={{ marginBottom: 0 }}>
                 <Button

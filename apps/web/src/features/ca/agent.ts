@@ -89,7 +89,11 @@ export async function agentSign(
   const body = await ask(
     fetchImpl,
     `${agentUrl}/sign`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, data: utf8Base64(text) }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, data: utf8Base64(text) }),
+    },
     timeoutMs,
   );
   const signature = (body as { signature?: unknown } | null)?.signature;

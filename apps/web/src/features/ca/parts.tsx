@@ -58,15 +58,7 @@ export function useCaAgent(): { state: AgentState; retry: () => void; checking: 
 }
 
 /** What the page says about the agent: not configured, not running (with 重试), or no certificate. */
-export function AgentStatus({
-  state,
-  retry,
-  checking,
-}: {
-  state: AgentState;
-  retry: () => void;
-  checking: boolean;
-}) {
+export function AgentStatus({ state, retry, checking }: { state: AgentState; retry: () => void; checking: boolean }) {
   if (state.status === 'loading') return <Skeleton active paragraph={{ rows: 2 }} data-testid="ca-agent-loading" />;
   if (state.status === 'notConfigured') {
     return <Alert type="warning" showIcon title={state.message} data-testid="ca-not-configured" />;
@@ -213,7 +205,12 @@ export function CaFrame({ title, children, testId }: { title: string; children: 
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: '#f3f6fb' }}>
       <div style={{ flex: 1, display: 'flex', justifyContent: 'center', padding: '48px 16px' }}>
         <Card
-          style={{ width: '100%', maxWidth: 560, alignSelf: 'flex-start', boxShadow: '0 12px 40px rgba(19,98,252,.10)' }}
+          style={{
+            width: '100%',
+            maxWidth: 560,
+            alignSelf: 'flex-start',
+            boxShadow: '0 12px 40px rgba(19,98,252,.10)',
+          }}
           styles={{ body: { padding: '28px 32px' } }}
           data-testid={testId}
         >
