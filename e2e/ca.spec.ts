@@ -19,7 +19,7 @@ const shots = process.env.E2E_SHOTS ? process.env.E2E_SHOTS.replace(/\/$/, '') :
 
 async function choose(page: Page, label: string) {
   await page.getByTestId('ca-cert-select').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await page.locator('.ant-select-item-option, .ks-select-item-option').filter({ hasText: label }).click();
 }
 
 test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expired and foreign keys are refused', async ({
@@ -60,7 +60,7 @@ test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expire
   // /lock lists the binding and warns that it expires soon
   await page.goto(`${baseURL}/lock`);
   const table = page.getByTestId('ca-bindings');
-  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(table.locator('tr[data-row-key]')).toHaveCount(1);
   await expect(table).toContainText('示例建设工程有限公司');
   await expect(table.getByTestId('ca-expiry-expiring')).toHaveText('即将过期');
   await waitForQuiet(page);

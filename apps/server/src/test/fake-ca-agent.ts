@@ -56,7 +56,8 @@ export async function startFakeCaAgent(opts: { port?: number; rootsFile?: string
         'content-type': 'application/json; charset=utf-8',
         'access-control-allow-origin': '*',
         'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': 'content-type',
+        // whatever the page sends (the e2e clients add x-forwarded-for to every request)
+        'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'content-type'),
         'access-control-allow-private-network': 'true',
       });
       res.end(JSON.stringify(body));
