@@ -59,10 +59,11 @@ test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expire
 
   // /lock lists the binding and warns that it expires soon
   await page.goto(`${baseURL}/lock`);
-  const table = page.getByTestId('ca-bindings');
-  await expect(table.locator('tr[data-row-key]')).toHaveCount(1);
-  await expect(table).toContainText('示例建设工程有限公司');
-  await expect(table.getByTestId('ca-expiry-expiring')).toHaveText('即将过期');
+  const row = page.locator('tr', { hasText: '91140100MA0K8G2J79' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('示例建设工程有限公司');
+  await expect(row).toContainText('张建国');
+  await expect(row.getByText('即将过期')).toBeVisible();
   await waitForQuiet(page);
   if (shots) await page.screenshot({ path: `${shots}/ca-lock.png`, fullPage: true });
 

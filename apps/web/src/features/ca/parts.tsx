@@ -106,7 +106,13 @@ export const algorithmLabel = (a: CaCertInfo['algorithm']) => ALGORITHM_LABELS[a
 /** The checked certificate as the server read it. */
 export function CertInfoView({ info }: { info: CaCertInfo }) {
   return (
-    <Descriptions size="small" column={1} bordered data-testid="ca-cert-info" styles={{ label: { width: 140, whiteSpace: 'nowrap' } }}>
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      data-testid="ca-cert-info"
+      styles={{ label: { width: 140, whiteSpace: 'nowrap' } }}
+    >
       <Descriptions.Item label="证书持有者">{info.holder}</Descriptions.Item>
       <Descriptions.Item label="对应企业">
         {info.enterpriseName ?? <Tag color="warning">{CA_MSG.notRegistered}</Tag>}
