@@ -26,6 +26,8 @@ test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expire
   browser,
   baseURL,
 }) => {
+  // three pages, a sign-in with its reminder, and two refusals: one flow, longer than most
+  test.setTimeout(120_000);
   const { context, page } = await newClient(browser);
   await page.goto(`${baseURL}/login`);
   await page.getByTestId('login-ca-link').click();
