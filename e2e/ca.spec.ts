@@ -62,7 +62,8 @@ test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expire
   // /lock lists the binding and warns that it expires soon
   await page.goto(`${baseURL}/lock`);
   const row = page.locator('tr', { hasText: '91140100MA0K8G2J79' });
-  await expect(row).toHaveCount(1);
+  // the shell, the page's chunk and the list load after a full navigation: slower than one step on a loaded machine
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
   await expect(row).toContainText('示例建设工程有限公司');
   await expect(row).toContainText('张建国');
   await expect(row.getByText('即将过期')).toBeVisible();

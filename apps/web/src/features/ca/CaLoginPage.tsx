@@ -72,6 +72,7 @@ export default function CaLoginPage() {
             <CertPicker
               certs={certs}
               value={chosenId}
+              shownElsewhere={error}
               onChange={(id) => {
                 setPicked(id);
                 setError(null);

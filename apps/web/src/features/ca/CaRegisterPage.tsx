@@ -108,6 +108,7 @@ export default function CaRegisterPage() {
             <CertPicker
               certs={certs}
               value={chosenId}
+              shownElsewhere={error}
               onChange={(id) => {
                 setPicked(id);
                 setError(null);

@@ -113,7 +113,7 @@ export default function LockPage() {
     { title: '证书持有者', dataIndex: 'holder', width: 200 },
     ...(isAdmin ? [{ title: '企业', dataIndex: 'enterpriseName', width: 200 }] : []),
     { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190 },
-    { title: '算法', dataIndex: 'algorithm', width: 100, render: (a: CaBinding['algorithm']) => algorithmLabel(a) },
+    { title: '算法', dataIndex: 'algorithm', width: 120, render: (a: CaBinding['algorithm']) => algorithmLabel(a) },
     { title: '颁发机构', dataIndex: 'issuer', width: 160 },
     {
       title: '序列号',

@@ -152,10 +152,13 @@ export function CertPicker({
   certs,
   value,
   onChange,
+  shownElsewhere,
 }: {
   certs: CaAgentCert[];
   value: string | null;
   onChange: (id: string) => void;
+  /** a message the page shows already (the same refusal after 证书登录): not repeated here */
+  shownElsewhere?: string | null;
 }) {
   const chosen = certs.find((c) => c.id === value) ?? null;
   const info = useCertInfo(chosen);
@@ -174,7 +177,9 @@ export function CertPicker({
         info.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : info.isError ? (
-          <Alert type="error" showIcon title={info.error.message} data-testid="ca-cert-error" />
+          info.error.message === shownElsewhere ? null : (
+            <Alert type="error" showIcon title={info.error.message} data-testid="ca-cert-error" />
+          )
         ) : (
           <CertInfoView info={info.data} />
         )
