@@ -32,6 +32,14 @@ const wechatEnv = (port: number) => ({
 });
 
 /**
+ * A fake of the local CA signing agent (apps/server/src/test/fake-ca-agent.ts) holding the demo enterprise's test keys:
+ * it writes its trusted root to CA_ROOTS_FILE before it answers, and the ggfw servers trust that file (CA sign-in).
+ */
+export const FAKE_CA_AGENT_PORT = BASE_PORT + 8;
+const CA_ROOTS_FILE = path.join(root, '.data-e2e-ca', 'roots.pem');
+const caEnv = { CA_TRUSTED_ROOTS: CA_ROOTS_FILE, CA_AGENT_URL: `http://127.0.0.1:${FAKE_CA_AGENT_PORT}` };
+
+/**
  * Parallel workers of the ggfw project, each with a server of its own. A browser and a server per worker keep about two
  * cores busy: on a 2-core machine two workers took as long as one (12 min) and slowed each other into timeouts, so
  * the default is one worker per 4 cores (E2E_WORKERS sets it).
@@ -45,7 +53,7 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
   ...GGFW_PORTS.map((port, i) => ({
     name: i === 0 ? 'ggfw' : `ggfw-${i}`,
     port,
-    env: { ...weatherEnv, ...wechatEnv(port) },
+    env: { ...weatherEnv, ...wechatEnv(port), ...caEnv },
   })),
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
   { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
@@ -126,6 +134,16 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: { FAKE_WECHAT_PORT: String(FAKE_WECHAT_PORT) },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/fake-ca-agent.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_CA_AGENT_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { FAKE_CA_AGENT_PORT: String(FAKE_CA_AGENT_PORT), CA_ROOTS_FILE },
     },
     ...servers.map((s) => {
       const dataDir = path.join(root, `.data-e2e-${s.name}`);

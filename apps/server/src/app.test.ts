@@ -271,6 +271,13 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/individual/wechat/qrcode',
   'POST /ks/individual/wechat/scan-status',
   'GET /ks/individual/wechat/verify-qrcode',
+  // CA certificate sign-in and binding by account and password
+  'GET /ks/ca/config',
+  'POST /ks/ca/nonce',
+  'POST /ks/ca/ent-info',
+  'POST /ks/ca/ca-login',
+  'POST /ks/ca/caLogin',
+  'POST /ks/ca/register',
   // the public portal and credit list
   'GET /ks/portal/v1/common/enterprise-types',
   'GET /ks/portal/v1/common/practice-areas',

@@ -12,6 +12,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { caRoutes } from './modules/ca/ca.routes';
+import { createCaService } from './modules/ca/ca.service';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
@@ -154,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // the CA pages ask the local signing agent (CA_AGENT_URL) for certificates and signatures
+        connectSrc: ["'self'", ...(config.ca.agentUrl ? [new URL(config.ca.agentUrl).origin] : [])],
         mediaSrc: ["'self'", 'blob:'],
         // the WeChat QR page (qrconnect) is shown in a frame when WeChat sign-in is configured
         frameSrc: ["'self'", 'blob:', ...(config.wechat ? [new URL(config.wechat.openUrl).origin] : [])],
@@ -285,6 +288,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:ca — CA certificate sign-in (public) and /lock
+    caRoutes(
+      ks,
+      createCaService({ db, auth, config: config.ca, now: deps.now ?? (() => new Date()) }),
+      config.loginRateLimitPerMinute,
+    );
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

@@ -146,6 +146,15 @@ const envSchema = z.object({
   WECHAT_TIMEOUT_MS: intIn(100, 60_000).default(5000),
   /** Hours a sign-in can be kept alive by refresh tokens, counted from the sign-in (rotation does not extend it). */
   REFRESH_TOKEN_TTL_HOURS: intIn(1, 24 * 90).default(12),
+  // @config:ca — CA certificate sign-in (CA锁): trusted roots, and the browser's local signing agent
+  /** A PEM bundle of the CA certificates trusted to issue enterprise certificates; unset: CA sign-in is not configured. */
+  CA_TRUSTED_ROOTS: z.string().min(1).max(1000).optional(),
+  /** The local signing agent (the CA vendor's HTTP service on the user's machine) the browser asks for certificates. */
+  CA_AGENT_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\/[^/?#]+\/?([^?#]*)$/, 'must be an http(s) URL without query or fragment')
+    .optional(),
 });
 
 /** WeChat settings go together: the AppID, its secret and the redirect base, or none of them. */
@@ -240,8 +249,13 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string, raw: NodeJS.Proce
      * (CA_TRUSTED_ROOTS), SMS when a provider or the outbox is (SMS_PROVIDER / SMS_OUTBOX).
      */
     signInMethods: {
-      ca: Boolean(raw.CA_TRUSTED_ROOTS),
+      ca: Boolean(env.CA_TRUSTED_ROOTS),
       sms: Boolean(raw.SMS_PROVIDER || raw.SMS_OUTBOX),
+    },
+    ca: {
+      /** absolute path of the trusted roots' PEM bundle, or null */
+      trustedRoots: env.CA_TRUSTED_ROOTS ? path.resolve(cwd, env.CA_TRUSTED_ROOTS) : null,
+      agentUrl: env.CA_AGENT_URL ? env.CA_AGENT_URL.replace(/\/+$/, '') : null,
     },
   };
 }

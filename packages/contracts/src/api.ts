@@ -11,6 +11,7 @@ import {
   systemItemSchema,
   updateSecretRequestSchema,
 } from './auth';
+import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
 import { feedbackApi } from './feedback-api';
@@ -261,6 +262,8 @@ export const api = {
   ...messagesApi,
   // @api:wechat
   ...wechatApi,
+  // @api:ca
+  ...caApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

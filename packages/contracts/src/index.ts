@@ -2,6 +2,8 @@ export * from './accounts';
 export * from './accounts-constants';
 export * from './api';
 export * from './auth';
+export * from './ca';
+export * from './ca-api';
 export * from './codes';
 export * from './constants';
 export * from './credit';

@@ -244,6 +244,16 @@ export const paths = {
   loginMode: { method: 'POST', path: '/ks/authentication/login/login-mode' },
   refreshToken: { method: 'POST', path: '/ks/auth/v1/authorization/refresh' },
   loginDevices: { method: 'GET', path: '/ks/auth/v1/authorization/login' },
+  // @paths:ca — CA certificate sign-in and bindings (issue 15)
+  caConfig: { method: 'GET', path: '/ks/ca/config' },
+  caNonce: { method: 'POST', path: '/ks/ca/nonce' },
+  caEntInfo: { method: 'POST', path: '/ks/ca/ent-info' },
+  caSignIn: { method: 'POST', path: '/ks/ca/ca-login' },
+  caLogin: { method: 'POST', path: '/ks/ca/caLogin' },
+  caRegister: { method: 'POST', path: '/ks/ca/register' },
+  caBindings: { method: 'GET', path: '/ks/ca/bindings' },
+  caBind: { method: 'POST', path: '/ks/ca/bindings/bind' },
+  caUnbind: { method: 'POST', path: '/ks/ca/bindings/unbind' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -35,6 +35,12 @@ export const ManagementInfoPage = lazyPage(() => import('../features/accounts/Ma
 export const CompanyInfoPage = lazyPage(() => import('../features/accounts/CompanyInfoPage'));
 export const TransactPage = lazyPage(() => import('../features/accounts/TransactPage'));
 
+// @pages:ca — CA certificate sign-in (public) and /lock
+export const CaLandingPage = lazyPage(() => import('../features/ca/CaLandingPage'));
+export const CaLoginPage = lazyPage(() => import('../features/ca/CaLoginPage'));
+export const CaRegisterPage = lazyPage(() => import('../features/ca/CaRegisterPage'));
+export const LockPage = lazyPage(() => import('../features/ca/LockPage'));
+
 // @pages:help
 export const HelpManagePage = lazyPage(() => import('../features/help/HelpManagePage'));
 export const ServiceConsolePage = lazyPage(() => import('../features/help/ServiceConsolePage'));

@@ -12,6 +12,9 @@ import {
   ApplyIndexPage,
   AuditLevelPage,
   AuditWayPage,
+  CaLandingPage,
+  CaLoginPage,
+  CaRegisterPage,
   CommitmentBookDetailPage,
   CommitmentBookPage,
   CompanyInfoPage,
@@ -25,6 +28,7 @@ import {
   HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
+  LockPage,
   LoginPage,
   ManagementInfoPage,
   MarketDetailPage,
@@ -82,6 +86,10 @@ export const routes: RouteObject[] = [
         element: <AntdShell />,
         children: [
           { path: 'login', element: <LoginPage /> },
+          // @routes:ca — CA certificate sign-in (public)
+          { path: 'caLoginPage', element: <CaLandingPage /> },
+          { path: 'caLogin', element: <CaLoginPage /> },
+          { path: 'caRegister', element: <CaRegisterPage /> },
           {
             // the signed-in shell: header, user dropdown, and the chosen system's sidebar
             element: <AppLayout />,
@@ -97,6 +105,7 @@ export const routes: RouteObject[] = [
                   // @routes:shell
                   { path: 'judge', element: <JudgePage /> },
                   { path: 'userCenter/uCenter', element: <UserCenterPage /> },
+                  { path: 'lock', element: <LockPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

@@ -47,7 +47,6 @@ export const PENDING_ROUTE_PREFIXES = [
   'standardFile',
   'fileAnalysis',
   'productCenter',
-  'lock',
   'custom',
   'fiveInOne',
   'dexRecords',

@@ -161,19 +161,19 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  async function login(body: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginResponse> {
+  /**
+   * Fields the browser sealed with a login nonce (RSA-OAEP, the nonce as label): the nonce is spent here (good once),
+   * then each field is decrypted; a 400 when the nonce is not live or a field does not decrypt.
+   */
+  async function openSealed<K extends string>(nonce: string, fields: Record<K, string>): Promise<Record<K, string>> {
     const { privateKey } = await loginKeys();
-    const t = now();
-    // a sign-in body is good once: its ciphertexts are bound to a nonce (their OAEP label) that is spent here
-    if (!(await repo.consumeNonce(db, body.nonce, t))) {
+    if (!(await repo.consumeNonce(db, nonce, now()))) {
       throw badRequest(Msg.LOGIN_NONCE_INVALID, { nonceInvalid: true });
     }
-    const label = Buffer.from(body.nonce, 'utf8');
-    const decrypted = {
-      logValue: rsaDecrypt(privateKey, body.logValue, label),
-      passWord: rsaDecrypt(privateKey, body.passWord, label),
-      loginRoleType: rsaDecrypt(privateKey, body.loginRoleType, label),
-    };
+    const label = Buffer.from(nonce, 'utf8');
+    const decrypted = Object.fromEntries(
+      Object.entries<string>(fields).map(([k, v]) => [k, rsaDecrypt(privateKey, v, label)]),
+    ) as Record<K, string | null>;
     const undecryptable = Object.entries(decrypted)
       .filter(([, v]) => v === null)
       .map(([k]) => k);
@@ -182,9 +182,43 @@ export function createAuthService(deps: AuthDeps) {
         fieldErrors: Object.fromEntries(undecryptable.map((k) => [k, [Msg.DECRYPT_FAILED]])),
       });
     }
+    return decrypted as Record<K, string>;
+  }
+
+  async function login(body: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginResponse> {
+    const t = now();
+    // a sign-in body is good once: its ciphertexts are bound to a nonce (their OAEP label) that is spent here
+    const decrypted = await openSealed(body.nonce, {
+      logValue: body.logValue,
+      passWord: body.passWord,
+      loginRoleType: body.loginRoleType,
+    });
     const plain = parse(loginPlainSchema, decrypted);
-    const account = plain.logValue.toLowerCase();
-    const ip = meta.ip.slice(0, 64);
+    const { user, attemptId } = await checkPassword(
+      {
+        account: plain.logValue,
+        password: plain.passWord,
+        loginRoleType: plain.loginRoleType,
+        uuid: body.uuid,
+        code: body.code,
+      },
+      meta.ip,
+      t,
+    );
+    return openSession(user, meta, t, { logbook: '登录系统', attemptId });
+  }
+
+  /**
+   * The password of an account, under the sign-in rules (lock, captcha, failures counted): the active user, and the
+   * attempt (counted as failed until the caller marks it succeeded — openSession does). Throws the sign-in's errors.
+   */
+  async function checkPassword(
+    input: { account: string; password: string; loginRoleType: string; uuid?: string; code?: string },
+    ipOf: string,
+    t: Date,
+  ): Promise<{ user: repo.UserRow; attemptId: number }> {
+    const account = input.account.trim().toLowerCase();
+    const ip = ipOf.slice(0, 64);
     const since = new Date(t.getTime() - LOGIN_WINDOW_MS);
 
     // The gate, one sign-in of the account at a time (every process): lock, captcha, then the attempt is counted as
@@ -206,12 +240,12 @@ export function createAuthService(deps: AuthDeps) {
       }
       const captchaRequired = needsCaptcha(fails);
       // a captcha that was sent is checked whether or not one was needed, and before the password
-      if (captchaRequired || body.uuid || body.code) {
-        if (!body.uuid || !body.code) {
+      if (captchaRequired || input.uuid || input.code) {
+        if (!input.uuid || !input.code) {
           return { ok: false, error: badRequest(Msg.CAPTCHA_REQUIRED, { captchaRequired: true }) };
         }
-        const answer = await repo.consumeCaptcha(tx, body.uuid, t);
-        if (!answer || answer !== sha256Hex(body.code.trim().toLowerCase())) {
+        const answer = await repo.consumeCaptcha(tx, input.uuid, t);
+        if (!answer || answer !== sha256Hex(input.code.trim().toLowerCase())) {
           return { ok: false, error: badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true }) };
         }
       }
@@ -222,8 +256,8 @@ export function createAuthService(deps: AuthDeps) {
     const { fails, attemptId } = gate;
 
     const user = await repo.findUserByAccount(db, account);
-    const passwordOk = await verifyPassword(plain.passWord, user?.passwordHash ?? (await dummyHash()));
-    if (!user || !passwordOk || user.loginRoleType !== plain.loginRoleType) {
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+    if (!user || !passwordOk || user.loginRoleType !== input.loginRoleType) {
       if (fails.accountIp + 1 >= LOCK_AFTER_FAILURES) {
         const lockUntil = new Date(t.getTime() + LOCK_MS);
         await db.transaction(async (tx) => {
@@ -244,12 +278,35 @@ export function createAuthService(deps: AuthDeps) {
       });
     }
     if (user.status !== 'active') throw new AppError(403, Code.FORBIDDEN, Msg.ACCOUNT_DISABLED);
+    return { user, attemptId };
+  }
 
+  /**
+   * Signs `user` in (after a password or a certificate has proven them): a session and its refresh-token family
+   * (startSession: the account's others ended under SINGLE_SESSION, an operation-log row `logbook`), the attempt
+   * recorded as a success (`attemptId`: the one checkPassword counted; else a new row), and the owner told of locks
+   * since the previous sign-in.
+   */
+  async function openSession(
+    user: repo.UserRow,
+    meta: { ip: string; userAgent: string },
+    t: Date,
+    opts: { logbook: string; attemptId?: number; method?: string },
+  ): Promise<LoginResponse> {
+    const ip = meta.ip.slice(0, 64);
     const { pair, notice } = await db.transaction(async (tx) => {
-      await repo.markAttemptSucceeded(tx, attemptId);
-      const pair = await startSession(tx, user, { ip, userAgent: meta.userAgent }, 'password', '登录系统');
+      let attemptId = opts.attemptId;
+      if (attemptId === undefined) attemptId = await repo.recordAttempt(tx, user.account, ip, true, t);
+      else await repo.markAttemptSucceeded(tx, attemptId);
+      const pair = await startSession(
+        tx,
+        user,
+        { ip, userAgent: meta.userAgent },
+        opts.method ?? 'password',
+        opts.logbook,
+      );
       // the owner is told of locks since their previous sign-in (someone may be guessing the password)
-      const locks = await repo.locksSince(tx, account, await repo.previousSuccess(tx, account, attemptId));
+      const locks = await repo.locksSince(tx, user.account, await repo.previousSuccess(tx, user.account, attemptId));
       return { pair, notice: locks.length ? lockNotice(locks) : null };
     });
     return signInAnswer(user, pair, notice);
@@ -488,6 +545,9 @@ export function createAuthService(deps: AuthDeps) {
     signInAnswer,
     refresh,
     loginDevices,
+    openSealed,
+    checkPassword,
+    openSession,
     authenticate,
     logout,
     buildUserInfo,

@@ -420,6 +420,11 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
                   登录
                 </Button>
               </Form.Item>
+              <div style={{ marginTop: 12, textAlign: 'right', fontSize: 13 }}>
+                <Link to="/caLoginPage" data-testid="login-ca-link">
+                  <SafetyCertificateOutlined /> 证书登录
+                </Link>
+              </div>
             </Form>
             <WechatLoginEntry
               onSignedIn={(res) => {
