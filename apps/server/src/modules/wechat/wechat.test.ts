@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { api, Code, Msg, WechatMsg } from '@ks/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_WECHAT_DEFAULT_OPENID, type FakeWechat, startFakeWechat } from '../../test/fake-wechat';
 import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { createTestCa } from '../ca/testca';
 import { TICKET_TTL_MS } from './wechat.service';
 
 /**
@@ -38,7 +42,10 @@ beforeAll(async () => {
       SESSION_TTL_MINUTES: String(60 * 24),
     },
   });
-  bare = await createTestApp({ env: { CA_TRUSTED_ROOTS: '/etc/ks/ca-roots.pem' } });
+  // CA sign-in configured (a readable bundle of a test root), WeChat not
+  const roots = path.join(mkdtempSync(path.join(tmpdir(), 'ks-ca-roots-')), 'roots.pem');
+  writeFileSync(roots, createTestCa({ kind: 'RSA' }).pem);
+  bare = await createTestApp({ env: { CA_TRUSTED_ROOTS: roots } });
 });
 afterAll(async () => {
   await t?.close();
