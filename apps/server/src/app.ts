@@ -23,6 +23,8 @@ import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
+import { registerRoutes } from './modules/register/register.routes';
+import { registerRegistrationHooks } from './modules/register/registration.service';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { cacheStats } from './platform/cache';
@@ -283,6 +285,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:register — self-registration, activation, real-name registration (public; outside the 418 gate)
+    registerRoutes(ks, {
+      db,
+      auth,
+      sms,
+      now: deps.now ?? (() => new Date()),
+      files: {
+        db,
+        storage,
+        spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+        uploadMaxBytes: config.files.uploadMaxBytes,
+        chunkedMaxBytes: config.files.chunkedMaxBytes,
+        taskTtlMs: config.files.taskTtlMs,
+        now: deps.now ?? (() => new Date()),
+      },
+    });
+    registerRegistrationHooks(deps.now ?? (() => new Date()));
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

@@ -35,6 +35,7 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { registerApi } from './register-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 import { systemNoticesApi } from './system-notices-api';
@@ -258,6 +259,8 @@ export const api = {
   ...helpApi,
   // @api:messages
   ...messagesApi,
+  // @api:register
+  ...registerApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

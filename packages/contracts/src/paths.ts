@@ -235,6 +235,21 @@ export const paths = {
   messageSent: { method: 'POST', path: '/ks/message/v1/sent' },
   messageReceipt: { method: 'GET', path: '/ks/message/v1/receipt' },
   messageRecipients: { method: 'GET', path: '/ks/message/v1/recipients' },
+  // @paths:register — self-registration, activation, real-name registration (issue 15)
+  registerVerify: { method: 'POST', path: '/ks/register/v1/enterprise/verify' },
+  registerProgress: { method: 'GET', path: '/ks/register/v1/enterprise/registration' },
+  registerSubmit: { method: 'POST', path: '/ks/register/v1/registration' },
+  registerLicence: { method: 'POST', path: '/ks/register/v1/licence' },
+  registerLegalPhone: { method: 'GET', path: '/ks/register/v1/legal-phone' },
+  registerSmsPhoneCode: { method: 'POST', path: '/ks/register/v1/sms/phone-code' },
+  registerCode: { method: 'POST', path: '/ks/register/v1/register-code' },
+  registerPhoneCode: { method: 'POST', path: '/ks/register/v1/phone-code' },
+  registerSmsVerify: { method: 'POST', path: '/ks/register/v1/sms/phone-verify' },
+  userRegister: { method: 'POST', path: '/ks/register/v1/user-register' },
+  activateVerify: { method: 'POST', path: '/ks/activate/v1/verify/basic-info' },
+  activateCode: { method: 'GET', path: '/ks/activate/v1/activate-code' },
+  activate: { method: 'POST', path: '/ks/activate/v1/activate' },
+  adminEnterpriseCreate: { method: 'POST', path: '/ks/register/v1/admin/enterprise' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -18,6 +18,7 @@ import { seedFeedback } from './feedback';
 import { seedHelp } from './help';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
+import { seedRegistration } from './register';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
 
@@ -152,6 +153,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedFeedback(tx);
     // @seed:help — help files and FAQ of the credit system, through the help module's services
     await seedHelp(tx, who.admin, evidence);
+    // @seed:register — the registration review and one enterprise application waiting in it
+    await seedRegistration(tx, passwordHash, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -8,6 +8,7 @@ export * from './help';
 export * from './live';
 export * from './platform';
 export * from './portal';
+export * from './register';
 export * from './rfc';
 export * from './shell';
 export * from './system-notices';

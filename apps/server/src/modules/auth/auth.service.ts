@@ -8,6 +8,7 @@ import {
   loginPlainSchema,
   Msg,
   type PracticeDetail,
+  REGISTER_MESSAGES,
   rolesFor,
   type UserInfo,
 } from '@ks/contracts';
@@ -117,11 +118,25 @@ export function createAuthService(deps: AuthDeps) {
   async function captchaNeeded(logValue: string, ip: string): Promise<boolean> {
     const fails = await repo.failureCounts(
       db,
-      logValue.trim().toLowerCase(),
+      await signInAccount(logValue, 'U'),
       ip.slice(0, 64),
       new Date(now().getTime() - LOGIN_WINDOW_MS),
     );
     return needsCaptcha(fails);
+  }
+
+  /**
+   * The account a sign-in names: the account typed, or — for 企业/个人 (U) when no account has that name and it has
+   * the shape of a unified social credit code — the administrator account of the enterprise with that code
+   * (/creditCode). Failures, captcha and locks count against the account it resolves to, whichever way it was typed.
+   */
+  async function signInAccount(logValue: string, loginRoleType: string): Promise<string> {
+    const account = logValue.trim().toLowerCase();
+    if (loginRoleType !== 'U') return account;
+    const code = logValue.trim().toUpperCase();
+    if (!/^[0-9A-HJ-NP-RTUW-Y]{18}$/.test(code)) return account;
+    if (await repo.findUserByAccount(db, account)) return account;
+    return (await repo.accountOfCreditCode(db, code)) ?? account;
   }
 
   const needsCaptcha = (fails: { account: number; ip: number }) =>
@@ -167,7 +182,7 @@ export function createAuthService(deps: AuthDeps) {
       });
     }
     const plain = parse(loginPlainSchema, decrypted);
-    const account = plain.logValue.toLowerCase();
+    const account = await signInAccount(plain.logValue, plain.loginRoleType);
     const ip = meta.ip.slice(0, 64);
     const since = new Date(t.getTime() - LOGIN_WINDOW_MS);
 
@@ -227,7 +242,13 @@ export function createAuthService(deps: AuthDeps) {
         captchaRequired: needsCaptcha({ account: fails.account + 1, ip: fails.ip + 1 }),
       });
     }
-    if (user.status !== 'active') throw new AppError(403, Code.FORBIDDEN, Msg.ACCOUNT_DISABLED);
+    if (user.status !== 'active') {
+      throw new AppError(
+        403,
+        Code.FORBIDDEN,
+        user.status === 'inactive' ? REGISTER_MESSAGES.notActivated : Msg.ACCOUNT_DISABLED,
+      );
+    }
 
     const token = newToken();
     const notice = await db.transaction(async (tx) => {
