@@ -15,11 +15,11 @@ import { saveFields } from '../engine/schema.service';
  * production install has them) and in the demo seed; it changes nothing that exists (administrators may reconfigure).
  */
 
-/** The engine fields of 企业注册审核 this module writes. */
+/** The engine fields of 企业注册审核 this module writes (the enterprise name first: to-dos are named by it). */
 export const REGISTRATION_FIELDS: FieldDef[] = [
-  { code: 'sqbh', name: '申请编号', type: 'text', length: 32 },
   { code: 'qymc', name: '企业名称', type: 'text', required: 1, length: 200 },
   { code: 'tyshxydm', name: '统一社会信用代码', type: 'text', required: 1, length: 18 },
+  { code: 'sqbh', name: '申请编号', type: 'text', length: 32 },
   { code: 'qylx', name: '企业类型', type: 'text', length: 40 },
   { code: 'szdq', name: '所在地区', type: 'text', length: 50 },
   { code: 'xxdz', name: '详细地址', type: 'text', length: 200 },
