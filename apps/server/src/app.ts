@@ -24,6 +24,8 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { createSmsService, type SmsService } from './modules/sms/sms.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { cacheStats } from './platform/cache';
 import { fail, ok } from './platform/envelope';
@@ -35,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** this process's live channel (issue 14) */
     live: LiveHub;
+    /** SMS verification codes (issue 15): registration and account steps ask and check codes through it */
+    sms: SmsService;
   }
 }
 
@@ -213,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = createLiveHub({ db, listen: deps.listen, now: deps.now, ...deps.live });
   await live.start();
   app.decorate('live', live);
+  const sms = createSmsService({ db, config, now: deps.now });
+  app.decorate('sms', sms);
   app.addHook('preClose', (done) => {
     live.close();
     done();
@@ -283,6 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:sms
+    smsRoutes(ks, { sms, auth });
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

@@ -37,6 +37,7 @@ import {
 import { MARKET_KINDS } from './portal-constants';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
+import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { z } from './zod';
 
@@ -258,6 +259,8 @@ export const api = {
   ...helpApi,
   // @api:messages
   ...messagesApi,
+  // @api:sms
+  ...smsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -10,4 +10,5 @@ export * from './platform';
 export * from './portal';
 export * from './rfc';
 export * from './shell';
+export * from './sms';
 export * from './system-notices';
