@@ -26,6 +26,8 @@ import { portalRoutes } from './modules/portal/portal.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { registerRegistrationHooks } from './modules/register/registration.service';
 import { shellRoutes } from './modules/shell/shell.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { createSmsService, type SmsService } from './modules/sms/sms.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { cacheStats } from './platform/cache';
 import { fail, ok } from './platform/envelope';
@@ -37,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** this process's live channel (issue 14) */
     live: LiveHub;
+    /** SMS verification codes (issue 15): registration and account steps ask and check codes through it */
+    sms: SmsService;
   }
 }
 
@@ -215,6 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = createLiveHub({ db, listen: deps.listen, now: deps.now, ...deps.live });
   await live.start();
   app.decorate('live', live);
+  const sms = createSmsService({ db, config, now: deps.now });
+  app.decorate('sms', sms);
   app.addHook('preClose', (done) => {
     live.close();
     done();
@@ -285,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:sms
+    smsRoutes(ks, { sms, auth });
     // @app:register — self-registration, activation, real-name registration (public; outside the 418 gate)
     registerRoutes(ks, {
       db,

@@ -38,6 +38,7 @@ import { MARKET_KINDS } from './portal-constants';
 import { registerApi } from './register-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
+import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { z } from './zod';
 
@@ -259,6 +260,8 @@ export const api = {
   ...helpApi,
   // @api:messages
   ...messagesApi,
+  // @api:sms
+  ...smsApi,
   // @api:register
   ...registerApi,
 } as const satisfies Record<ApiName, EndpointDef>;

@@ -38,6 +38,8 @@ export * from './rfc-api';
 export * from './roles';
 export * from './shell';
 export * from './shell-constants';
+export * from './sms';
+export * from './sms-api';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';

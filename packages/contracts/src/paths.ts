@@ -144,6 +144,10 @@ export const paths = {
   serviceItemCreate: { method: 'POST', path: '/ks/config/v1/service-items' },
   serviceItemUpdate: { method: 'PUT', path: '/ks/config/v1/service-items' },
   serviceItemDelete: { method: 'DELETE', path: '/ks/config/v1/service-items' },
+  // @paths:sms — SMS verification codes (issue 15)
+  sendSms: { method: 'POST', path: '/ks/common/send-sms' },
+  smsPhoneVerify: { method: 'POST', path: '/ks/common/sms/phone-verify' },
+  smsOutbox: { method: 'GET', path: '/ks/common/sms/outbox' },
   // @paths:files — attachments, chunked upload, download (issue 6)
   attachmentUpload: { method: 'POST', path: '/ks/common/common/upload/attachment' },
   batchUpload: { method: 'POST', path: '/ks/common/common/batch-upload' },

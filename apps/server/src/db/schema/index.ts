@@ -11,4 +11,5 @@ export * from './portal';
 export * from './register';
 export * from './rfc';
 export * from './shell';
+export * from './sms';
 export * from './system-notices';
