@@ -19,9 +19,6 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   rejected: '已驳回',
 };
 
-/** Seconds the SMS button counts down after a code was sent (the server's answer may name a longer wait). */
-export const SMS_RESEND_SECONDS = 60;
-
 export const REGISTER_MESSAGES = {
   creditCodeRequired: '请输入统一社会信用代码',
   creditCodeFormat: '统一社会信用代码应为 18 位，由数字和大写字母组成（不含 I、O、S、V、Z）',

@@ -60,7 +60,7 @@ export const smsSentSchema = z.object({
   /** provider: sent by SMS; outbox: development — the code is in the outbox (/smsOutbox); off: not configured */
   mode: z.enum(['provider', 'outbox', 'off']),
 });
-export const smsProofSchema = z.object({ proof: z.string() });
+export const registerProofSchema = z.object({ proof: z.string() });
 
 export const registrationSubmitSchema = z.object({
   name: text(M.enterpriseNameRequired, 200),
