@@ -299,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth,
       sms,
       now: deps.now ?? (() => new Date()),
+      perMinute: config.loginRateLimitPerMinute,
       files: {
         db,
         storage,

@@ -18,13 +18,16 @@ import * as registration from './registration.service';
 export const LICENCE_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
 export const LICENCE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Per address and minute: anonymous calls that write or send are braked harder than the API's general limit. */
-const WRITE_LIMIT = { max: 10, timeWindow: '1 minute' };
-const READ_LIMIT = { max: 30, timeWindow: '1 minute' };
 const ADMIN = ['M'];
 
-export function registerRoutes(app: FastifyInstance, deps: RegisterDeps & { files: FilesDeps }) {
+/**
+ * `perMinute`: per address and minute, the anonymous calls that write or send (the sign-in limit,
+ * LOGIN_RATE_LIMIT_PER_MINUTE); reads get twice as many. Both are braked harder than the API's general limit.
+ */
+export function registerRoutes(app: FastifyInstance, deps: RegisterDeps & { files: FilesDeps; perMinute: number }) {
   const { db, sms } = deps;
+  const WRITE_LIMIT = { max: deps.perMinute, timeWindow: '1 minute' };
+  const READ_LIMIT = { max: deps.perMinute * 2, timeWindow: '1 minute' };
   const sent = async (phone: string, purpose: 'register' | 'legal' | 'realname', ip: string) => {
     const r = await sms.sendCode(phone, purpose, { ip });
     return { resendAfterSeconds: r.resendAfterSeconds, mode: sms.mode };
