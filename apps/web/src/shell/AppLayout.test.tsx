@@ -124,6 +124,7 @@ describe('AppLayout', () => {
     await user.click(await screen.findByTestId('user-dropdown'));
     await screen.findByTestId('logout-item');
     expect(Array.from(document.querySelectorAll('.ant-dropdown-menu-item')).map((e) => e.textContent)).toEqual([
+      '修改密码',
       '退出登录',
     ]);
     expect(currentPrompt()).toBeNull();
