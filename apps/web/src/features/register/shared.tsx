@@ -152,7 +152,11 @@ export function SmsCodeButton({
     } catch (err) {
       // field errors onto their fields (the phone, or the credit code of an activation), the rest above the form
       onError(formErrors(err, form, fields));
-      if (isApiError(err) && err.status === 429) start(SMS_RESEND_SECONDS);
+      // too soon for this phone: count down the wait the server names
+      if (isApiError(err) && err.status === 429) {
+        const wait = Number((err.data as { resendAfterSeconds?: unknown } | null)?.resendAfterSeconds);
+        if (Number.isFinite(wait) && wait > 0) start(Math.ceil(wait));
+      }
     } finally {
       setSending(false);
     }
