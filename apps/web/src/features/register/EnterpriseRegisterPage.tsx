@@ -292,7 +292,7 @@ export default function EnterpriseRegisterPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="legalPhone" label="法定代表人手机号" rules={[mobileRule(M.legalPhoneRequired)]}>
+              <Form.Item name="legalPhone" required label="法定代表人手机号" rules={[mobileRule(M.legalPhoneRequired)]}>
                 <Input data-testid="register-legal-phone" maxLength={11} />
               </Form.Item>
             </Col>
@@ -337,7 +337,7 @@ export default function EnterpriseRegisterPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactPhone" label="联系人手机号" rules={[mobileRule(M.contactPhoneRequired)]}>
+              <Form.Item name="contactPhone" required label="联系人手机号" rules={[mobileRule(M.contactPhoneRequired)]}>
                 <Input data-testid="register-contact-phone" maxLength={11} />
               </Form.Item>
             </Col>
@@ -363,6 +363,7 @@ export default function EnterpriseRegisterPage() {
             <Col xs={24} md={12}>
               <Form.Item
                 name="password"
+                required
                 label="密码"
                 extra="8 到 64 位，含大写字母、小写字母、数字、符号中的至少三种，且不能与账号相同"
                 dependencies={['account']}
@@ -382,6 +383,7 @@ export default function EnterpriseRegisterPage() {
             <Col xs={24} md={12}>
               <Form.Item
                 name="confirm"
+                required
                 label="确认密码"
                 dependencies={['password']}
                 rules={[

@@ -121,6 +121,7 @@ export default function RealNamePage() {
         </Form.Item>
         <Form.Item
           name="idNumber"
+          required
           label="身份证号码"
           normalize={(v: string) => v.toUpperCase().replace(/\s/g, '')}
           validateTrigger="onBlur"
@@ -137,6 +138,7 @@ export default function RealNamePage() {
         </Form.Item>
         <Form.Item
           name="phone"
+          required
           label="手机号码"
           rules={[
             {
@@ -186,6 +188,7 @@ export default function RealNamePage() {
         </Form.Item>
         <Form.Item
           name="password"
+          required
           label="密码"
           extra="8 到 64 位，含大写字母、小写字母、数字、符号中的至少三种，且不能与账号相同"
           dependencies={['account']}
@@ -203,6 +206,7 @@ export default function RealNamePage() {
         </Form.Item>
         <Form.Item
           name="confirm"
+          required
           label="确认密码"
           dependencies={['password']}
           rules={[
