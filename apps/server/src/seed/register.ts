@@ -35,7 +35,7 @@ export async function seedRegistration(tx: Db, passwordHash: string, evidence: E
     gnCoding: REGISTRATION_NODE,
     form: {
       title: '营业执照（副本）',
-      note: '统一社会信用代码：' + d.creditCode,
+      note: `统一社会信用代码：${d.creditCode}`,
       rows: [
         ['名称', d.name],
         ['类型', '有限责任公司（自然人投资或控股）'],
