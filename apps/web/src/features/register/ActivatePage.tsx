@@ -73,6 +73,7 @@ export default function ActivatePage() {
     >
       <Steps
         current={step}
+        status={step === 2 ? 'finish' : 'process'}
         size="small"
         style={{ marginBottom: 28 }}
         items={[{ title: '核验企业信息' }, { title: '短信验证' }, { title: '激活完成' }]}

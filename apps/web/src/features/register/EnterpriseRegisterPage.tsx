@@ -159,6 +159,7 @@ export default function EnterpriseRegisterPage() {
     >
       <Steps
         current={step}
+        status={step === 2 ? 'finish' : 'process'}
         size="small"
         style={{ marginBottom: 28 }}
         items={[{ title: '核验统一社会信用代码' }, { title: '填写注册信息' }, { title: '提交成功' }]}
