@@ -25,7 +25,11 @@ import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
+import { registerRoutes } from './modules/register/register.routes';
+import { registerRegistrationHooks } from './modules/register/registration.service';
 import { shellRoutes } from './modules/shell/shell.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { createSmsService, type SmsService } from './modules/sms/sms.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
@@ -38,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** this process's live channel (issue 14) */
     live: LiveHub;
+    /** SMS verification codes (issue 15): registration and account steps ask and check codes through it */
+    sms: SmsService;
   }
 }
 
@@ -218,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = createLiveHub({ db, listen: deps.listen, now: deps.now, ...deps.live });
   await live.start();
   app.decorate('live', live);
+  const sms = createSmsService({ db, config, now: deps.now });
+  app.decorate('sms', sms);
   app.addHook('preClose', (done) => {
     live.close();
     done();
@@ -294,6 +302,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createCaService({ db, auth, config: config.ca, now: deps.now ?? (() => new Date()) }),
       config.loginRateLimitPerMinute,
     );
+    // @app:sms
+    smsRoutes(ks, { sms, auth });
+    // @app:register — self-registration, activation, real-name registration (public; outside the 418 gate)
+    registerRoutes(ks, {
+      db,
+      auth,
+      sms,
+      now: deps.now ?? (() => new Date()),
+      perMinute: config.loginRateLimitPerMinute,
+      files: {
+        db,
+        storage,
+        spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+        uploadMaxBytes: config.files.uploadMaxBytes,
+        chunkedMaxBytes: config.files.chunkedMaxBytes,
+        taskTtlMs: config.files.taskTtlMs,
+        now: deps.now ?? (() => new Date()),
+      },
+    });
+    registerRegistrationHooks(deps.now ?? (() => new Date()));
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

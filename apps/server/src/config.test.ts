@@ -50,8 +50,8 @@ describe('configuration', () => {
   });
 
   it('seeds in production only with SEED_DEMO=1', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'off' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'off', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
   it('names every invalid variable', () => {

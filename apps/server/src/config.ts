@@ -146,6 +146,42 @@ const envSchema = z.object({
   WECHAT_TIMEOUT_MS: intIn(100, 60_000).default(5000),
   /** Hours a sign-in can be kept alive by refresh tokens, counted from the sign-in (rotation does not extend it). */
   REFRESH_TOKEN_TTL_HOURS: intIn(1, 24 * 90).default(12),
+  // @config:sms — SMS verification codes (issue 15): a provider (Aliyun / Tencent Cloud), the dev outbox, or off
+  /** aliyun | tencent: that provider sends; outbox: codes go to the developers' outbox (refused in production); off */
+  SMS_PROVIDER: z
+    .enum(['aliyun', 'tencent', 'outbox', 'off'], { message: 'must be aliyun, tencent, outbox or off' })
+    .optional(),
+  /** The provider's AccessKey ID (Aliyun) or SecretId (Tencent Cloud). */
+  SMS_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  /** The provider's AccessKey secret (Aliyun) or SecretKey (Tencent Cloud). Never sent to the browser. */
+  SMS_ACCESS_KEY_SECRET: z.string().min(1).max(256).optional(),
+  /** The approved SMS signature (签名), e.g. 公共资源交易平台. */
+  SMS_SIGN_NAME: z.string().min(1).max(40).optional(),
+  /** The approved verification-code template (Aliyun TemplateCode such as SMS_123456789, Tencent TemplateId); its one parameter is `code`. */
+  SMS_TEMPLATE_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a template id such as SMS_123456789')
+    .optional(),
+  /** Tencent Cloud only: the SMS application's SdkAppId. */
+  SMS_SDK_APP_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the SMS SdkAppId (digits)')
+    .optional(),
+  /** The provider's API address (a test or a proxy may stand in); the provider's public endpoint unless set. */
+  SMS_ENDPOINT: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** The provider's region (Aliyun cn-hangzhou, Tencent ap-guangzhou by default). */
+  SMS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as cn-hangzhou')
+    .optional(),
+  /** Milliseconds to wait for the SMS provider. */
+  SMS_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  /** Days after which a password must be changed (the user centre forces the change dialog); 0: never. */
+  PASSWORD_MAX_AGE_DAYS: intIn(0, 3650).default(90),
   // @config:ca — CA certificate sign-in (CA锁): trusted roots, and the browser's local signing agent
   /** A PEM bundle of the CA certificates trusted to issue enterprise certificates; unset: CA sign-in is not configured. */
   CA_TRUSTED_ROOTS: z.string().min(1).max(1000).optional(),
@@ -165,6 +201,21 @@ function wechatProblems(env: z.infer<typeof envSchema>): string[] {
   return set.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${given.join(', ')} is set`);
 }
 
+/** SMS settings: a provider needs its keys, signature and template; the dev outbox is refused in production. */
+function smsProblems(env: z.infer<typeof envSchema>): string[] {
+  const provider = env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? null : 'outbox');
+  if (provider === null || (provider === 'outbox' && env.NODE_ENV === 'production')) {
+    return [
+      "SMS_PROVIDER: the developers' outbox cannot be used in production (set SMS_PROVIDER=aliyun or tencent with its keys, or SMS_PROVIDER=off)",
+    ];
+  }
+  if (provider !== 'aliyun' && provider !== 'tencent') return [];
+  const needed = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const;
+  const missing: string[] = needed.filter((k) => env[k] === undefined);
+  if (provider === 'tencent' && env.SMS_SDK_APP_ID === undefined) missing.push('SMS_SDK_APP_ID');
+  return missing.map((k) => `${k}: required when SMS_PROVIDER=${provider}`);
+}
+
 /** S3 settings go together: a bucket needs its keys, and keys or an endpoint without a bucket are a mistake. */
 function s3Problems(env: z.infer<typeof envSchema>): string[] {
   const set = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -180,7 +231,7 @@ function s3Problems(env: z.infer<typeof envSchema>): string[] {
 
 export type Config = ReturnType<typeof toConfig>;
 
-function toConfig(env: z.infer<typeof envSchema>, cwd: string, raw: NodeJS.ProcessEnv = {}) {
+function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
   const dataDir = path.resolve(cwd, env.DATA_DIR);
   const production = env.NODE_ENV === 'production';
   return {
@@ -226,6 +277,18 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string, raw: NodeJS.Proce
       chunkedMaxBytes: env.CHUNKED_UPLOAD_MAX_MB * 1024 * 1024,
       taskTtlMs: env.UPLOAD_TASK_TTL_HOURS * 3600_000,
     },
+    sms: {
+      provider: env.SMS_PROVIDER ?? (production ? 'off' : 'outbox'),
+      accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+      signName: env.SMS_SIGN_NAME ?? '',
+      templateCode: env.SMS_TEMPLATE_CODE ?? 'SMS_VERIFY_CODE',
+      sdkAppId: env.SMS_SDK_APP_ID ?? '',
+      endpoint: env.SMS_ENDPOINT ?? null,
+      region: env.SMS_REGION ?? null,
+      timeoutMs: env.SMS_TIMEOUT_MS,
+    },
+    passwordMaxAgeDays: env.PASSWORD_MAX_AGE_DAYS,
     weather: {
       key: env.AMAP_WEATHER_KEY ?? null,
       city: env.AMAP_WEATHER_CITY,
@@ -246,11 +309,11 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string, raw: NodeJS.Proce
     refreshTtlMs: env.REFRESH_TOKEN_TTL_HOURS * 3600_000,
     /**
      * Other sign-in methods, as far as the login-mode answer needs to know: CA when trusted roots are configured
-     * (CA_TRUSTED_ROOTS), SMS when a provider or the outbox is (SMS_PROVIDER / SMS_OUTBOX).
+     * (CA_TRUSTED_ROOTS), SMS unless it is switched off (SMS_PROVIDER=off).
      */
     signInMethods: {
       ca: Boolean(env.CA_TRUSTED_ROOTS),
-      sms: Boolean(raw.SMS_PROVIDER || raw.SMS_OUTBOX),
+      sms: (env.SMS_PROVIDER ?? (production ? 'off' : 'outbox')) !== 'off',
     },
     ca: {
       /** absolute path of the trusted roots' PEM bundle, or null */
@@ -284,5 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (s3.length) throw new ConfigError(s3);
   const wechat = wechatProblems(parsed.data);
   if (wechat.length) throw new ConfigError(wechat);
-  return toConfig(parsed.data, cwd, env);
+  const sms = smsProblems(parsed.data);
+  if (sms.length) throw new ConfigError(sms);
+  return toConfig(parsed.data, cwd);
 }

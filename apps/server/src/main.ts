@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { AUTH_CHANNEL, forgetSessions } from './modules/auth/auth.repo';
 import { syncEngineIndexes } from './modules/engine/schema.service';
+import { ensureRegistrationNode } from './modules/register/node';
 import { installProcessGuards } from './platform/process-guards';
 import { createStorage } from './platform/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
@@ -46,6 +47,8 @@ async function main() {
     const rows = DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(8)} ${a.loginRoleType}  ${a.note}`).join('\n');
     console.info(`\n  Demo data seeded. Demo accounts (password ${DEMO_PASSWORD}):\n${rows}\n`);
   }
+  // the review of enterprise self-registrations (issue 15): its node and applicant account, when missing
+  await ensureRegistrationNode(database.db);
   // engine node tables made by an earlier version get today's indexes (a no-op when they have them)
   const indexed = await syncEngineIndexes(database.db);
   if (indexed.length) console.info(`  Engine tables: ${indexed.length} index changes applied.`);

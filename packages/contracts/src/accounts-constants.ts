@@ -35,9 +35,14 @@ export function accountPasswordProblem(pw: string): string | null {
   return null;
 }
 
-export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+/** inactive: an enterprise account approved through self-registration that has not been activated yet (issue 15) */
+export const ACCOUNT_STATUSES = ['active', 'disabled', 'inactive'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: '正常', disabled: '已停用' };
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  active: '正常',
+  disabled: '已停用',
+  inactive: '待激活',
+};
 
 /** Account types administered on /system/adminInfo (U accounts are administered on /system/personnelInfo). */
 export const ADMIN_ACCOUNT_TYPES = ['M', 'D'] as const;

@@ -149,7 +149,7 @@ export const accountUpdateSchema = z.object({
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 export const accountStatusSchema = z.object({
   id: uuid(A.notFound),
-  status: z.enum(ACCOUNT_STATUSES, '状态只能是 active 或 disabled'),
+  status: z.enum(['active', 'disabled'], '状态只能是 active 或 disabled'),
 });
 export type AccountStatusChange = z.input<typeof accountStatusSchema>;
 export const accountPasswordSchema = z.object({ id: uuid(A.notFound), password: passwordField });

@@ -36,8 +36,10 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { registerApi } from './register-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
+import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
@@ -264,6 +266,10 @@ export const api = {
   ...wechatApi,
   // @api:ca
   ...caApi,
+  // @api:sms
+  ...smsApi,
+  // @api:register
+  ...registerApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

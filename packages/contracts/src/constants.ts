@@ -38,6 +38,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/caLoginPage',
   '/caRegister',
   '/venue',
+  // the developers' SMS outbox (issue 15); the page says 生产环境不可用 when the server answers 404
+  '/smsOutbox',
   // public portal child paths
   '/transac',
   '/transac-news',

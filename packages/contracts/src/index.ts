@@ -33,6 +33,9 @@ export * from './paths';
 export * from './portal';
 export * from './portal-constants';
 export * from './portal-rules';
+export * from './register';
+export * from './register-api';
+export * from './register-rules';
 export * from './rfc-api';
 export * from './roles';
 // @index:accounts
@@ -40,6 +43,8 @@ export * from './roles';
 export * from './sessions';
 export * from './shell';
 export * from './shell-constants';
+export * from './sms';
+export * from './sms-api';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';

@@ -144,6 +144,10 @@ export const paths = {
   serviceItemCreate: { method: 'POST', path: '/ks/config/v1/service-items' },
   serviceItemUpdate: { method: 'PUT', path: '/ks/config/v1/service-items' },
   serviceItemDelete: { method: 'DELETE', path: '/ks/config/v1/service-items' },
+  // @paths:sms — SMS verification codes (issue 15)
+  sendSms: { method: 'POST', path: '/ks/common/send-sms' },
+  smsPhoneVerify: { method: 'POST', path: '/ks/common/sms/phone-verify' },
+  smsOutbox: { method: 'GET', path: '/ks/common/sms/outbox' },
   // @paths:files — attachments, chunked upload, download (issue 6)
   attachmentUpload: { method: 'POST', path: '/ks/common/common/upload/attachment' },
   batchUpload: { method: 'POST', path: '/ks/common/common/batch-upload' },
@@ -254,6 +258,21 @@ export const paths = {
   caBindings: { method: 'GET', path: '/ks/ca/bindings' },
   caBind: { method: 'POST', path: '/ks/ca/bindings/bind' },
   caUnbind: { method: 'POST', path: '/ks/ca/bindings/unbind' },
+  // @paths:register — self-registration, activation, real-name registration (issue 15)
+  registerVerify: { method: 'POST', path: '/ks/register/v1/enterprise/verify' },
+  registerProgress: { method: 'GET', path: '/ks/register/v1/enterprise/registration' },
+  registerSubmit: { method: 'POST', path: '/ks/register/v1/registration' },
+  registerLicence: { method: 'POST', path: '/ks/register/v1/licence' },
+  registerLegalPhone: { method: 'GET', path: '/ks/register/v1/legal-phone' },
+  registerSmsPhoneCode: { method: 'POST', path: '/ks/register/v1/sms/phone-code' },
+  registerCode: { method: 'POST', path: '/ks/register/v1/register-code' },
+  registerPhoneCode: { method: 'POST', path: '/ks/register/v1/phone-code' },
+  registerSmsVerify: { method: 'POST', path: '/ks/register/v1/sms/phone-verify' },
+  userRegister: { method: 'POST', path: '/ks/register/v1/user-register' },
+  activateVerify: { method: 'POST', path: '/ks/activate/v1/verify/basic-info' },
+  activateCode: { method: 'GET', path: '/ks/activate/v1/activate-code' },
+  activate: { method: 'POST', path: '/ks/activate/v1/activate' },
+  adminEnterpriseCreate: { method: 'POST', path: '/ks/register/v1/admin/enterprise' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

@@ -18,6 +18,7 @@ import { seedFeedback } from './feedback';
 import { seedHelp } from './help';
 import { seedPeople } from './people';
 import { seedPortal } from './portal';
+import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
@@ -155,6 +156,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedHelp(tx, who.admin, evidence);
     // @seed:service-desk — an administrator's message and a customer-service conversation, through the services
     await seedServiceDesk(tx, { admin: ids.admin!, user: ids.user1!, auditor: ids.auditor! });
+    // @seed:register — the registration review and one enterprise application waiting in it
+    await seedRegistration(tx, passwordHash, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -82,7 +82,8 @@ export const saveAccountRoles = (id: string, roleIds: string[]) => save('saveAcc
 export const unlockAccount = (id: string) => call('accountUnlock', { data: { id } });
 
 /** Not silent: a refusal (e.g. disabling oneself) is shown in the global prompt. */
-export const setAccountStatus = (id: string, status: AccountStatus) => call('accountStatus', { data: { id, status } });
+export const setAccountStatus = (id: string, status: Exclude<AccountStatus, 'inactive'>) =>
+  call('accountStatus', { data: { id, status } });
 
 // ── 管理机构 ────────────────────────────────────────────────────────────────
 

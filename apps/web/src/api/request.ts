@@ -157,7 +157,7 @@ export const isForbidden = (err: unknown) => isApiError(err) && (err.status === 
 /** The root counts as the login page (spec §2), and so does the business-handling sign-in entry (mode ywbl). */
 export function isLoginPath(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return p === '/' || p === '' || p === '/login' || p === '/admin-business';
+  return p === '/' || p === '' || p === '/login' || p === '/admin-business' || p === '/creditCode';
 }
 
 export const COMPANY_INFO_URL = '/system/companyInfo?type=1';

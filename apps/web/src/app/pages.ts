@@ -68,3 +68,9 @@ export const MarketListPage = lazyPage(() => import('../features/portal/MarketLi
 export const MarketDetailPage = lazyPage(() => import('../features/portal/MarketDetailPage'));
 // @pages:feedback
 export const FeedbackAdminPage = lazyPage(() => import('../features/feedback/FeedbackAdminPage'));
+// @pages:register — self-registration, activation, real-name registration, credit-code sign-in (issue 15)
+export const EnterpriseRegisterPage = lazyPage(() => import('../features/register/EnterpriseRegisterPage'));
+export const RegistrationProgressPage = lazyPage(() => import('../features/register/RegistrationProgress'));
+export const ActivatePage = lazyPage(() => import('../features/register/ActivatePage'));
+export const RealNamePage = lazyPage(() => import('../features/register/RealNamePage'));
+export const CreditCodeLoginPage = lazyPage(() => import('../features/register/CreditCodeLoginPage'));

@@ -4,6 +4,7 @@ import { PENDING_ROUTE_PREFIXES } from '../lib/paths';
 import { CreditPublicEntry } from './CreditPublicEntry';
 import { BusinessLanding, Landing } from './Landing';
 import {
+  ActivatePage,
   AdminInfoPage,
   AllSystemPage,
   AntdShell,
@@ -19,11 +20,13 @@ import {
   CommitmentBookPage,
   CompanyInfoPage,
   CreditAnalysisPage,
+  CreditCodeLoginPage,
   CreditInfoPage,
   CreditPublicListPage,
   DynamicDetailPage,
   DynamicIndexPage,
   EchartsSettingPage,
+  EnterpriseRegisterPage,
   FeedbackAdminPage,
   HelpManagePage,
   JudgePage,
@@ -44,6 +47,8 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  RealNamePage,
+  RegistrationProgressPage,
   ServiceConsolePage,
   SetTypeCardPage,
   SetUpFormPage,
@@ -90,6 +95,12 @@ export const routes: RouteObject[] = [
           { path: 'caLoginPage', element: <CaLandingPage /> },
           { path: 'caLogin', element: <CaLoginPage /> },
           { path: 'caRegister', element: <CaRegisterPage /> },
+          // @routes:register — public (PUBLIC_PATHS /creditCode and /realName with their children)
+          { path: 'creditCode', element: <CreditCodeLoginPage /> },
+          { path: 'creditCode/register', element: <EnterpriseRegisterPage /> },
+          { path: 'creditCode/progress', element: <RegistrationProgressPage /> },
+          { path: 'creditCode/activate', element: <ActivatePage /> },
+          { path: 'realName', element: <RealNamePage /> },
           {
             // the signed-in shell: header, user dropdown, and the chosen system's sidebar
             element: <AppLayout />,

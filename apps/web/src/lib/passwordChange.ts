@@ -5,6 +5,8 @@ type Listener = () => void;
  * else, answering 403 with code 10020). The change-password dialog in the antd shell follows this store.
  */
 let required = false;
+/** the owner asked for it (user menu 修改密码): the dialog may be cancelled */
+let voluntary = false;
 let onDone: (() => void) | null = null;
 const listeners = new Set<Listener>();
 
@@ -15,10 +17,31 @@ const emit = () => {
 /** Ask for the change; `then` runs once it is done (e.g. go on to the home page after signing in). */
 export function requirePasswordChange(then?: () => void): void {
   if (then) onDone = then;
-  if (required) return;
+  // a change the server requires is no longer one the owner may cancel
+  if (required && !voluntary) return;
   required = true;
+  voluntary = false;
   emit();
 }
+
+/** The owner asks to change the password (user menu 修改密码): the same dialog, which they may cancel. */
+export function offerPasswordChange(): void {
+  if (required) return;
+  required = true;
+  voluntary = true;
+  emit();
+}
+
+/** 取消 of a change the owner asked for (a required one cannot be cancelled). */
+export function cancelPasswordChange(): void {
+  if (!required || !voluntary) return;
+  required = false;
+  voluntary = false;
+  onDone = null;
+  emit();
+}
+
+export const isPasswordChangeVoluntary = () => voluntary;
 
 /** The change is done (or the session ended): close the dialog and run what was waiting for it. */
 export function passwordChanged(): void {
@@ -26,6 +49,7 @@ export function passwordChanged(): void {
   onDone = null;
   if (!required) return;
   required = false;
+  voluntary = false;
   emit();
   next?.();
 }
@@ -35,6 +59,7 @@ export function dropPasswordChange(): void {
   onDone = null;
   if (!required) return;
   required = false;
+  voluntary = false;
   emit();
 }
 

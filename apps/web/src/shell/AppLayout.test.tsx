@@ -109,7 +109,7 @@ describe('AppLayout', () => {
     await user.click(await screen.findByTestId('user-dropdown'));
     await screen.findByTestId('header-menu-uCenter');
     const labels = Array.from(document.querySelectorAll('.ant-dropdown-menu-item')).map((e) => e.textContent);
-    expect(labels).toEqual(['用户中心', '业务办理', '权限设置', '退出登录']);
+    expect(labels).toEqual(['用户中心', '业务办理', '权限设置', '修改密码', '退出登录']);
     expect(withMenus.callsTo('/ks/individual/menus')[0].headers.Authorization).toBe('Bearer tok-layout');
     await user.click(screen.getByTestId('header-menu-judge'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/judge'));
@@ -124,6 +124,7 @@ describe('AppLayout', () => {
     await user.click(await screen.findByTestId('user-dropdown'));
     await screen.findByTestId('logout-item');
     expect(Array.from(document.querySelectorAll('.ant-dropdown-menu-item')).map((e) => e.textContent)).toEqual([
+      '修改密码',
       '退出登录',
     ]);
     expect(currentPrompt()).toBeNull();

@@ -1,6 +1,7 @@
 import {
   BankOutlined,
   DownOutlined,
+  KeyOutlined,
   LogoutOutlined,
   SkinOutlined,
   SwapOutlined,
@@ -23,6 +24,7 @@ import { SideMenu } from '../features/shell/SideMenu';
 import { ThemeProvider, useShellTheme } from '../features/shell/theme';
 import { startLive } from '../lib/live';
 import { deniedPage } from '../lib/pageAccess';
+import { offerPasswordChange } from '../lib/passwordChange';
 import { JUDGE_PATH, systemOfUrl } from '../lib/paths';
 import { clearSession, getUserInfo, setRoles, setUserInfo } from '../lib/session';
 import { chooseSystem, useSystemCoding } from '../lib/sessionHooks';
@@ -114,6 +116,11 @@ function ShellFrame({ platformName }: { platformName: string }) {
     })),
     ...(entries.length ? [{ type: 'divider' as const }] : []),
     {
+      key: 'password',
+      icon: <KeyOutlined />,
+      label: <span data-testid="password-item">修改密码</span>,
+    },
+    {
       key: 'logout',
       icon: <LogoutOutlined />,
       label: <span data-testid="logout-item">{LOGOUT_TEXT}</span>,
@@ -122,6 +129,10 @@ function ShellFrame({ platformName }: { platformName: string }) {
   ];
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'password') {
+      offerPasswordChange();
+      return;
+    }
     if (key === 'logout') {
       if (leaving) return;
       modal.confirm({

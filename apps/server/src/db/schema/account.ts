@@ -65,6 +65,10 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Failed sign-ins before this time no longer count for the account (an administrator unlocked it). */
     loginResetAt: timestamptz('login_reset_at'),
+    /** When the password was last set (null: before issue 15 — counted from created_at). */
+    passwordChangedAt: timestamptz('password_changed_at'),
+    /** When the owner proved the phone by an SMS code; cleared when the phone changes otherwise. */
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +124,8 @@ export const loginAttempts = pgTable(
     ip: varchar('ip', { length: 64 }).notNull(),
     success: boolean('success').notNull(),
     at: timestamptz('at').notNull().defaultNow(),
+    /** The browser's user agent (the user centre's 登录记录 shows browser and system). */
+    userAgent: varchar('user_agent', { length: 300 }),
   },
   (t) => [index('login_attempts_account_at_idx').on(t.account, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
 );

@@ -3,6 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   accountLocks,
   captchas,
+  enterpriseAdmins,
   enterprises,
   loginAttempts,
   loginNonces,
@@ -22,6 +23,20 @@ export interface SessionWithUser {
 export async function findUserByAccount(db: DbOrTx, account: string): Promise<UserRow | undefined> {
   const [u] = await db.select().from(users).where(eq(users.account, account));
   return u;
+}
+
+/**
+ * The sign-in name of the administrator account of the enterprise with this unified social credit code (a sign-in by
+ * credit code, /creditCode), or undefined.
+ */
+export async function accountOfCreditCode(db: DbOrTx, creditCode: string): Promise<string | undefined> {
+  const [r] = await db
+    .select({ account: users.account })
+    .from(enterprises)
+    .innerJoin(enterpriseAdmins, eq(enterpriseAdmins.enterpriseId, enterprises.id))
+    .innerJoin(users, eq(users.id, enterpriseAdmins.userId))
+    .where(eq(enterprises.creditCode, creditCode));
+  return r?.account;
 }
 
 /** What a password change checks against, read afresh (the session's copy of the user may be a moment old). */

@@ -11,6 +11,7 @@ import {
   loginPlainSchema,
   Msg,
   type PracticeDetail,
+  REGISTER_MESSAGES,
   type RefreshResponse,
   rolesFor,
   SessionMsg,
@@ -133,11 +134,25 @@ export function createAuthService(deps: AuthDeps) {
   async function captchaNeeded(logValue: string, ip: string): Promise<boolean> {
     const fails = await repo.failureCounts(
       db,
-      logValue.trim().toLowerCase(),
+      await signInAccount(logValue, 'U'),
       ip.slice(0, 64),
       new Date(now().getTime() - LOGIN_WINDOW_MS),
     );
     return needsCaptcha(fails);
+  }
+
+  /**
+   * The account a sign-in names: the account typed, or — for 企业/个人 (U) when no account has that name and it has
+   * the shape of a unified social credit code — the administrator account of the enterprise with that code
+   * (/creditCode). Failures, captcha and locks count against the account it resolves to, whichever way it was typed.
+   */
+  async function signInAccount(logValue: string, loginRoleType: string): Promise<string> {
+    const account = logValue.trim().toLowerCase();
+    if (loginRoleType !== 'U') return account;
+    const code = logValue.trim().toUpperCase();
+    if (!/^[0-9A-HJ-NP-RTUW-Y]{18}$/.test(code)) return account;
+    if (await repo.findUserByAccount(db, account)) return account;
+    return (await repo.accountOfCreditCode(db, code)) ?? account;
   }
 
   const needsCaptcha = (fails: { account: number; ip: number }) =>
@@ -217,7 +232,7 @@ export function createAuthService(deps: AuthDeps) {
     ipOf: string,
     t: Date,
   ): Promise<{ user: repo.UserRow; attemptId: number }> {
-    const account = input.account.trim().toLowerCase();
+    const account = await signInAccount(input.account, input.loginRoleType);
     const ip = ipOf.slice(0, 64);
     const since = new Date(t.getTime() - LOGIN_WINDOW_MS);
 
@@ -277,7 +292,13 @@ export function createAuthService(deps: AuthDeps) {
         captchaRequired: needsCaptcha({ account: fails.account + 1, ip: fails.ip + 1 }),
       });
     }
-    if (user.status !== 'active') throw new AppError(403, Code.FORBIDDEN, Msg.ACCOUNT_DISABLED);
+    if (user.status !== 'active') {
+      throw new AppError(
+        403,
+        Code.FORBIDDEN,
+        user.status === 'inactive' ? REGISTER_MESSAGES.notActivated : Msg.ACCOUNT_DISABLED,
+      );
+    }
     return { user, attemptId };
   }
 

@@ -2,7 +2,6 @@ import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PATTERN,
   type AccountRow,
-  type AccountStatus,
   type AdminAccountType,
   LOGIN_ROLE_LABELS,
 } from '@ks/contracts';
@@ -323,7 +322,7 @@ export function RolesModal({
 
 /** 启用 / 停用 with a confirmation; the server revokes a disabled account's sessions at once. */
 export function StatusAction({ row, self, onDone }: { row: AccountRow; self: boolean; onDone: () => void }) {
-  const next: AccountStatus = row.status === 'active' ? 'disabled' : 'active';
+  const next = row.status === 'active' ? ('disabled' as const) : ('active' as const);
   if (next === 'disabled' && self) {
     return (
       <ActionLink disabled why={ACCOUNT_MESSAGES.cannotDisableSelf} testId="account-disable">

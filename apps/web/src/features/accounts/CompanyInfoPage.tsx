@@ -68,6 +68,7 @@ import {
 } from '../../components/admin';
 import { formatDateTime, formatYuan } from '../../lib/format';
 import { ChangeDialog, EnterpriseCreditCard } from '../credit-change';
+import { AdminRegisterButton } from '../register';
 import { AccountsForbidden, AccountsLayout, useLoginRoleType } from './shared';
 
 const TITLE = '企业信息';
@@ -552,7 +553,15 @@ function EnterpriseList() {
 
   const current = view.records.find((r) => r.id === openId);
   return (
-    <Card title="企业信息管理" extra={<RefreshButton onClick={refresh} query={view.list} />}>
+    <Card
+      title="企业信息管理"
+      extra={
+        <span style={{ display: 'inline-flex', gap: 8 }}>
+          <AdminRegisterButton onCreated={refresh} />
+          <RefreshButton onClick={refresh} query={view.list} />
+        </span>
+      }
+    >
       <FilterBar>
         <KeywordFilter
           placeholder="企业名称或统一社会信用代码"

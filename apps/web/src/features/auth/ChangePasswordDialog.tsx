@@ -7,14 +7,17 @@ import { encrypt } from '../../api/crypto';
 import { isApiError } from '../../api/request';
 import { browser } from '../../lib/browser';
 import {
+  cancelPasswordChange,
   dropPasswordChange,
   isPasswordChangeRequired,
+  isPasswordChangeVoluntary,
   passwordChanged,
   subscribePasswordChange,
 } from '../../lib/passwordChange';
 import { clearSession } from '../../lib/session';
 
 export const FORCED_PASSWORD_NOTICE = '您的密码已被管理员重置。为了账号安全，请先设置新密码，完成后方可继续使用。';
+export const VOLUNTARY_PASSWORD_NOTICE = '修改密码后，该账号在其他浏览器或设备上的登录将立即失效。';
 
 interface Values {
   oldPassword: string;
@@ -28,6 +31,8 @@ interface Values {
  */
 export function ChangePasswordDialog() {
   const open = useSyncExternalStore(subscribePasswordChange, isPasswordChangeRequired, isPasswordChangeRequired);
+  // asked for from the user menu (修改密码): it may be cancelled; required by the server: only 退出登录 leaves it
+  const voluntary = useSyncExternalStore(subscribePasswordChange, isPasswordChangeVoluntary, isPasswordChangeVoluntary);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
@@ -82,15 +87,22 @@ export function ChangePasswordDialog() {
     <Modal
       open={open}
       title="修改密码"
-      closable={false}
+      closable={voluntary}
+      onCancel={voluntary ? () => cancelPasswordChange() : undefined}
       mask={{ closable: false }}
-      keyboard={false}
+      keyboard={voluntary}
       destroyOnHidden
       width={440}
       footer={[
-        <Button key="out" onClick={() => void leave()} data-testid="password-change-logout">
-          退出登录
-        </Button>,
+        voluntary ? (
+          <Button key="cancel" onClick={() => cancelPasswordChange()} data-testid="password-change-cancel">
+            取消
+          </Button>
+        ) : (
+          <Button key="out" onClick={() => void leave()} data-testid="password-change-logout">
+            退出登录
+          </Button>
+        ),
         <Button
           key="ok"
           type="primary"
@@ -102,7 +114,12 @@ export function ChangePasswordDialog() {
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon title={FORCED_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />
+      <Alert
+        type={voluntary ? 'info' : 'warning'}
+        showIcon
+        title={voluntary ? VOLUNTARY_PASSWORD_NOTICE : FORCED_PASSWORD_NOTICE}
+        style={{ marginBottom: 16 }}
+      />
       <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark data-testid="password-change-form">
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" maxLength={128} data-testid="password-change-old" />

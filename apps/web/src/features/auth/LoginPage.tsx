@@ -10,6 +10,7 @@ import {
 } from '@ant-design/icons';
 import {
   type CaptchaResponse,
+  creditCodeInputProblem,
   LOGIN_ROLE_LABELS,
   LOGIN_ROLE_TYPES,
   type LoginRequest,
@@ -35,6 +36,7 @@ import { requirePasswordChange } from '../../lib/passwordChange';
 import { homeUrlOrDefault } from '../../lib/paths';
 import { getHomeUrl, saveLogin } from '../../lib/session';
 import { PRIMARY_COLOR } from '../../lib/theme';
+import { RegisterLinks } from '../register';
 import { WechatLoginEntry } from '../wechat';
 import { PracticeDialog } from './PracticeDialog';
 import { needsPracticeDialog } from './practice';
@@ -145,10 +147,12 @@ export const BACK_TO_PORTAL = '返回门户首页';
 export interface LoginPageProps {
   /** The card heading: 欢迎登录, or 业务办理 on the business-handling entry (/admin-business, login mode ywbl). */
   heading?: string;
+  /** /creditCode: the account is the enterprise's unified social credit code (企业/个人 only, no role tabs) */
+  creditCode?: boolean;
 }
 
 /** The login screen (spec screen 8): /login, and the landing route `/` in login modes login and ywbl. */
-export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
+export default function LoginPage({ heading = LOGIN_HEADING, creditCode = false }: LoginPageProps) {
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginFormValues>();
   const { data: platform } = useQuery(platformQuery);
@@ -307,18 +311,20 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
               </div>
               <div style={{ fontSize: 13, color: '#8a93a6', marginTop: 4 }}>{platformName}</div>
             </div>
-            <Tabs
-              centered
-              activeKey={role}
-              onChange={(key) => {
-                setRole(key as LoginRoleType);
-                clearLoginPrompt();
-              }}
-              items={LOGIN_ROLE_TYPES.map((key) => ({
-                key,
-                label: <span data-testid={`login-role-${key}`}>{LOGIN_ROLE_LABELS[key]}</span>,
-              }))}
-            />
+            {creditCode ? null : (
+              <Tabs
+                centered
+                activeKey={role}
+                onChange={(key) => {
+                  setRole(key as LoginRoleType);
+                  clearLoginPrompt();
+                }}
+                items={LOGIN_ROLE_TYPES.map((key) => ({
+                  key,
+                  label: <span data-testid={`login-role-${key}`}>{LOGIN_ROLE_LABELS[key]}</span>,
+                }))}
+              />
+            )}
             {endedBecause && !promptText ? (
               <Alert
                 data-testid="login-ended"
@@ -348,11 +354,24 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
               requiredMark={false}
               data-testid="login-form"
             >
-              <Form.Item name="logValue" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+              <Form.Item
+                name="logValue"
+                normalize={creditCode ? (v: string) => v.toUpperCase().replace(/\s/g, '') : undefined}
+                rules={[
+                  creditCode
+                    ? {
+                        validator: async (_: unknown, v: string | undefined) => {
+                          const p = creditCodeInputProblem(v ?? '');
+                          if (p) throw new Error(p);
+                        },
+                      }
+                    : { required: true, whitespace: true, message: '请输入账号' },
+                ]}
+              >
                 <Input
                   data-testid="login-account"
                   prefix={<UserOutlined style={{ color: '#9aa3b5' }} />}
-                  placeholder="请输入账号"
+                  placeholder={creditCode ? '请输入统一社会信用代码' : '请输入账号'}
                   autoComplete="username"
                   maxLength={64}
                   onBlur={(e) => void askCaptcha(e.target.value)}
@@ -432,6 +451,7 @@ export default function LoginPage({ heading = LOGIN_HEADING }: LoginPageProps) {
                 afterLogin(res);
               }}
             />
+            <RegisterLinks current={creditCode ? 'creditCode' : 'login'} />
           </Card>
         </Col>
       </Row>
