@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, tooMany, unauthorized, validationFailed } from '../../platform/errors';
 import type { SmsSender } from '../../platform/integrations/sms';
+import { providerSender } from './sms.providers';
 import * as repo from './sms.repo';
 
 export type SmsPurpose = ContractSmsPurpose;
@@ -125,7 +126,7 @@ export function createSmsService(deps: { db: Db; config: Config; sender?: SmsSen
   const senderPromise: Promise<SmsSender> | null = sender
     ? Promise.resolve(sender)
     : mode === 'provider'
-      ? import('./sms.providers').then((m) => m.providerSender(config.sms))
+      ? Promise.resolve(providerSender(config.sms))
       : null;
 
   let secretP: Promise<Buffer> | null = null;
