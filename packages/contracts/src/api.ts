@@ -1,3 +1,4 @@
+import { accountCentreApi } from './account-centre-api';
 import { accountsApi } from './accounts-api';
 import {
   captchaNeededRequestSchema,
@@ -261,6 +262,8 @@ export const api = {
   ...messagesApi,
   // @api:sms
   ...smsApi,
+  // @api:account-centre
+  ...accountCentreApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

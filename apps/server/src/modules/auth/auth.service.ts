@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AccountMsg,
   accountLockedMessage,
   Code,
   type LoginRequest,
@@ -12,13 +13,14 @@ import {
   type UserInfo,
 } from '@ks/contracts';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { createCache } from '../../platform/cache';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
-import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, parse, tooMany, unauthorized, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/password';
+import { dummyHash, hashPassword, passwordProblem, passwordReused, verifyPassword } from '../../platform/password';
 import { getSettings, putSettingsIfAbsent } from '../../platform/settings';
+import type { SmsService } from '../sms/sms.service';
 import * as repo from './auth.repo';
 import { renderCaptcha } from './captcha';
 
@@ -199,7 +201,7 @@ export function createAuthService(deps: AuthDeps) {
           return { ok: false, error: badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true }) };
         }
       }
-      const attemptId = await repo.recordAttempt(tx, account, ip, false, t);
+      const attemptId = await repo.recordAttempt(tx, account, ip, false, t, meta.userAgent);
       return { ok: true, attemptId, fails };
     });
     if (!gate.ok) throw gate.error;
@@ -232,17 +234,7 @@ export function createAuthService(deps: AuthDeps) {
     const token = newToken();
     const notice = await db.transaction(async (tx) => {
       await repo.markAttemptSucceeded(tx, attemptId);
-      const session = await repo.insertSession(tx, {
-        tokenHash: sha256Hex(token),
-        userId: user.id,
-        createdAt: t,
-        lastSeenAt: t,
-        expiresAt: new Date(t.getTime() + ttlMs),
-        ip,
-        userAgent: meta.userAgent.slice(0, 300),
-      });
-      if (deps.config.singleSession) await repo.revokeUserSessions(tx, user.id, 'replaced', t, session.id);
-      await writeOpLog(tx, actorOf(user, ip), { glName: '账号', recordId: user.id, logbook: '登录系统' });
+      await openSession(tx, token, user, { ip, userAgent: meta.userAgent }, t, '登录系统');
       // the owner is told of locks since their previous sign-in (someone may be guessing the password)
       const locks = await repo.locksSince(tx, account, await repo.previousSuccess(tx, account, attemptId));
       return locks.length ? lockNotice(locks) : null;
@@ -253,6 +245,73 @@ export function createAuthService(deps: AuthDeps) {
       roles: rolesFor(user.loginRoleType),
       codeStatus: user.mustChangePassword ? 1 : 0,
       securityNotice: notice,
+    };
+  }
+
+  /**
+   * A new session of `user` (the token's hash is stored), ending the account's others when SINGLE_SESSION is on, with
+   * its op-log row: every way of signing in goes through here.
+   */
+  async function openSession(
+    tx: Tx,
+    token: string,
+    user: repo.UserRow,
+    meta: { ip: string; userAgent: string },
+    t: Date,
+    logbook: string,
+  ): Promise<void> {
+    const session = await repo.insertSession(tx, {
+      tokenHash: sha256Hex(token),
+      userId: user.id,
+      createdAt: t,
+      lastSeenAt: t,
+      expiresAt: new Date(t.getTime() + ttlMs),
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 300),
+    });
+    if (deps.config.singleSession) await repo.revokeUserSessions(tx, user.id, 'replaced', t, session.id);
+    await writeOpLog(tx, actorOf(user, meta.ip), { glName: '账号', recordId: user.id, logbook });
+  }
+
+  /**
+   * Sign in with a phone and an SMS code (purpose 'login'). An unknown phone answers as a wrong code does; a wrong code
+   * of a known account counts as a failed sign-in of it (its history shows it).
+   */
+  async function smsLogin(
+    sms: SmsService,
+    body: { phone: string; code: string; loginRoleType?: string },
+    meta: { ip: string; userAgent: string },
+  ): Promise<LoginResponse> {
+    const ip = meta.ip.slice(0, 64);
+    const candidates = (await repo.activeUsersByPhone(db, body.phone)).filter(
+      (u) => !body.loginRoleType || u.loginRoleType === body.loginRoleType,
+    );
+    let proof: string;
+    try {
+      ({ proof } = await sms.verifyCode(body.phone, 'login', body.code));
+    } catch (e) {
+      if (candidates.length === 1)
+        await repo.recordAttempt(db, candidates[0]!.account, ip, false, now(), meta.userAgent);
+      throw e;
+    }
+    const wrong = () => validationFailed({ code: [AccountMsg.SMS_LOGIN_FAILED] });
+    if (candidates.length === 0) throw wrong();
+    if (candidates.length > 1)
+      throw badRequest(AccountMsg.RESET_MANY_ACCOUNTS.replace('，请同时填写账号', '，请使用账号密码登录'));
+    const user = candidates[0]!;
+    const t = now();
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      await sms.consumeProof(tx, body.phone, 'login', proof);
+      await repo.recordAttempt(tx, user.account, ip, true, t, meta.userAgent);
+      await openSession(tx, token, user, { ip, userAgent: meta.userAgent }, t, '短信验证码登录');
+    });
+    return {
+      token,
+      userInfo: await buildUserInfo(user),
+      roles: rolesFor(user.loginRoleType),
+      codeStatus: user.mustChangePassword ? 1 : 0,
+      securityNotice: null,
     };
   }
 
@@ -312,10 +371,13 @@ export function createAuthService(deps: AuthDeps) {
     if (!stored || !(await verifyPassword(oldPassword, stored.passwordHash))) {
       throw badRequest(Msg.OLD_PASSWORD_WRONG, { fieldErrors: { oldPassword: [Msg.OLD_PASSWORD_WRONG] } });
     }
-    const problem = passwordProblem(newPassword);
+    const problem = passwordProblem(newPassword, user.account);
     if (problem) throw badRequest(problem, { fieldErrors: { newPassword: [problem] } });
     if (newPassword === oldPassword) {
       throw badRequest(Msg.SAME_PASSWORD, { fieldErrors: { newPassword: [Msg.SAME_PASSWORD] } });
+    }
+    if (await passwordReused(db, user.id, newPassword)) {
+      throw validationFailed({ newPassword: [AccountMsg.PASSWORD_REUSED] });
     }
     const passwordHash = await hashPassword(newPassword);
     const t = now();
@@ -338,6 +400,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    smsLogin,
     loginKeys,
     publicKeyWithNonce,
     createCaptcha,
