@@ -44,6 +44,7 @@ import {
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
+  SmsOutboxPage,
   StyleTemplatePage,
   SystemNoticePage,
   TransacPage,
@@ -82,6 +83,8 @@ export const routes: RouteObject[] = [
         element: <AntdShell />,
         children: [
           { path: 'login', element: <LoginPage /> },
+          // the developers' SMS outbox (public; the server answers 404 in production)
+          { path: 'smsOutbox', element: <SmsOutboxPage /> },
           {
             // the signed-in shell: header, user dropdown, and the chosen system's sidebar
             element: <AppLayout />,

@@ -1,10 +1,13 @@
 type Listener = () => void;
+export type PasswordChangeReason = 'reset' | 'expired';
 
 /**
  * Whether the signed-in account must change its password now (an administrator reset it: the server allows nothing
  * else, answering 403 with code 10020). The change-password dialog in the antd shell follows this store.
  */
 let required = false;
+/** why: an administrator reset the password, or it is older than the platform allows */
+let reason: PasswordChangeReason = 'reset';
 let onDone: (() => void) | null = null;
 const listeners = new Set<Listener>();
 
@@ -13,10 +16,11 @@ const emit = () => {
 };
 
 /** Ask for the change; `then` runs once it is done (e.g. go on to the home page after signing in). */
-export function requirePasswordChange(then?: () => void): void {
+export function requirePasswordChange(then?: () => void, why: PasswordChangeReason = 'reset'): void {
   if (then) onDone = then;
   if (required) return;
   required = true;
+  reason = why;
   emit();
 }
 
@@ -39,6 +43,7 @@ export function dropPasswordChange(): void {
 }
 
 export const isPasswordChangeRequired = () => required;
+export const passwordChangeReason = () => reason;
 
 export function subscribePasswordChange(listener: Listener): () => void {
   listeners.add(listener);

@@ -1,4 +1,4 @@
-import { accountPasswordProblem, Msg } from '@ks/contracts';
+import { accountPasswordProblem, Msg, PASSWORD_POLICY_TEXT } from '@ks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
@@ -10,11 +10,14 @@ import {
   dropPasswordChange,
   isPasswordChangeRequired,
   passwordChanged,
+  passwordChangeReason,
   subscribePasswordChange,
 } from '../../lib/passwordChange';
 import { clearSession } from '../../lib/session';
 
 export const FORCED_PASSWORD_NOTICE = '您的密码已被管理员重置。为了账号安全，请先设置新密码，完成后方可继续使用。';
+export const EXPIRED_PASSWORD_NOTICE =
+  '您的密码已超过规定的使用期限。为了账号安全，请先设置新密码，完成后方可继续使用。';
 
 interface Values {
   oldPassword: string;
@@ -46,6 +49,7 @@ export function ChangePasswordDialog() {
       form.resetFields();
       void message.success('密码已修改');
       passwordChanged();
+      void queryClient.invalidateQueries({ queryKey: ['account', 'secretTime'] });
       // what failed while the change was pending is asked again
       void queryClient.invalidateQueries();
     } catch (err) {
@@ -102,7 +106,12 @@ export function ChangePasswordDialog() {
         </Button>,
       ]}
     >
-      <Alert type="warning" showIcon title={FORCED_PASSWORD_NOTICE} style={{ marginBottom: 16 }} />
+      <Alert
+        type="warning"
+        showIcon
+        title={passwordChangeReason() === 'expired' ? EXPIRED_PASSWORD_NOTICE : FORCED_PASSWORD_NOTICE}
+        style={{ marginBottom: 16 }}
+      />
       <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark data-testid="password-change-form">
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password autoComplete="current-password" maxLength={128} data-testid="password-change-old" />
@@ -110,7 +119,7 @@ export function ChangePasswordDialog() {
         <Form.Item
           name="newPassword"
           label="新密码"
-          extra="8 到 64 位，包含大写字母、小写字母、数字、符号中的至少三种"
+          extra={PASSWORD_POLICY_TEXT}
           rules={[
             { required: true, message: '请输入新密码' },
             {

@@ -5,6 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { currentUserQuery } from '../../api/auth';
 import { getUserInfo } from '../../lib/session';
+import { LoginHistorySection } from '../account-centre/LoginHistorySection';
+import { PasswordSection } from '../account-centre/PasswordSection';
+import { PhoneSection } from '../account-centre/PhoneSection';
+import { PortraitSection } from '../account-centre/PortraitSection';
 import { asideWidthOf, useShellTheme } from './theme';
 
 export function roleLabelOf(loginRoleType: string | undefined): string {
@@ -160,6 +164,10 @@ export default function UserCenterPage() {
       >
         {loaded ? <ThemeSummary theme={saved} /> : <Skeleton active paragraph={{ rows: 2 }} />}
       </Card>
+      <PortraitSection />
+      <PhoneSection />
+      <PasswordSection />
+      <LoginHistorySection />
     </div>
   );
 }
