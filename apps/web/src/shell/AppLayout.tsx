@@ -15,7 +15,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
-import { PasswordAgeCheck } from '../features/account-centre/PasswordAgeCheck';
+import { PasswordAgeCheck } from '../features/account-centre';
 import { HeaderServices } from '../features/feedback/HeaderServices';
 import { ShellServices } from '../features/help/ShellServices';
 import { MessageBell } from '../features/messages';

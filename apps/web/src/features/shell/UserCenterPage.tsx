@@ -5,10 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { currentUserQuery } from '../../api/auth';
 import { getUserInfo } from '../../lib/session';
-import { LoginHistorySection } from '../account-centre/LoginHistorySection';
-import { PasswordSection } from '../account-centre/PasswordSection';
-import { PhoneSection } from '../account-centre/PhoneSection';
-import { PortraitSection } from '../account-centre/PortraitSection';
+import { LoginHistorySection, PasswordSection, PhoneSection, PortraitSection } from '../account-centre';
 import { asideWidthOf, useShellTheme } from './theme';
 
 export function roleLabelOf(loginRoleType: string | undefined): string {
