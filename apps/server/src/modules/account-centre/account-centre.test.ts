@@ -1,7 +1,10 @@
 import { AccountMsg, Code, SmsMsg } from '@ks/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// argon2 hashing and checking of several passwords per test: slow on a loaded machine
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 import { loginAttempts, operationLogs, passwordHistory, smsOutbox, users } from '../../db/schema';
 import {
   bearer,
