@@ -2,9 +2,6 @@ import { AccountMsg, Code, SmsMsg } from '@ks/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-// argon2 hashing and checking of several passwords per test: slow on a loaded machine
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 import { loginAttempts, operationLogs, passwordHistory, smsOutbox, users } from '../../db/schema';
 import {
   bearer,
@@ -18,6 +15,9 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { EXE, form, PNG } from '../files/testkit';
+
+// argon2 hashing and checking of several passwords per test: slow on a loaded machine
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Password policy and history, password reset by SMS (not revealing whether a phone has an account; every session
