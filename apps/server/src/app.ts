@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { accountCentreRoutes } from './modules/account-centre/account-centre.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -102,7 +103,9 @@ export function injectClientConfig(
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** What a session may call while its account must change the password (codeStatus 1). */
-const MUST_CHANGE_ALLOWED = new Set([api.updateSecret, api.logout, api.checkLogin].map((e) => `${e.method} ${e.path}`));
+const MUST_CHANGE_ALLOWED = new Set(
+  [api.updateSecret, api.logout, api.checkLogin, api.secretTime].map((e) => `${e.method} ${e.path}`),
+);
 
 /** The headers helmet sets with these options, as name/value pairs (helmet run once against a recording response). */
 export function securityHeadersOf(options: HelmetOptions): [string, string][] {
@@ -322,6 +325,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     registerRegistrationHooks(deps.now ?? (() => new Date()));
+    // @app:account-centre
+    await accountCentreRoutes(ks, {
+      db,
+      auth,
+      sms,
+      storage,
+      passwordMaxAgeDays: config.passwordMaxAgeDays,
+      loginPerMinute: config.loginRateLimitPerMinute,
+      now: deps.now ?? (() => new Date()),
+    });
     // Business handling (engine records, uploads and attachments; later business modules go here too): an enterprise
     // user whose company information is incomplete gets 418 (spec §2) until it is completed.
     await ks.register(async (biz) => {

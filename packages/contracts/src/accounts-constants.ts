@@ -1,3 +1,4 @@
+import { passwordPolicyProblem } from './account-centre';
 import { NODE_PROPERTIES, routeForNode } from './shell-constants';
 /**
  * Administration of accounts, organisations, enterprise information and service matters (/system/adminInfo,
@@ -28,11 +29,8 @@ export const ACCOUNT_MESSAGES = {
  * Password rule for accounts created or reset by an administrator, the same as the platform's (8–64 characters, at
  * least three of lower case, upper case, digit, symbol). Returns the problem, or null when the password is fine.
  */
-export function accountPasswordProblem(pw: string): string | null {
-  if (pw.length < 8 || pw.length > 64) return '密码长度应为 8 到 64 位';
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
-  if (classes < 3) return '密码需包含大写字母、小写字母、数字、符号中的至少三种';
-  return null;
+export function accountPasswordProblem(pw: string, account?: string | null): string | null {
+  return passwordPolicyProblem(pw, account);
 }
 
 /** inactive: an enterprise account approved through self-registration that has not been activated yet (issue 15) */

@@ -1,3 +1,4 @@
+import { accountCentreApi } from './account-centre-api';
 import { accountsApi } from './accounts-api';
 import {
   captchaNeededRequestSchema,
@@ -270,6 +271,8 @@ export const api = {
   ...smsApi,
   // @api:register
   ...registerApi,
+  // @api:account-centre
+  ...accountCentreApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

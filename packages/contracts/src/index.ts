@@ -1,3 +1,5 @@
+export * from './account-centre';
+export * from './account-centre-api';
 export * from './accounts';
 export * from './accounts-constants';
 export * from './api';

@@ -148,6 +148,17 @@ export const paths = {
   sendSms: { method: 'POST', path: '/ks/common/send-sms' },
   smsPhoneVerify: { method: 'POST', path: '/ks/common/sms/phone-verify' },
   smsOutbox: { method: 'GET', path: '/ks/common/sms/outbox' },
+  // @paths:account-centre — password, phone, SMS sign-in, user centre (issue 15)
+  resetSecret: { method: 'PUT', path: '/ks/individual/login/reset-secret' },
+  resetCode: { method: 'GET', path: '/ks/common/login/sms/reset-code' },
+  loginVerifyCode: { method: 'GET', path: '/ks/individual/login/verify-code' },
+  smsLogin: { method: 'POST', path: '/ks/common/login/sms' },
+  updatePhone: { method: 'PUT', path: '/ks/individual/login/update-phone' },
+  secretTime: { method: 'GET', path: '/ks/individual/login/update-secret-time' },
+  phoneState: { method: 'GET', path: '/ks/individual/valida/phone' },
+  verifyPhone: { method: 'POST', path: '/ks/individual/verify-phone' },
+  portrait: { method: 'POST', path: '/ks/individual/portrait' },
+  logHistory: { method: 'GET', path: '/ks/individual/log-history' },
   // @paths:files — attachments, chunked upload, download (issue 6)
   attachmentUpload: { method: 'POST', path: '/ks/common/common/upload/attachment' },
   batchUpload: { method: 'POST', path: '/ks/common/common/batch-upload' },

@@ -97,8 +97,3 @@ export function maskIdNumber(id: string): string {
   if (id.length <= 7) return '*'.repeat(id.length);
   return `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
 }
-
-/** A mobile number shown to someone who has not proved it: 138****8000. */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
-}

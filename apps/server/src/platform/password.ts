@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { accountPasswordProblem } from '@ks/contracts';
+import { AccountMsg, PASSWORD_HISTORY_DEPTH, passwordPolicyProblem } from '@ks/contracts';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { argon2id, argon2Verify } from 'hash-wasm';
+import type { DbOrTx } from '../db/client';
+import { passwordHistory, users } from '../db/schema';
+import { validationFailed } from './errors';
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, parallelism 1.
 const PARAMS = { iterations: 2, memorySize: 19_456, parallelism: 1, hashLength: 32 } as const;
@@ -24,5 +28,54 @@ export function dummyHash(): Promise<string> {
   return dummy;
 }
 
-/** Password strength for accounts created or changed (the rule the web runs too, from contracts). */
-export const passwordProblem = accountPasswordProblem;
+/**
+ * Password strength for accounts created or changed (the rule the web runs too, from contracts): 8–64 characters,
+ * three of four classes, not containing the account name. `checkNewPassword` adds the history.
+ */
+export const passwordProblem = (password: string, account?: string | null) => passwordPolicyProblem(password, account);
+
+/** How many earlier hashes a user keeps (more than the policy looks at, none forever). */
+const HISTORY_KEPT = 5;
+
+/** Is this one of the account's last PASSWORD_HISTORY_DEPTH passwords (the current one and those before it)? */
+export async function passwordReused(db: DbOrTx, userId: string, password: string): Promise<boolean> {
+  const [current] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const earlier = await db
+    .select({ h: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_DEPTH - 1);
+  const hashes = [current?.h, ...earlier.map((r) => r.h)].filter((h): h is string => Boolean(h));
+  for (const h of hashes) if (await verifyPassword(password, h)) return true;
+  return false;
+}
+
+/**
+ * The whole policy for a password being set on an existing account: the rule, then the history. A problem is a 400 on
+ * `field`.
+ */
+export async function checkNewPassword(
+  db: DbOrTx,
+  user: { id: string; account: string },
+  password: string,
+  field = 'newPassword',
+): Promise<void> {
+  const problem = passwordProblem(password, user.account);
+  if (problem) throw validationFailed({ [field]: [problem] });
+  if (await passwordReused(db, user.id, password)) throw validationFailed({ [field]: [AccountMsg.PASSWORD_REUSED] });
+}
+
+/** Keep the account's current hash in its history before it is replaced (the newest HISTORY_KEPT are kept). */
+export async function rememberPassword(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  const [current] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!current) return;
+  await db.insert(passwordHistory).values({ userId, passwordHash: current.h, createdAt: at });
+  const keep = db
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(HISTORY_KEPT);
+  await db.delete(passwordHistory).where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, keep)));
+}

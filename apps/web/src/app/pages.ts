@@ -12,6 +12,7 @@ export const PortalNoticesPage = lazyPage(() => import('../features/system/Porta
 export const PendingPage = lazyPage(() => import('../features/shell/PendingPage'));
 export const JudgePage = lazyPage(() => import('../features/shell/JudgePage'));
 export const UserCenterPage = lazyPage(() => import('../features/shell/UserCenterPage'));
+export const SmsOutboxPage = lazyPage(() => import('../features/account-centre/SmsOutboxPage'));
 // @pages:config
 export const AllSystemPage = lazyPage(() => import('../features/config/AllSystemPage'));
 export const MenuSetUpPage = lazyPage(() => import('../features/config/MenuSetUpPage'));

@@ -53,6 +53,7 @@ import {
   SetTypeCardPage,
   SetUpFormPage,
   SetUpListPage,
+  SmsOutboxPage,
   StyleTemplatePage,
   SystemNoticePage,
   TransacPage,
@@ -101,6 +102,8 @@ export const routes: RouteObject[] = [
           { path: 'creditCode/progress', element: <RegistrationProgressPage /> },
           { path: 'creditCode/activate', element: <ActivatePage /> },
           { path: 'realName', element: <RealNamePage /> },
+          // the developers' SMS outbox (public; the server answers 404 in production)
+          { path: 'smsOutbox', element: <SmsOutboxPage /> },
           {
             // the signed-in shell: header, user dropdown, and the chosen system's sidebar
             element: <AppLayout />,

@@ -1,4 +1,5 @@
 type Listener = () => void;
+export type PasswordChangeReason = 'reset' | 'expired';
 
 /**
  * Whether the signed-in account must change its password now (an administrator reset it: the server allows nothing
@@ -7,6 +8,8 @@ type Listener = () => void;
 let required = false;
 /** the owner asked for it (user menu 修改密码): the dialog may be cancelled */
 let voluntary = false;
+/** why: an administrator reset the password, or it is older than the platform allows */
+let reason: PasswordChangeReason = 'reset';
 let onDone: (() => void) | null = null;
 const listeners = new Set<Listener>();
 
@@ -15,12 +18,13 @@ const emit = () => {
 };
 
 /** Ask for the change; `then` runs once it is done (e.g. go on to the home page after signing in). */
-export function requirePasswordChange(then?: () => void): void {
+export function requirePasswordChange(then?: () => void, why: PasswordChangeReason = 'reset'): void {
   if (then) onDone = then;
   // a change the server requires is no longer one the owner may cancel
   if (required && !voluntary) return;
   required = true;
   voluntary = false;
+  reason = why;
   emit();
 }
 
@@ -64,6 +68,7 @@ export function dropPasswordChange(): void {
 }
 
 export const isPasswordChangeRequired = () => required;
+export const passwordChangeReason = () => reason;
 
 export function subscribePasswordChange(listener: Listener): () => void {
   listeners.add(listener);

@@ -16,6 +16,7 @@ import { DEFAULT_PLATFORM_NAME, platformQuery, systemListQuery } from '../api/pl
 import { headerMenusQuery } from '../api/shell';
 import { iconElement } from '../components/icons';
 import { PageLoading } from '../components/PageLoading';
+import { PasswordAgeCheck } from '../features/account-centre';
 import { HeaderServices } from '../features/feedback/HeaderServices';
 import { ShellServices } from '../features/help/ShellServices';
 import { MessageBell } from '../features/messages';
@@ -238,6 +239,7 @@ function ShellFrame({ platformName }: { platformName: string }) {
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, flex: 'none' }}>
           <SystemNotices />
+          <PasswordAgeCheck />
           <HeaderServices color={navText} />
           <ShellServices systemCoding={systemCoding} systemName={system?.systemName} buttonStyle={headerButton} />
           <MessageBell color={navText} isAdmin={user?.loginRoleType === 'M'} />

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { hashPassword, passwordProblem } from '../../platform/password';
+import { checkNewPassword, hashPassword, passwordProblem, rememberPassword } from '../../platform/password';
 import { revokeUserSessions } from '../auth/auth.repo';
 import type { AuthContext } from '../auth/auth.service';
 import * as repo from './accounts.repo';
@@ -91,8 +91,8 @@ export async function listPersonnel(db: Db, auth: AuthContext, q: Omit<ListQuery
 }
 
 /** The platform's password rule, checked again here whatever the contract said. */
-function checkPassword(password: string) {
-  const problem = passwordProblem(password);
+function checkPassword(password: string, account?: string) {
+  const problem = passwordProblem(password, account);
   if (problem) throw validationFailed({ password: [problem] });
 }
 
@@ -112,7 +112,7 @@ async function createAccount(
     enterpriseId: string | null;
   },
 ): Promise<AccountRow> {
-  checkPassword(input.password);
+  checkPassword(input.password, input.account);
   const account = input.account.toLowerCase();
   if (await repo.accountExists(db, account)) throw duplicate();
   if (input.enterpriseId && !(await repo.findEnterprise(db, input.enterpriseId))) {
@@ -216,10 +216,12 @@ export async function resetPassword(
   input: { id: string; password: string },
 ): Promise<AccountRow> {
   if (input.id === auth.user.id) throw badRequest(A.cannotResetSelf);
-  checkPassword(input.password);
-  if (!(await repo.findAccount(db, input.id))) throw notFound(A.notFound);
+  const target = await repo.findAccount(db, input.id);
+  if (!target) throw notFound(A.notFound);
+  await checkNewPassword(db, { id: input.id, account: target.user.account }, input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
+    await rememberPassword(tx, input.id, new Date());
     const row = await repo.updateAccount(tx, input.id, { passwordHash, mustChangePassword: true });
     if (!row) throw notFound(A.notFound);
     await revokeUserSessions(tx, input.id, 'admin', new Date());

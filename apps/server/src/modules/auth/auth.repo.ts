@@ -12,6 +12,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { rememberPassword } from '../../platform/password';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -54,7 +55,11 @@ export async function passwordOf(
 /** A new password hash; the account no longer has to change it. Announces the change (kept sessions re-read). */
 export async function setPassword(db: DbOrTx, id: string, passwordHash: string, at: Date): Promise<void> {
   await announceAuthChange(db);
-  await db.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: at }).where(eq(users.id, id));
+  await rememberPassword(db, id, at);
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, passwordChangedAt: at, updatedAt: at })
+    .where(eq(users.id, id));
 }
 
 export async function enterpriseName(db: DbOrTx, id: string | null): Promise<string | null> {
@@ -110,9 +115,42 @@ export async function recordAttempt(
   ip: string,
   success: boolean,
   at: Date,
+  userAgent?: string | null,
 ): Promise<number> {
-  const [row] = await db.insert(loginAttempts).values({ account, ip, success, at }).returning({ id: loginAttempts.id });
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ account, ip, success, at, userAgent: userAgent ? userAgent.slice(0, 300) : null })
+    .returning({ id: loginAttempts.id });
   return row!.id;
+}
+
+/** Active accounts whose phone this is (SMS sign-in and password reset). */
+export async function activeUsersByPhone(db: DbOrTx, phone: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.status, 'active')))
+    .limit(10);
+}
+
+/** Sign-in attempts of an account, newest first (the user centre's 登录记录). */
+export async function loginHistory(db: DbOrTx, account: string, offset: number, limit: number) {
+  const [records, [count]] = await Promise.all([
+    db
+      .select({
+        at: loginAttempts.at,
+        ip: loginAttempts.ip,
+        success: loginAttempts.success,
+        userAgent: loginAttempts.userAgent,
+      })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.account, account))
+      .orderBy(desc(loginAttempts.at), desc(loginAttempts.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(loginAttempts).where(eq(loginAttempts.account, account)),
+  ]);
+  return { records, total: Number(count?.n ?? 0) };
 }
 
 /** An attempt counted as failed before its password was checked turned out right. */

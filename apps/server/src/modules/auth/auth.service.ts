@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AccountMsg,
   accountLockedMessage,
   Code,
   LOGIN_METHOD_LABELS,
@@ -21,10 +22,11 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { createCache } from '../../platform/cache';
 import { generateLoginKeyPair, newToken, rsaDecrypt, sha256Hex } from '../../platform/crypto';
-import { AppError, badRequest, parse, tooMany, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, parse, tooMany, unauthorized, validationFailed } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
-import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../../platform/password';
+import { dummyHash, hashPassword, passwordProblem, passwordReused, verifyPassword } from '../../platform/password';
 import { getSettings, putSettingsIfAbsent } from '../../platform/settings';
+import type { SmsService } from '../sms/sms.service';
 import * as repo from './auth.repo';
 import { renderCaptcha } from './captcha';
 
@@ -216,6 +218,7 @@ export function createAuthService(deps: AuthDeps) {
         loginRoleType: plain.loginRoleType,
         uuid: body.uuid,
         code: body.code,
+        userAgent: meta.userAgent,
       },
       meta.ip,
       t,
@@ -228,7 +231,14 @@ export function createAuthService(deps: AuthDeps) {
    * attempt (counted as failed until the caller marks it succeeded — openSession does). Throws the sign-in's errors.
    */
   async function checkPassword(
-    input: { account: string; password: string; loginRoleType: string; uuid?: string; code?: string },
+    input: {
+      account: string;
+      password: string;
+      loginRoleType: string;
+      uuid?: string;
+      code?: string;
+      userAgent?: string;
+    },
     ipOf: string,
     t: Date,
   ): Promise<{ user: repo.UserRow; attemptId: number }> {
@@ -264,7 +274,7 @@ export function createAuthService(deps: AuthDeps) {
           return { ok: false, error: badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true }) };
         }
       }
-      const attemptId = await repo.recordAttempt(tx, account, ip, false, t);
+      const attemptId = await repo.recordAttempt(tx, account, ip, false, t, input.userAgent);
       return { ok: true, attemptId, fails };
     });
     if (!gate.ok) throw gate.error;
@@ -317,8 +327,9 @@ export function createAuthService(deps: AuthDeps) {
     const ip = meta.ip.slice(0, 64);
     const { pair, notice } = await db.transaction(async (tx) => {
       let attemptId = opts.attemptId;
-      if (attemptId === undefined) attemptId = await repo.recordAttempt(tx, user.account, ip, true, t);
-      else await repo.markAttemptSucceeded(tx, attemptId);
+      if (attemptId === undefined) {
+        attemptId = await repo.recordAttempt(tx, user.account, ip, true, t, meta.userAgent);
+      } else await repo.markAttemptSucceeded(tx, attemptId);
       const pair = await startSession(
         tx,
         user,
@@ -475,6 +486,41 @@ export function createAuthService(deps: AuthDeps) {
     }));
   }
 
+  /**
+   * Sign in with a phone and an SMS code (purpose 'login'). An unknown phone answers as a wrong code does; a wrong code
+   * of a known account counts as a failed sign-in of it (its history shows it).
+   */
+  async function smsLogin(
+    sms: SmsService,
+    body: { phone: string; code: string; loginRoleType?: string },
+    meta: { ip: string; userAgent: string },
+  ): Promise<LoginResponse> {
+    const ip = meta.ip.slice(0, 64);
+    const candidates = (await repo.activeUsersByPhone(db, body.phone)).filter(
+      (u) => !body.loginRoleType || u.loginRoleType === body.loginRoleType,
+    );
+    let proof: string;
+    try {
+      ({ proof } = await sms.verifyCode(body.phone, 'login', body.code));
+    } catch (e) {
+      if (candidates.length === 1)
+        await repo.recordAttempt(db, candidates[0]!.account, ip, false, now(), meta.userAgent);
+      throw e;
+    }
+    const wrong = () => validationFailed({ code: [AccountMsg.SMS_LOGIN_FAILED] });
+    if (candidates.length === 0) throw wrong();
+    if (candidates.length > 1)
+      throw badRequest(AccountMsg.RESET_MANY_ACCOUNTS.replace('，请同时填写账号', '，请使用账号密码登录'));
+    const user = candidates[0]!;
+    const t = now();
+    const pair = await db.transaction(async (tx) => {
+      await sms.consumeProof(tx, body.phone, 'login', proof);
+      await repo.recordAttempt(tx, user.account, ip, true, t, meta.userAgent);
+      return startSession(tx, user, { ip, userAgent: meta.userAgent }, 'sms', '短信验证码登录');
+    });
+    return signInAnswer(user, pair);
+  }
+
   /** Resolve a bearer token to a live session, sliding its expiry; throws the 401 codes otherwise. */
   async function authenticate(token: string | null, ip: string | null): Promise<AuthContext> {
     if (!token) throw unauthorized();
@@ -531,10 +577,13 @@ export function createAuthService(deps: AuthDeps) {
     if (!stored || !(await verifyPassword(oldPassword, stored.passwordHash))) {
       throw badRequest(Msg.OLD_PASSWORD_WRONG, { fieldErrors: { oldPassword: [Msg.OLD_PASSWORD_WRONG] } });
     }
-    const problem = passwordProblem(newPassword);
+    const problem = passwordProblem(newPassword, user.account);
     if (problem) throw badRequest(problem, { fieldErrors: { newPassword: [problem] } });
     if (newPassword === oldPassword) {
       throw badRequest(Msg.SAME_PASSWORD, { fieldErrors: { newPassword: [Msg.SAME_PASSWORD] } });
+    }
+    if (await passwordReused(db, user.id, newPassword)) {
+      throw validationFailed({ newPassword: [AccountMsg.PASSWORD_REUSED] });
     }
     const passwordHash = await hashPassword(newPassword);
     const t = now();
@@ -557,6 +606,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    smsLogin,
     loginKeys,
     publicKeyWithNonce,
     createCaptcha,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Code, Msg } from '@ks/contracts';
+import { AccountMsg, Code, Msg } from '@ks/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountLocks, loginAttempts, operationLogs, sessions, users } from '../../db/schema';
@@ -542,7 +542,10 @@ describe('a password an administrator reset (codeStatus 1)', () => {
     });
     expect(plain.statusCode).toBe(400);
 
-    const ok = await change('Temp@2026x', 'Demo@2026');
+    // the password before the reset is one of the last 3 (issue 15's history rule): a new one it is
+    const reused = await change('Temp@2026x', 'Demo@2026');
+    expect(json<Body>(reused).data.fieldErrors.newPassword).toEqual([AccountMsg.PASSWORD_REUSED]);
+    const ok = await change('Temp@2026x', 'Better#2026a');
     expect(ok.statusCode).toBe(200);
     const after = await t.app.inject({
       method: 'POST',
@@ -553,7 +556,7 @@ describe('a password an administrator reset (codeStatus 1)', () => {
     expect(after.statusCode).toBe(200);
     const logs = await t.database.db.select().from(operationLogs).where(eq(operationLogs.recordId, u!.id));
     expect(logs.some((l) => l.logbook === '修改密码（管理员重置后）')).toBe(true);
-    const again = json<Body>(await loginRaw(t.app, 'dev', 'Demo@2026', 'D'));
+    const again = json<Body>(await loginRaw(t.app, 'dev', 'Better#2026a', 'D'));
     expect(again.data.codeStatus).toBe(0);
   });
 });

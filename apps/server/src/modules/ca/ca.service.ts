@@ -159,7 +159,14 @@ export function createCaService(deps: CaDeps) {
       return await auth.openSession(user, meta, t, { logbook: '证书登录', method: 'ca' });
     } catch (e) {
       if (e instanceof AppError) {
-        await authRepo.recordAttempt(db, attemptAccount(body.certificate), meta.ip.slice(0, 64), false, t);
+        await authRepo.recordAttempt(
+          db,
+          attemptAccount(body.certificate),
+          meta.ip.slice(0, 64),
+          false,
+          t,
+          meta.userAgent,
+        );
       }
       throw e;
     }
@@ -216,7 +223,14 @@ export function createCaService(deps: CaDeps) {
     if (!enterprise) throw badRequest(`${CA_MSG.notRegistered}（统一社会信用代码 ${cert.creditCode}）`);
     if (await repo.liveBinding(db, cert.fingerprint)) throw conflict(CA_MSG.alreadyBound);
     const { user, attemptId } = await auth.checkPassword(
-      { account: plain.logValue, password: plain.passWord, loginRoleType: 'U', uuid: body.uuid, code: body.code },
+      {
+        account: plain.logValue,
+        password: plain.passWord,
+        loginRoleType: 'U',
+        uuid: body.uuid,
+        code: body.code,
+        userAgent: meta.userAgent,
+      },
       meta.ip,
       t,
     );

@@ -17,6 +17,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, tooMany, unauthorized, validationFailed } from '../../platform/errors';
 import type { SmsSender } from '../../platform/integrations/sms';
+import { providerSender } from './sms.providers';
 import * as repo from './sms.repo';
 
 export type SmsPurpose = ContractSmsPurpose;
@@ -31,7 +32,15 @@ export interface SmsService {
   sendCode(
     phone: string,
     purpose: SmsPurpose,
-    meta?: { ip?: string; userId?: string },
+    meta?: {
+      ip?: string;
+      userId?: string;
+      /**
+       * Store the code (so the limits apply and the answer is the same) but send nothing: for steps that must not
+       * reveal whether a phone belongs to an account (password reset, SMS sign-in).
+       */
+      silent?: boolean;
+    },
   ): Promise<{ resendAfterSeconds: number }>;
   /** Checks the latest live code of (phone, purpose): valid 5 minutes; compared in constant time against its stored
    *  hash (HMAC-SHA256 with a server secret kept in app settings, never the plain code); a wrong code counts an
@@ -125,7 +134,7 @@ export function createSmsService(deps: { db: Db; config: Config; sender?: SmsSen
   const senderPromise: Promise<SmsSender> | null = sender
     ? Promise.resolve(sender)
     : mode === 'provider'
-      ? import('./sms.providers').then((m) => m.providerSender(config.sms))
+      ? Promise.resolve(providerSender(config.sms))
       : null;
 
   let secretP: Promise<Buffer> | null = null;
@@ -154,7 +163,7 @@ export function createSmsService(deps: { db: Db; config: Config; sender?: SmsSen
   async function sendCode(
     phone: string,
     purpose: SmsPurpose,
-    meta: { ip?: string; userId?: string } = {},
+    meta: { ip?: string; userId?: string; silent?: boolean } = {},
   ): Promise<{ resendAfterSeconds: number }> {
     if (mode === 'off' || !senderPromise) throw new AppError(503, 503, SmsMsg.OFF);
     if (!isValidMobile(phone)) throw validationFailed({ phone: [SmsMsg.PHONE_INVALID] });
@@ -189,7 +198,7 @@ export function createSmsService(deps: { db: Db; config: Config; sender?: SmsSen
         userId: meta.userId ?? null,
       });
       // last: a provider failure rolls the code back, so it does not count
-      await send.send(phone, config.sms.templateCode, { code }, { tx });
+      if (!meta.silent) await send.send(phone, config.sms.templateCode, { code }, { tx });
     });
     return { resendAfterSeconds: SMS_RESEND_SECONDS };
   }

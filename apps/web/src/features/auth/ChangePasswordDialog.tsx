@@ -1,4 +1,4 @@
-import { accountPasswordProblem, Msg } from '@ks/contracts';
+import { accountPasswordProblem, Msg, PASSWORD_POLICY_TEXT } from '@ks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
@@ -12,12 +12,15 @@ import {
   isPasswordChangeRequired,
   isPasswordChangeVoluntary,
   passwordChanged,
+  passwordChangeReason,
   subscribePasswordChange,
 } from '../../lib/passwordChange';
 import { clearSession } from '../../lib/session';
 
 export const FORCED_PASSWORD_NOTICE = '您的密码已被管理员重置。为了账号安全，请先设置新密码，完成后方可继续使用。';
 export const VOLUNTARY_PASSWORD_NOTICE = '修改密码后，该账号在其他浏览器或设备上的登录将立即失效。';
+export const EXPIRED_PASSWORD_NOTICE =
+  '您的密码已超过规定的使用期限。为了账号安全，请先设置新密码，完成后方可继续使用。';
 
 interface Values {
   oldPassword: string;
@@ -51,6 +54,7 @@ export function ChangePasswordDialog() {
       form.resetFields();
       void message.success('密码已修改');
       passwordChanged();
+      void queryClient.invalidateQueries({ queryKey: ['account', 'secretTime'] });
       // what failed while the change was pending is asked again
       void queryClient.invalidateQueries();
     } catch (err) {
@@ -117,7 +121,13 @@ export function ChangePasswordDialog() {
       <Alert
         type={voluntary ? 'info' : 'warning'}
         showIcon
-        title={voluntary ? VOLUNTARY_PASSWORD_NOTICE : FORCED_PASSWORD_NOTICE}
+        title={
+          voluntary
+            ? VOLUNTARY_PASSWORD_NOTICE
+            : passwordChangeReason() === 'expired'
+              ? EXPIRED_PASSWORD_NOTICE
+              : FORCED_PASSWORD_NOTICE
+        }
         style={{ marginBottom: 16 }}
       />
       <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark data-testid="password-change-form">
@@ -127,7 +137,7 @@ export function ChangePasswordDialog() {
         <Form.Item
           name="newPassword"
           label="新密码"
-          extra="8 到 64 位，包含大写字母、小写字母、数字、符号中的至少三种"
+          extra={PASSWORD_POLICY_TEXT}
           rules={[
             { required: true, message: '请输入新密码' },
             {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Card, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { currentUserQuery } from '../../api/auth';
 import { getUserInfo } from '../../lib/session';
+import { LoginHistorySection, PasswordSection, PhoneSection, PortraitSection } from '../account-centre';
 import { LoginDevices, WechatBindings } from '../wechat';
 import { asideWidthOf, useShellTheme } from './theme';
 
@@ -161,6 +162,10 @@ export default function UserCenterPage() {
       >
         {loaded ? <ThemeSummary theme={saved} /> : <Skeleton active paragraph={{ rows: 2 }} />}
       </Card>
+      <PortraitSection />
+      <PhoneSection />
+      <PasswordSection />
+      <LoginHistorySection />
 
       <WechatBindings />
       <LoginDevices />
