@@ -3,6 +3,12 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(import.meta.dirname, '..');
+/**
+ * One id per run (the runner's; its workers inherit it): with TEST_DATABASE_URL the servers copy their databases from
+ * the run's one seeded template (serve.ts).
+ */
+const RUN_ID = process.env.E2E_RUN_ID ?? String(Date.now());
+process.env.E2E_RUN_ID = RUN_ID;
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
 export const BID_HALL_URL = 'https://hall.example.test/';
 /**
@@ -148,7 +154,7 @@ export default defineConfig({
     ...servers.map((s) => {
       const dataDir = path.join(root, `.data-e2e-${s.name}`);
       return {
-        command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+        command: `rm -rf "${dataDir}" && node --import tsx e2e/serve.ts`,
         cwd: root,
         url: `http://127.0.0.1:${s.port}/ks/health`,
         reuseExistingServer: false,
@@ -164,6 +170,8 @@ export default defineConfig({
           TRUST_PROXY: '1',
           RATE_LIMIT_PER_MINUTE: '100000',
           BID_HALL_URL,
+          E2E_RUN_ID: RUN_ID,
+          E2E_SERVER_NAME: s.name,
           ...s.env,
         },
       };
