@@ -58,6 +58,12 @@ describe('guardRedirect (spec §2)', () => {
     expect(guardRedirect('/credit/analysis', false, null)).toBe('/');
     expect(guardRedirect('/admin-business/x', false, null)).toBeNull();
     expect(guardRedirect('/no-such-page', false, null)).toBe('/');
+    // issue 15: the registration flows live under the public paths; the signed-in account pages do not
+    for (const p of ['/creditCode/register', '/creditCode/progress', '/creditCode/activate']) {
+      expect(guardRedirect(p, false, null)).toBeNull();
+    }
+    expect(guardRedirect('/lock', false, null)).toBe('/');
+    expect(guardRedirect('/userCenter/uCenter', false, null)).toBe('/');
   });
 
   it('sends a signed-in visitor from / to the stored home URL, else /system/pageConfig', () => {
