@@ -61,7 +61,8 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
     port,
     env: { ...weatherEnv, ...wechatEnv(port), ...caEnv },
   })),
-  { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login' } },
+  // several sessions per account here: a password change must end the others (mode-login.spec.ts)
+  { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login', SINGLE_SESSION: '0' } },
   { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
 ];
 
