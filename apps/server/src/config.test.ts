@@ -69,17 +69,19 @@ describe('configuration', () => {
   });
 
   it('reads WeChat sign-in (all three settings or none), the refresh lifetime and the other sign-in methods', () => {
-    const off = loadConfig({});
+    const off = loadConfig({ SMS_PROVIDER: 'off' });
     expect(off.wechat).toBeNull();
     expect(off.refreshTtlMs).toBe(12 * 3600_000);
     expect(off.signInMethods).toEqual({ ca: false, sms: false });
+    // outside production SMS codes go to the developers' outbox unless switched off: SMS sign-in is offered
+    expect(loadConfig({}).signInMethods).toEqual({ ca: false, sms: true });
     const on = loadConfig({
       WECHAT_APP_ID: 'wx1234567890',
       WECHAT_APP_SECRET: 'secret-secret',
       WECHAT_REDIRECT_BASE: 'https://ks.example.cn/',
       REFRESH_TOKEN_TTL_HOURS: '24',
       CA_TRUSTED_ROOTS: '/etc/ks/roots.pem',
-      SMS_OUTBOX: '1',
+      SMS_PROVIDER: 'outbox',
     });
     expect(on.wechat).toMatchObject({
       appId: 'wx1234567890',

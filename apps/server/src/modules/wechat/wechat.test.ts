@@ -75,9 +75,9 @@ const opLogs = async (text: string) =>
 describe('login mode', () => {
   it('names the login mode and the sign-in methods configured', async () => {
     const r = await c.post(P.mode, null, {});
-    expect(r.body).toMatchObject({ code: 200, data: { loginMode: 'ggfw', methods: ['password', 'wechat'] } });
+    expect(r.body).toMatchObject({ code: 200, data: { loginMode: 'ggfw', methods: ['password', 'sms', 'wechat'] } });
     const r2 = await b.post(P.mode, null, {});
-    expect(r2.body.data).toEqual({ loginMode: 'ggfw', methods: ['password', 'ca'] });
+    expect(r2.body.data).toEqual({ loginMode: 'ggfw', methods: ['password', 'sms', 'ca'] });
   });
 
   it('answers 微信登录未配置 when WeChat is not configured', async () => {
