@@ -179,7 +179,7 @@ test('an enterprise registers, is approved from the to-do, activates and signs i
     if (!/\/creditCode$/.test(pg.url())) await pg.goto('/creditCode');
     await pg.getByPlaceholder('请输入统一社会信用代码').fill(code.toLowerCase());
     await pg.getByPlaceholder('请输入密码').fill(pw);
-    await pg.getByRole('button', { name: '登录' }).click();
+    await pg.getByTestId('login-submit').click();
     await expect(pg.getByTestId('user-name')).toHaveText('刘芳', { timeout: 30_000 });
   };
   // a second browser signs in as the enterprise first, then this one: one session per account (SINGLE_SESSION), so
@@ -206,10 +206,10 @@ test('an enterprise registers, is approved from the to-do, activates and signs i
   await second.page.goto('/creditCode');
   await second.page.getByPlaceholder('请输入统一社会信用代码').fill(code);
   await second.page.getByPlaceholder('请输入密码').fill(password);
-  await second.page.getByRole('button', { name: '登录' }).click();
+  await second.page.getByTestId('login-submit').click();
   await expect(second.page.getByTestId('login-prompt')).toContainText('账号或密码错误');
   await second.page.getByPlaceholder('请输入密码').fill('Jinyang@2027!');
-  await second.page.getByRole('button', { name: '登录' }).click();
+  await second.page.getByTestId('login-submit').click();
   await expect(second.page.getByTestId('user-name')).toHaveText('刘芳', { timeout: 30_000 });
   await ent.context.close();
   await second.context.close();
