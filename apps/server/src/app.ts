@@ -31,6 +31,7 @@ import { registerRegistrationHooks } from './modules/register/registration.servi
 import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { tenderRoutes } from './modules/tender/tender.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
@@ -356,6 +357,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // @app:rfc
       changeRoutes(biz, db, deps.now ?? (() => new Date()));
       registerChangeHooks(deps.now ?? (() => new Date()));
+      // @app:tender — five-in-one projects and sections, timeline settings (issue 16)
+      tenderRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);

@@ -50,5 +50,7 @@ export * from './sms-api';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';
+export * from './tender';
+export * from './tender-api';
 export * from './wechat';
 export * from './wechat-api';

@@ -284,6 +284,12 @@ export const paths = {
   activateCode: { method: 'GET', path: '/ks/activate/v1/activate-code' },
   activate: { method: 'POST', path: '/ks/activate/v1/activate' },
   adminEnterpriseCreate: { method: 'POST', path: '/ks/register/v1/admin/enterprise' },
+  // @paths:tender — five-in-one projects and their sections, the timeline settings (issue 16)
+  tenderProject: { method: 'GET', path: '/ks/xmrc/v1/project' },
+  tenderSectionSave: { method: 'POST', path: '/ks/xmrc/v1/bd/save' },
+  tenderSectionDelete: { method: 'POST', path: '/ks/xmrc/v1/bd/delete' },
+  tenderSettings: { method: 'GET', path: '/ks/xmrc/v1/settings' },
+  tenderSettingsSave: { method: 'POST', path: '/ks/xmrc/v1/settings' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

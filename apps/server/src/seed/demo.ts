@@ -22,6 +22,7 @@ import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
+import { seedTender } from './tender';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -158,6 +159,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedServiceDesk(tx, { admin: ids.admin!, user: ids.user1!, auditor: ids.auditor! });
     // @seed:register — the registration review and one enterprise application waiting in it
     await seedRegistration(tx, passwordHash, evidence);
+    // @seed:tender — projects of the five-in-one entry and their sections (issue 16)
+    await seedTender(tx, who);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -1,6 +1,7 @@
 import type { FieldDef, UniqueKey } from '@ks/contracts';
 import type { Db } from '../db/client';
 import { saveFields } from '../modules/engine/schema.service';
+import { PROJECT_FIELDS } from '../modules/tender/project';
 import { SYSTEM_ACTOR } from '../platform/oplog';
 
 /** Options from a dictionary: the field's titleCoding names it. */
@@ -8,6 +9,8 @@ const DIC = { list: [], type: 'dic' as const };
 
 /** Demo nodes served by the schema engine: their fields create their record tables (the same path developers use). */
 export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
+  // 项目进场登记 (five-in-one): the tender module reads these fields (modules/tender/project.ts)
+  ZBTB_XMDJ: PROJECT_FIELDS,
   // 信用变更申请: one record per change round (modules/credit/changes writes it on submission, same id as the round)
   XYGL_BGSQ: [
     { code: 'qymc', name: '申请企业', type: 'text', required: 1, length: 200 },
@@ -141,6 +144,8 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
 /** Uniqueness constraints of the demo nodes: a person is registered once per enterprise (从业人员登记's 身份证号). */
 export const DEMO_UNIQUE_KEYS: Record<string, UniqueKey[]> = {
   XYGL_CYRY: [{ fields: ['sfzh'], withinEnterprise: true }],
+  // a project number is the platform's, once
+  ZBTB_XMDJ: [{ fields: ['xmbh'], withinEnterprise: false }],
 };
 
 export async function seedEngine(tx: Db): Promise<void> {

@@ -41,6 +41,9 @@ export const CaLandingPage = lazyPage(() => import('../features/ca/CaLandingPage
 export const CaLoginPage = lazyPage(() => import('../features/ca/CaLoginPage'));
 export const CaRegisterPage = lazyPage(() => import('../features/ca/CaRegisterPage'));
 export const LockPage = lazyPage(() => import('../features/ca/LockPage'));
+// @pages:tender
+export const FiveInOneListPage = lazyPage(() => import('../features/tender/FiveInOneListPage'));
+export const FiveInOneDetailPage = lazyPage(() => import('../features/tender/FiveInOneDetailPage'));
 
 // @pages:help
 export const HelpManagePage = lazyPage(() => import('../features/help/HelpManagePage'));

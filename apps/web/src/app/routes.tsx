@@ -28,6 +28,8 @@ import {
   EchartsSettingPage,
   EnterpriseRegisterPage,
   FeedbackAdminPage,
+  FiveInOneDetailPage,
+  FiveInOneListPage,
   HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
@@ -120,6 +122,9 @@ export const routes: RouteObject[] = [
                   { path: 'judge', element: <JudgePage /> },
                   { path: 'userCenter/uCenter', element: <UserCenterPage /> },
                   { path: 'lock', element: <LockPage /> },
+                  // @routes:tender
+                  { path: 'fiveInOne/list', element: <FiveInOneListPage /> },
+                  { path: 'fiveInOne/detail', element: <FiveInOneDetailPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

@@ -48,7 +48,6 @@ export const PENDING_ROUTE_PREFIXES = [
   'fileAnalysis',
   'productCenter',
   'custom',
-  'fiveInOne',
   'dexRecords',
 ] as const;
 
@@ -57,11 +56,15 @@ export const CREDIT_PUBLIC_LIST_PATH = '/credit/creditPublicList';
 /** One enterprise's credit commitment book, opened from the 信用承诺书 list. */
 export const CREDIT_LETTER_DETAIL_PATH = '/credit/commitmentbookDetail';
 
+/** The five-in-one entry (五位一体): the projects of 项目进场登记, and one project with its tabs. */
+export const FIVE_IN_ONE_PAGES = { list: '/fiveInOne/list', detail: '/fiveInOne/detail' } as const;
+
 /** Pages of a node that are not a sidebar target themselves: a record's detail and form, a commitment book. */
 const DETAIL_PATHS: readonly string[] = [
   ENGINE_PAGES.dynamic.detail,
   ENGINE_PAGES.apply.detail,
   CREDIT_LETTER_DETAIL_PATH,
+  FIVE_IN_ONE_PAGES.detail,
 ];
 
 /** A record page of a node (its URL's gnCoding names the node). */

@@ -1,0 +1,148 @@
+import { SESSION_KEYS, type TenderProject, type TenderSection } from '@ks/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureRequest } from '../../api/request';
+import { resetPrompts } from '../../components/prompt';
+import { renderRoutes } from '../../test/render';
+import { createFakeServer, userInfo } from '../../test/server';
+import FiveInOneDetailPage from './FiveInOneDetailPage';
+
+const ID = '3f0a8a38-6f1e-4a53-9d43-1b6a3e1f2c11';
+const PATH = `/fiveInOne/detail?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ&id=${ID}`;
+const FIELDS = [
+  { code: 'xmmc', name: '项目名称', type: 'text' },
+  { code: 'xmbh', name: '项目编号', type: 'text' },
+  { code: 'xmszd', name: '项目所在地', type: 'cascader', options: { list: [] } },
+  { code: 'ztz', name: '项目总投资（元）', type: 'input-number' },
+];
+const section = (over: Partial<TenderSection> = {}): TenderSection => ({
+  id: '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8',
+  projectId: ID,
+  code: 'BD-01',
+  name: '施工标段',
+  estimate: 38_500_000,
+  deposit: 770_000,
+  docSaleStart: '2099-03-01',
+  docSaleEnd: '2099-03-07',
+  bidDeadline: '2099-03-25T01:30:00.000Z',
+  version: 1,
+  createdBy: 'u',
+  createdAt: '2099-01-01T00:00:00.000Z',
+  updatedAt: '2099-01-01T00:00:00.000Z',
+  ...over,
+});
+
+function server(
+  project: TenderProject,
+  save: (body: unknown) => { status?: number; message?: string; data?: unknown },
+) {
+  let current = project;
+  const s = createFakeServer({
+    'GET /ks/xmrc/v1/project': () => ({ data: current }),
+    'GET /ks/xmrc/v1/settings': () => ({
+      data: {
+        settings: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 },
+        legal: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 },
+      },
+    }),
+    'POST /ks/common/array/fields': () => ({ data: { fields: FIELDS, version: 1, uniqueKeys: [] } }),
+    'POST /ks/menu/v1/menus/main-menus': () => ({ data: [] }),
+    'POST /ks/xmrc/v1/bd/save': (req) => {
+      const r = save(JSON.parse(String(req.body)));
+      if (!r.status || r.status === 200)
+        current = { ...current, sections: [...current.sections, r.data as TenderSection] };
+      return r;
+    },
+  });
+  configureRequest({ transport: s.transport });
+  return s;
+}
+
+function signIn() {
+  sessionStorage.setItem(SESSION_KEYS.token, 'tok-m');
+  sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, loginRoleType: 'M' }));
+}
+
+const project = (over: Partial<TenderProject> = {}): TenderProject => ({
+  id: ID,
+  status: 'passed',
+  values: {
+    xmmc: '太原市晋源区第二实验小学教学综合楼建设工程',
+    xmbh: 'SXGC-2026-1101',
+    xmszd: '山西省/太原市/晋源区',
+    ztz: 48_600_000,
+  },
+  canEdit: true,
+  sections: [section()],
+  ...over,
+});
+
+afterEach(() => {
+  configureRequest();
+  sessionStorage.clear();
+  act(() => resetPrompts());
+});
+
+describe('/fiveInOne/detail', () => {
+  it('shows the project’s fields by their names, its review state and its sections', async () => {
+    server(project(), () => ({ status: 500 }));
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], PATH);
+    expect((await screen.findByTestId('five-title', {}, { timeout: 30_000 })).textContent).toBe(
+      '太原市晋源区第二实验小学教学综合楼建设工程',
+    );
+    expect(screen.getByTestId('five-status').textContent).toBe('已通过');
+    const values = await screen.findByTestId('five-values');
+    await waitFor(() => expect(values.textContent).toContain('项目编号SXGC-2026-1101'));
+    const table = screen.getByTestId('section-table');
+    expect(table.textContent).toContain('38,500,000.00');
+    expect(table.textContent).toContain('770,000.00');
+    expect(table.textContent).toContain('2099-03-01 至 2099-03-07');
+    expect(screen.getByTestId('section-add')).toBeTruthy();
+  });
+
+  it('offers no changes to whoever is not of the project’s side', async () => {
+    server(project({ canEdit: false }), () => ({ status: 500 }));
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], PATH);
+    await screen.findByTestId('section-table', {}, { timeout: 30_000 });
+    expect(screen.queryByTestId('section-add')).toBeNull();
+    expect(screen.queryByTestId('section-edit-BD-01')).toBeNull();
+  });
+
+  it('puts a refused rule on the field it concerns and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const s = server(project(), () => ({
+      status: 400,
+      message: '招标文件发售期不得少于 5 日（招标投标法实施条例第十六条），当前为 4 日',
+      data: { fieldErrors: { docSaleEnd: ['招标文件发售期不得少于 5 日（招标投标法实施条例第十六条），当前为 4 日'] } },
+    }));
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], PATH);
+    await user.click(await screen.findByTestId('section-edit-BD-01', {}, { timeout: 30_000 }));
+    const dialog = await screen.findByTestId('section-dialog');
+    expect(within(dialog).getByTestId('section-rules').textContent).toContain('招标文件发售期不少于 5 日');
+    await waitFor(() =>
+      expect((within(dialog).getByTestId('section-name') as HTMLInputElement).value).toBe('施工标段'),
+    );
+    await user.click(screen.getByTestId('section-save'));
+    await waitFor(() => expect(s.callsTo('/ks/xmrc/v1/bd/save')).toHaveLength(1));
+    const body = JSON.parse(String(s.callsTo('/ks/xmrc/v1/bd/save')[0]!.body));
+    expect(body).toMatchObject({
+      id: section().id,
+      version: 1,
+      code: 'BD-01',
+      docSaleStart: '2099-03-01',
+      docSaleEnd: '2099-03-07',
+    });
+    // on the sale period's field (the server's docSaleEnd is the form's one range picker), the dialog still open
+    await waitFor(() =>
+      expect(dialog.querySelector('.ant-form-item-has-error')?.textContent).toContain(
+        '招标文件发售期不得少于 5 日（招标投标法实施条例第十六条），当前为 4 日',
+      ),
+    );
+    expect(dialog.querySelector('.ant-form-item-has-error')?.textContent).toContain('招标文件发售期');
+    expect(screen.getByTestId('section-save')).toBeTruthy();
+  });
+});

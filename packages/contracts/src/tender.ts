@@ -1,0 +1,174 @@
+import { dateIn, isValidDate } from './dates';
+import { z } from './zod';
+
+/**
+ * Tendering (issue 16): a project comes in through the engine node 项目进场登记 (ZBTB_XMDJ, five-in-one entry) and is
+ * divided into sections (标段), each with its own estimate, deposit and timeline. The timeline rules are settings whose
+ * defaults are the legal minimums (DOMAIN.md "Tender timeline"); a trading centre may make them stricter, never looser,
+ * and the server enforces them with messages naming the rule.
+ */
+export const TENDER_PROJECT_NODE = 'ZBTB_XMDJ';
+
+/** The legal minimums (and the 2% ceiling) behind the timeline settings. */
+export const TENDER_LEGAL = {
+  /** 招标投标法实施条例第十六条: tender documents are on sale for at least 5 days. */
+  docSaleDays: 5,
+  /** 招标投标法第二十四条: at least 20 days from the first issue of the documents to the bid deadline. */
+  issueToDeadlineDays: 20,
+  /** 招标投标法实施条例第二十六条: the bid deposit is at most 2% of the estimated price. */
+  depositMaxPercent: 2,
+} as const;
+
+export const tenderSettingsSchema = z
+  .object({
+    docSaleDays: z
+      .number({ error: '请输入招标文件最短发售天数' })
+      .int('天数应为整数')
+      .min(TENDER_LEGAL.docSaleDays, `招标文件发售期不得少于法定的 ${TENDER_LEGAL.docSaleDays} 日`)
+      .max(60, '招标文件发售期设置不得超过 60 日'),
+    issueToDeadlineDays: z
+      .number({ error: '请输入发出招标文件至投标截止的最短天数' })
+      .int('天数应为整数')
+      .min(
+        TENDER_LEGAL.issueToDeadlineDays,
+        `自招标文件发出至投标截止不得少于法定的 ${TENDER_LEGAL.issueToDeadlineDays} 日`,
+      )
+      .max(180, '发出招标文件至投标截止的设置不得超过 180 日'),
+    depositMaxPercent: z
+      .number({ error: '请输入投标保证金比例上限' })
+      .gt(0, '投标保证金比例上限应大于 0')
+      .max(TENDER_LEGAL.depositMaxPercent, `投标保证金比例上限不得高于法定的 ${TENDER_LEGAL.depositMaxPercent}%`)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '投标保证金比例最多保留两位小数'),
+  })
+  .strict();
+export type TenderSettings = z.infer<typeof tenderSettingsSchema>;
+export const TENDER_SETTINGS_DEFAULTS: TenderSettings = { ...TENDER_LEGAL };
+
+const SECTION_CODE = /^[A-Za-z0-9-]{1,40}$/;
+/** Money in yuan with at most two decimals, below 10^13. */
+const yuan = (what: string) =>
+  z
+    .number({ error: `请输入${what}` })
+    .min(0, `${what}不能为负数`)
+    .max(9_999_999_999_999, `${what}超出范围`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${what}最多保留两位小数`);
+const day = (what: string) =>
+  z.string({ error: `请选择${what}` }).refine((s) => isValidDate(s), `${what}应为有效日期（YYYY-MM-DD）`);
+
+/** A section as entered (标段信息). */
+export const tenderSectionInputSchema = z
+  .object({
+    /** present when changing a section */
+    id: z.uuid().optional(),
+    projectId: z.uuid({ error: '缺少项目' }),
+    code: z.string({ error: '请输入标段编号' }).trim().regex(SECTION_CODE, '标段编号为 1–40 位字母、数字或连字符'),
+    name: z.string({ error: '请输入标段名称' }).trim().min(1, '请输入标段名称').max(100, '标段名称不超过 100 字'),
+    estimate: yuan('标段估算价'),
+    deposit: yuan('投标保证金'),
+    docSaleStart: day('招标文件发售开始日期'),
+    docSaleEnd: day('招标文件发售截止日期'),
+    /** the bid deadline, which is also the opening time (DOMAIN.md: the same moment) */
+    bidDeadline: z.iso.datetime({ offset: true, error: '请选择投标截止（开标）时间' }),
+    /** optimistic concurrency when changing */
+    version: z.number().int().min(1).optional(),
+  })
+  .strict();
+export type TenderSectionInput = z.infer<typeof tenderSectionInputSchema>;
+
+export const tenderSectionSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  estimate: z.number(),
+  deposit: z.number(),
+  docSaleStart: z.string(),
+  docSaleEnd: z.string(),
+  bidDeadline: z.string(),
+  version: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TenderSection = z.infer<typeof tenderSectionSchema>;
+
+export const tenderProjectSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** the project's fields as the node stores them (项目名称, 项目编号, 招标人 …) */
+  values: z.record(z.string(), z.unknown()),
+  /** may the caller change its sections */
+  canEdit: z.boolean(),
+  sections: z.array(tenderSectionSchema),
+});
+export type TenderProject = z.infer<typeof tenderProjectSchema>;
+
+export const TENDER_MESSAGES = {
+  projectMissing: '项目不存在或无权查看',
+  nodeNotConfigured: '项目进场登记节点尚未配置字段，请联系管理员',
+  sectionMissing: '标段不存在或已删除',
+  sectionCodeTaken: '该项目下已有相同编号的标段',
+  sectionStale: '标段已被他人修改，请刷新后重试',
+  deadlinePassed: '投标截止时间已过，标段不能再修改或删除',
+  deadlineInPast: '投标截止（开标）时间不能早于当前时间',
+  saleOrder: '招标文件发售截止日期不能早于开始日期',
+  saleAfterDeadline: '招标文件发售截止日期不能晚于投标截止日期',
+  saved: '标段已保存',
+  deleted: '标段已删除',
+  settingsSaved: '交易时限设置已保存',
+} as const;
+
+export interface TimelineProblem {
+  field: keyof TenderSectionInput;
+  rule: 'docSaleDays' | 'issueToDeadlineDays' | 'depositMaxPercent' | 'order';
+  message: string;
+}
+
+/** Whole calendar days from date a to date b (YYYY-MM-DD), b − a. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The section's timeline and deposit against the settings, each problem naming the rule it breaks. Dates are the
+ * trading centre's calendar dates (`tz`); the sale period counts both its first and last day.
+ */
+export function sectionTimelineProblems(
+  s: Pick<TenderSectionInput, 'estimate' | 'deposit' | 'docSaleStart' | 'docSaleEnd' | 'bidDeadline'>,
+  settings: TenderSettings,
+  tz: string,
+): TimelineProblem[] {
+  const problems: TimelineProblem[] = [];
+  const deadlineDay = dateIn(new Date(s.bidDeadline), tz);
+  const saleDays = daysBetween(s.docSaleStart, s.docSaleEnd) + 1;
+  if (saleDays < 1) {
+    problems.push({ field: 'docSaleEnd', rule: 'order', message: TENDER_MESSAGES.saleOrder });
+  } else if (saleDays < settings.docSaleDays) {
+    problems.push({
+      field: 'docSaleEnd',
+      rule: 'docSaleDays',
+      message: `招标文件发售期不得少于 ${settings.docSaleDays} 日（招标投标法实施条例第十六条），当前为 ${saleDays} 日`,
+    });
+  }
+  if (daysBetween(s.docSaleEnd, deadlineDay) < 0) {
+    problems.push({ field: 'docSaleEnd', rule: 'order', message: TENDER_MESSAGES.saleAfterDeadline });
+  }
+  const issueDays = daysBetween(s.docSaleStart, deadlineDay);
+  if (issueDays < settings.issueToDeadlineDays) {
+    problems.push({
+      field: 'bidDeadline',
+      rule: 'issueToDeadlineDays',
+      message: `自招标文件开始发出之日起至投标截止之日止不得少于 ${settings.issueToDeadlineDays} 日（招标投标法第二十四条），当前为 ${issueDays} 日`,
+    });
+  }
+  // cents, so that 2% of 1,234,567.89 compares exactly
+  const maxCents = Math.floor((Math.round(s.estimate * 100) * settings.depositMaxPercent) / 100);
+  if (Math.round(s.deposit * 100) > maxCents) {
+    problems.push({
+      field: 'deposit',
+      rule: 'depositMaxPercent',
+      message: `投标保证金不得超过标段估算价的 ${settings.depositMaxPercent}%（招标投标法实施条例第二十六条），上限为 ${(maxCents / 100).toFixed(2)} 元`,
+    });
+  }
+  return problems;
+}
