@@ -31,6 +31,7 @@ import { registerRegistrationHooks } from './modules/register/registration.servi
 import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { venuePublicRoutes, venueRoutes } from './modules/venue/venue.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
@@ -356,6 +357,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // @app:rfc
       changeRoutes(biz, db, deps.now ?? (() => new Date()));
       registerChangeHooks(deps.now ?? (() => new Date()));
+      // @app:venue — venue booking (issue 16); its public availability below, outside the 418 scope
+      venueRoutes(biz, db, deps.now ?? (() => new Date()));
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
@@ -364,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(ks, { db, auth, config, now: deps.now ?? (() => new Date()) });
     changePublicRoutes(ks);
     creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
+    venuePublicRoutes(ks, db);
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage, caches) for

@@ -42,6 +42,7 @@ import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
+import { venueApi } from './venue-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
 
@@ -273,6 +274,8 @@ export const api = {
   ...registerApi,
   // @api:account-centre
   ...accountCentreApi,
+  // @api:venue
+  ...venueApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

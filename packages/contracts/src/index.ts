@@ -50,5 +50,9 @@ export * from './sms-api';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';
+// @index:venue
+export * from './venue';
+export * from './venue-api';
+export * from './venue-rules';
 export * from './wechat';
 export * from './wechat-api';

@@ -22,6 +22,7 @@ import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
+import { seedVenue } from './venue';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -158,6 +159,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedServiceDesk(tx, { admin: ids.admin!, user: ids.user1!, auditor: ids.auditor! });
     // @seed:register — the registration review and one enterprise application waiting in it
     await seedRegistration(tx, passwordHash, evidence);
+    // @seed:venue — the rooms of 场地管理 and this week's bookings (issue 16)
+    await seedVenue(tx);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -14,4 +14,5 @@ export * from './rfc';
 export * from './shell';
 export * from './sms';
 export * from './system-notices';
+export * from './venue';
 export * from './wechat';
