@@ -1,11 +1,4 @@
-import {
-  addDays,
-  appToday,
-  VENUE_HOURS,
-  type VenueAvailability,
-  venueTimeMarks,
-  weekStartOf,
-} from '@ks/contracts';
+import { addDays, appToday, VENUE_HOURS, type VenueAvailability, venueTimeMarks, weekStartOf } from '@ks/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Breadcrumb, Empty, ErrorState, PortalFrame, SkeletonLines } from '../portal';
@@ -35,7 +28,7 @@ export default function VenuePublicPage() {
         <section className="kp-card" data-testid="venue-public">
           <div className="kv-head">
             <h1 className="kv-title">场地占用情况</h1>
-            <div className="kv-nav" aria-label="切换周">
+            <nav className="kv-nav" aria-label="切换周">
               <button type="button" className="ks-btn" onClick={() => go(addDays(monday, -7))} data-testid="venue-prev">
                 上一周
               </button>
@@ -49,7 +42,7 @@ export default function VenuePublicPage() {
                 {weekLabel(monday)}
                 {isFetching && !isPending ? ' · 更新中…' : ''}
               </span>
-            </div>
+            </nav>
           </div>
           <p className="kv-note">{PUBLIC_NOTE}</p>
           {isPending ? (
@@ -100,14 +93,28 @@ function AvailabilityGrid({ data, monday, today }: { data: VenueAvailability; mo
               {days.map((d) => {
                 const busy = cellOf(data.busy, r.id, d.date);
                 return (
-                  <td key={d.date} className={d.isToday ? 'kv-today' : undefined} data-testid={`venue-cell-${r.name}-${d.date}`}>
+                  <td
+                    key={d.date}
+                    className={d.isToday ? 'kv-today' : undefined}
+                    data-testid={`venue-cell-${r.name}-${d.date}`}
+                  >
                     <div className="kv-bar" title={`${VENUE_HOURS.open}–${VENUE_HOURS.close}`}>
                       {marks.slice(1, -1).map((m) => (
-                        <span key={m} className="kv-tick" style={{ left: `${barPlace({ startsAt: ` ${m}`, endsAt: ` ${m}` }).left}%` }} />
+                        <span
+                          key={m}
+                          className="kv-tick"
+                          style={{ left: `${barPlace({ startsAt: ` ${m}`, endsAt: ` ${m}` }).left}%` }}
+                        />
                       ))}
                       {busy.map((b) => {
                         const p = barPlace(b);
-                        return <span key={b.startsAt} className="kv-busy" style={{ left: `${p.left}%`, width: `${p.width}%` }} />;
+                        return (
+                          <span
+                            key={b.startsAt}
+                            className="kv-busy"
+                            style={{ left: `${p.left}%`, width: `${p.width}%` }}
+                          />
+                        );
                       })}
                     </div>
                     {busy.length === 0 ? (
