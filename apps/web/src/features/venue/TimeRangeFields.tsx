@@ -1,6 +1,6 @@
 import { addDays, appToday, VENUE_BOOK_AHEAD_DAYS, type VenueRoom, venueTimeMarks } from '@ks/contracts';
 import { DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { roomLabel } from './calendar';
 
 /** The values of a booking's time: a room, a day and the half-hour marks of its start and end. */
@@ -55,6 +55,7 @@ export function TimeRangeFields({ rooms, inline = false }: { rooms: VenueRoom[];
             <Select
               data-testid="venue-start"
               placeholder="开始"
+              showSearch
               style={{ flex: 1 }}
               options={MARKS.slice(0, -1).map((m) => ({ value: m, label: m }))}
             />
@@ -77,6 +78,7 @@ export function TimeRangeFields({ rooms, inline = false }: { rooms: VenueRoom[];
             <Select
               data-testid="venue-end"
               placeholder="结束"
+              showSearch
               style={{ flex: 1 }}
               options={MARKS.slice(1)
                 .filter((m) => !start || m > start)
@@ -88,5 +90,3 @@ export function TimeRangeFields({ rooms, inline = false }: { rooms: VenueRoom[];
     </>
   );
 }
-
-export const dayOf = (date: string) => dayjs(date);
