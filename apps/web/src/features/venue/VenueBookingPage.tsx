@@ -11,7 +11,7 @@ import { VenueBookingPanel } from './VenueBookingPanel';
 export default function VenueBookingPage() {
   return (
     <PageFrame section={{ title: '场地预约' }} title="预约场地">
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }} data-testid="venue-booking-page">
         开放时间 {VENUE_HOURS.open}–{VENUE_HOURS.close}，以半小时为单位预约，最多可提前 90 天。各场地的占用情况见
         <Link to="/venue" target="_blank">
           场地占用公示

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadFailure } from '../../components/admin';
+import { useCurrentUser } from '../../lib/sessionHooks';
 import { availabilityQuery, bookingsQuery, bookVenue, roomsQuery, VENUE_KEY } from './api';
 import { CancelDialog } from './BookingDialogs';
 import { cellOf, overlaps, timeSpan } from './calendar';
@@ -38,6 +39,7 @@ export function VenueBookingPanel({ sectionId, subject }: VenueBookingPanelProps
   const listBody = { from: today, days: LIST_DAYS, withCancelled: true, ...(sectionId ? { sectionId } : {}) };
   const mine = useQuery(bookingsQuery(listBody));
   const [cancelling, setCancelling] = useState<VenueBooking | null>(null);
+  const { isDeveloper } = useCurrentUser();
   const values = Form.useWatch([], form) as FormValues | undefined;
   const day = values?.date?.format('YYYY-MM-DD');
   const busy = useQuery({ ...availabilityQuery(day ?? today, 1), enabled: !!day });
@@ -71,8 +73,12 @@ export function VenueBookingPanel({ sectionId, subject }: VenueBookingPanelProps
         {error ? (
           <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="venue-book-error" />
         ) : null}
+        {isDeveloper ? (
+          <Alert type="info" showIcon title="开发者账号只能查看预约，不能预约。" style={{ marginBottom: 12 }} />
+        ) : null}
         <Form<FormValues>
           form={form}
+          disabled={isDeveloper}
           layout="vertical"
           initialValues={{ subject }}
           onFinish={(v) => submit.mutate(v)}

@@ -38,6 +38,7 @@ export default function VenueCalendarPage() {
   return (
     <PageFrame section={SECTION} title="场地预约日历">
       <Card
+        data-testid="venue-calendar-page"
         size="small"
         title={
           <Space wrap>
