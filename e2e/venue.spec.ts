@@ -26,8 +26,11 @@ async function pick(page: Page, testId: string, text: string) {
 async function fillBooking(page: Page, start: string, end: string) {
   await pick(page, 'venue-room', ROOM);
   await page.getByTestId('venue-date').click();
+  await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(day);
   await page.keyboard.press('Enter');
+  // the calendar popup closes (it would cover the time selects)
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await pick(page, 'venue-start', start);
   await pick(page, 'venue-end', end);
   await page.getByTestId('venue-subject').fill(SUBJECT);
@@ -89,7 +92,9 @@ test('the administrator sees it on the calendar, moves it and cancels it', async
   await page.getByTestId('venue-move-reason').fill('开标时间调整');
   await page.getByTestId('venue-move-ok').click();
   await page.getByTestId('venue-move-confirm').click();
-  await expect(page.getByText(`已改期至 ${ROOM} ${day} 16:00–17:00`)).toBeVisible();
+  await expect(
+    page.locator('.ant-message-notice').filter({ hasText: `已改期至 ${ROOM} ${day} 16:00–17:00` }),
+  ).toBeVisible();
   await expect(cell.getByTestId('venue-block').filter({ hasText: SUBJECT })).toContainText('16:00–17:00');
 
   // 取消预约 with a reason: the block leaves the calendar
@@ -98,7 +103,7 @@ test('the administrator sees it on the calendar, moves it and cancels it', async
   await page.getByTestId('venue-cancel').click();
   await page.getByTestId('venue-cancel-reason').fill('招标文件澄清，开标顺延');
   await page.getByTestId('venue-cancel-ok').click();
-  await expect(page.getByText('预约已取消')).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '预约已取消' })).toBeVisible();
   await expect(cell.getByTestId('venue-block').filter({ hasText: SUBJECT })).toHaveCount(0);
   await context.close();
 });
