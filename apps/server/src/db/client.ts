@@ -40,7 +40,8 @@ export interface Database {
 
 /**
  * PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). Every open loads the
- * extensions the migrations create (pg_trgm, migration 0015; btree_gist, 0029): a database that has one cannot be used without it.
+ * extensions the migrations create (pg_trgm, migration 0015; btree_gist, 0029): a database that has one cannot be used
+ * without it.
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(path.dirname(opts.dataDir), { recursive: true });

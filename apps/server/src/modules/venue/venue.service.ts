@@ -204,7 +204,10 @@ export async function book(
   return bookingOf((await repo.bookingById(db, id))!, c, true, now);
 }
 
-/** The booking the caller may change: 404 when they may not see it, 403 when they see but may not act, 409 when not live. */
+/**
+ * The booking the caller may change, locked: 404 when they may not see it, 403 when they see it but may not act, 409
+ * when it is no longer live (cancelled, ended, or changed since the caller read it).
+ */
 async function changeable(tx: Tx, c: VenueCaller, id: string, version: number | undefined, now: Date) {
   const b = await repo.bookingById(tx, id, true);
   if (!b) throw notFound(M.bookingMissing);

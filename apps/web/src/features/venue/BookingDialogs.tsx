@@ -175,6 +175,10 @@ export function MoveDialog({
   );
 }
 
+/** `第一开标室 2026-11-30 09:00–11:00` of a history line. */
+const slotText = (room: string | null, startsAt: string | null, endsAt: string | null) =>
+  `${room ?? ''} ${startsAt?.slice(0, 10) ?? ''} ${startsAt?.slice(11) ?? ''}–${endsAt?.slice(11) ?? ''}`;
+
 /** A booking's details and history, with 改期 / 取消预约 when the server allows them. */
 export function BookingDrawer({
   booking,
@@ -257,10 +261,10 @@ export function BookingDrawer({
                       <b>{h.action}</b> · {h.actorName} · {h.at}
                       <div style={{ color: '#595959' }}>
                         {h.action === '预约'
-                          ? `${h.roomName} ${h.startsAt?.slice(0, 10)} ${h.startsAt?.slice(11)}–${h.endsAt?.slice(11)}`
+                          ? slotText(h.roomName, h.startsAt, h.endsAt)
                           : h.action === '改期'
-                            ? `${h.fromRoomName} ${h.fromStartsAt?.slice(0, 10)} ${h.fromStartsAt?.slice(11)}–${h.fromEndsAt?.slice(11)} → ${h.roomName} ${h.startsAt?.slice(0, 10)} ${h.startsAt?.slice(11)}–${h.endsAt?.slice(11)}`
-                            : `${h.fromRoomName} ${h.fromStartsAt?.slice(0, 10)} ${h.fromStartsAt?.slice(11)}–${h.fromEndsAt?.slice(11)}`}
+                            ? `${slotText(h.fromRoomName, h.fromStartsAt, h.fromEndsAt)} → ${slotText(h.roomName, h.startsAt, h.endsAt)}`
+                            : slotText(h.fromRoomName, h.fromStartsAt, h.fromEndsAt)}
                         {h.reason ? `（原因：${h.reason}）` : ''}
                       </div>
                     </div>
