@@ -238,6 +238,9 @@ for (const [account, role] of [
           .or(page.getByTestId('credit-letter-list'))
           .or(page.getByTestId('credit-letter-detail'))
           .or(page.getByTestId('credit-public-list'))
+          // 锁管理 (issue 15): the bindings, or for a developer what the page is for
+          .or(page.getByTestId('ca-lock-card'))
+          .or(page.getByTestId('ca-lock-developer'))
           // 场地预约 (issue 16): the calendar for administrators, the booking page for everyone else
           .or(page.getByTestId('venue-calendar-page'))
           .or(page.getByTestId('venue-booking-page'));

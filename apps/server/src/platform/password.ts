@@ -7,7 +7,16 @@ import { passwordHistory, users } from '../db/schema';
 import { validationFailed } from './errors';
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, parallelism 1.
-const PARAMS = { iterations: 2, memorySize: 19_456, parallelism: 1, hashLength: 32 } as const;
+export const ARGON2_PARAMS = { iterations: 2, memorySize: 19_456, parallelism: 1, hashLength: 32 } as const;
+/**
+ * Under the test runner only (vitest sets VITEST; never in production): a cheap argon2id, since the suites sign in
+ * thousands of times and each check at full cost is 0.2 s of a core. A hash carries its own parameters, so checking
+ * follows whichever made it.
+ */
+const TEST_PARAMS = { iterations: 1, memorySize: 256, parallelism: 1, hashLength: 32 } as const;
+export const hashParams = (env: NodeJS.ProcessEnv = process.env) =>
+  env.VITEST === 'true' && env.NODE_ENV !== 'production' ? TEST_PARAMS : ARGON2_PARAMS;
+const PARAMS = hashParams();
 
 export function hashPassword(password: string): Promise<string> {
   return argon2id({ ...PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });

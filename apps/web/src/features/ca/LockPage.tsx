@@ -7,7 +7,7 @@ import {
   type CaExpiryState,
 } from '@ks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Modal, Space, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Modal, Result, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { CA_BINDINGS_KEY, caBind, caBindingsQuery, caUnbind } from '../../api/ca';
 import {
@@ -35,6 +35,8 @@ import {
 } from './parts';
 
 export const LOCK_TITLE = 'CA锁管理';
+export const LOCK_DEVELOPER_HINT =
+  '锁管理供企业用户绑定本企业的 CA 锁（绑定后可插锁登录），供管理员查看和解除各企业的证书绑定。请使用企业账号或管理员账号办理。';
 export const LOCK_EMPTY_HINT =
   '尚未绑定 CA 锁。插入企业 CA 锁并启动证书签名助手后，点击「绑定证书」完成绑定；也可在证书登录页通过「绑定证书」用企业账号和密码绑定。绑定后即可插锁登录。';
 
@@ -97,6 +99,28 @@ type Filters = CaBindingsQuery;
  * 解除绑定 after a confirmation.
  */
 export default function LockPage() {
+  const { isDeveloper } = useCurrentUser();
+  return isDeveloper ? <DeveloperNotice /> : <Bindings />;
+}
+
+/**
+ * A developer's account belongs to no enterprise and holds no CA lock, and the enterprises' certificates are not a
+ * developer's to read: the page says what it is for and who uses it instead of asking the server.
+ */
+function DeveloperNotice() {
+  return (
+    <PageFrame section={{ title: '账号安全' }} title={LOCK_TITLE}>
+      <Result
+        status="info"
+        title="开发人员账号不绑定 CA 锁"
+        subTitle={LOCK_DEVELOPER_HINT}
+        data-testid="ca-lock-developer"
+      />
+    </PageFrame>
+  );
+}
+
+function Bindings() {
   const queryClient = useQueryClient();
   const { isAdmin, userInfo } = useCurrentUser();
   const [binding, setBinding] = useState(false);

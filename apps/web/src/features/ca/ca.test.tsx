@@ -8,7 +8,7 @@ import { resetPrompts } from '../../components/prompt';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, platformInfo, systems, userInfo } from '../../test/server';
 import { AgentError, agentSign, listAgentCerts, utf8Base64 } from './agent';
-import { LOCK_EMPTY_HINT } from './LockPage';
+import { LOCK_DEVELOPER_HINT, LOCK_EMPTY_HINT } from './LockPage';
 
 const AGENT = 'http://127.0.0.1:28090';
 const CERT = 'MIIB'.padEnd(200, 'A');
@@ -155,5 +155,17 @@ describe('/lock', () => {
     renderRoutes(routes, '/lock');
     expect((await screen.findByTestId('ca-empty', {}, { timeout: 30_000 })).textContent).toBe(LOCK_EMPTY_HINT);
     expect(screen.getByTestId('ca-bind')).toBeTruthy();
+  });
+
+  it('tells a developer what the page is for, without asking the server for bindings a developer may not read', async () => {
+    const s = server({ enabled: true, agentUrl: AGENT, message: null });
+    sessionStorage.setItem(SESSION_KEYS.token, 'tok-d');
+    sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, loginRoleType: 'D' }));
+    sessionStorage.setItem(SESSION_KEYS.roles, JSON.stringify(['developer']));
+    renderRoutes(routes, '/lock');
+    const notice = await screen.findByTestId('ca-lock-developer', {}, { timeout: 30_000 });
+    expect(notice.textContent).toContain(LOCK_DEVELOPER_HINT);
+    expect(screen.queryByTestId('ca-bind')).toBeNull();
+    expect(s.callsTo('/ks/ca/bindings')).toHaveLength(0);
   });
 });
