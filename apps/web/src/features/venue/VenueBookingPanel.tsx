@@ -39,7 +39,8 @@ export function VenueBookingPanel({ sectionId, subject }: VenueBookingPanelProps
   const listBody = { from: today, days: LIST_DAYS, withCancelled: true, ...(sectionId ? { sectionId } : {}) };
   const mine = useQuery(bookingsQuery(listBody));
   const [cancelling, setCancelling] = useState<VenueBooking | null>(null);
-  const { isDeveloper } = useCurrentUser();
+  const { isDeveloper, isAdmin } = useCurrentUser();
+  const seesAll = isDeveloper || isAdmin;
   const values = Form.useWatch([], form) as FormValues | undefined;
   const day = values?.date?.format('YYYY-MM-DD');
   const busy = useQuery({ ...availabilityQuery(day ?? today, 1), enabled: !!day });
@@ -121,7 +122,7 @@ export function VenueBookingPanel({ sectionId, subject }: VenueBookingPanelProps
         </Form>
       </Card>
       <Card
-        title={sectionId ? '本标段的场地预约' : '我的预约'}
+        title={sectionId ? '本标段的场地预约' : seesAll ? '全部预约' : '我的预约'}
         size="small"
         extra={<Typography.Text type="secondary">{`${today} 起 ${LIST_DAYS} 天`}</Typography.Text>}
       >
@@ -145,6 +146,16 @@ export function VenueBookingPanel({ sectionId, subject }: VenueBookingPanelProps
                 render: (_, b) => `${b.startsAt.slice(0, 10)} ${timeSpan(b)}`,
               },
               { title: '事由', dataIndex: 'subject', ellipsis: true },
+              ...(seesAll
+                ? [
+                    {
+                      title: '预约单位',
+                      width: 150,
+                      ellipsis: true,
+                      render: (_: unknown, b: VenueBooking) => b.enterpriseName ?? '交易中心',
+                    },
+                  ]
+                : []),
               {
                 title: '状态',
                 width: 80,
