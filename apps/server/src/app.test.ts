@@ -317,4 +317,6 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/common/common/att-template',
   'GET /ks/common/common/file/download',
   'GET /ks/rfc/template',
+  // venue availability (issue 16): rooms and busy slots, no booker
+  'GET /ks/venue/v1/public/availability',
 ] as const;

@@ -32,6 +32,7 @@ import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
 import { tenderRoutes } from './modules/tender/tender.routes';
+import { venuePublicRoutes, venueRoutes } from './modules/venue/venue.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
@@ -359,6 +360,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerChangeHooks(deps.now ?? (() => new Date()));
       // @app:tender — five-in-one projects and sections, timeline settings (issue 16)
       tenderRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
+      // @app:venue — venue booking (issue 16); its public availability below, outside the 418 scope
+      venueRoutes(biz, db, deps.now ?? (() => new Date()));
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
@@ -367,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wechatRoutes(ks, { db, auth, config, now: deps.now ?? (() => new Date()) });
     changePublicRoutes(ks);
     creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
+    venuePublicRoutes(ks, db);
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage, caches) for

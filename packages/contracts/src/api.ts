@@ -43,6 +43,7 @@ import { shellApi } from './shell-api';
 import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { tenderApi } from './tender-api';
+import { venueApi } from './venue-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
 
@@ -276,6 +277,8 @@ export const api = {
   ...accountCentreApi,
   // @api:tender
   ...tenderApi,
+  // @api:venue
+  ...venueApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -52,5 +52,9 @@ export * from './system-notices';
 export * from './system-notices-api';
 export * from './tender';
 export * from './tender-api';
+// @index:venue
+export * from './venue';
+export * from './venue-api';
+export * from './venue-rules';
 export * from './wechat';
 export * from './wechat-api';

@@ -290,6 +290,14 @@ export const paths = {
   tenderSectionDelete: { method: 'POST', path: '/ks/xmrc/v1/bd/delete' },
   tenderSettings: { method: 'GET', path: '/ks/xmrc/v1/settings' },
   tenderSettingsSave: { method: 'POST', path: '/ks/xmrc/v1/settings' },
+  // @paths:venue — venue booking (issue 16)
+  venueRooms: { method: 'GET', path: '/ks/venue/v1/rooms' },
+  venueAvailability: { method: 'GET', path: '/ks/venue/v1/public/availability' },
+  venueBookings: { method: 'POST', path: '/ks/venue/v1/bookings/list' },
+  venueBook: { method: 'POST', path: '/ks/venue/v1/bookings/create' },
+  venueCancel: { method: 'POST', path: '/ks/venue/v1/bookings/cancel' },
+  venueMove: { method: 'POST', path: '/ks/venue/v1/bookings/move' },
+  venueHistory: { method: 'GET', path: '/ks/venue/v1/bookings/history' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

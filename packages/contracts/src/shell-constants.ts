@@ -31,7 +31,7 @@ export type ItShows = (typeof IT_SHOWS)[number];
 export const NODE_PROPERTIES = [
   { value: 'list', label: '列表', path: '/dynamicPage/dynamicIndex' },
   { value: 'card', label: '卡片列表', path: '/dynamicPage/dynamicIndex' },
-  { value: 'venue', label: '场地预约', path: '/dynamicPage/dynamicIndex', adminPath: '/meetingVenue/meeting' },
+  { value: 'venue', label: '场地预约', path: '/meetingVenue/booking', adminPath: '/meetingVenue/meeting' },
   { value: 'reviewOverview', label: '评审概览', path: '/bidEvaluationSys/overview' },
   { value: 'bidTab', label: '开评标页签', path: '/bid/overview' },
   { value: 'monitoringReport', label: '监测报告', path: '/demoPublicPage/monitoringReport' },

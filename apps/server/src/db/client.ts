@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,13 +40,14 @@ export interface Database {
 
 /**
  * PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). Every open loads the
- * extensions the migrations create (pg_trgm, migration 0015): a database that has one cannot be used without it.
+ * extensions the migrations create (pg_trgm, migration 0015; btree_gist, 0030): a database that has one cannot be used
+ * without it.
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const client = new PGlite({
     dataDir: opts.dataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await client.waitReady;

@@ -1,4 +1,7 @@
-/** Small helpers every repository shares: LIKE patterns of a user's keyword, and telling a unique violation apart. */
+/**
+ * Small helpers every repository shares: LIKE patterns of a user's keyword, and telling a unique or exclusion violation
+ * apart.
+ */
 
 /** `%keyword%` in which `%`, `_` and `\` of the user's keyword match themselves. */
 export function likePattern(keyword: string): string {
@@ -17,4 +20,16 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const name = hit.constraint;
   // a driver that does not report the constraint: assume it is the one asked about
   return name === undefined || name === constraint;
+}
+
+/**
+ * Did the statement fail on an exclusion constraint (SQLSTATE 23P01) — on `constraint` when named? Both drivers, as
+ * isUniqueViolation.
+ */
+export function isExclusionViolation(e: unknown, constraint?: string): boolean {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const hit = err?.code === '23P01' ? err : err?.cause?.code === '23P01' ? err.cause : null;
+  if (!hit) return false;
+  if (!constraint) return true;
+  return hit.constraint === undefined || hit.constraint === constraint;
 }

@@ -23,6 +23,7 @@ import { seedServiceDesk } from './service-desk';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
 import { seedTender } from './tender';
+import { seedVenue } from './venue';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
@@ -161,6 +162,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedRegistration(tx, passwordHash, evidence);
     // @seed:tender — projects of the five-in-one entry and their sections (issue 16)
     await seedTender(tx, who);
+    // @seed:venue — the rooms of 场地管理 and this week's bookings (issue 16)
+    await seedVenue(tx);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

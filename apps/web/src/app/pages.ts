@@ -78,3 +78,7 @@ export const RegistrationProgressPage = lazyPage(() => import('../features/regis
 export const ActivatePage = lazyPage(() => import('../features/register/ActivatePage'));
 export const RealNamePage = lazyPage(() => import('../features/register/RealNamePage'));
 export const CreditCodeLoginPage = lazyPage(() => import('../features/register/CreditCodeLoginPage'));
+// @pages:venue — venue booking (issue 16): the calendar, the booking page, the public availability
+export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueCalendarPage'));
+export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));
+export const VenuePublicPage = lazyPage(() => import('../features/venue/VenuePublicPage'));

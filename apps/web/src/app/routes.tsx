@@ -61,6 +61,9 @@ import {
   TransacPage,
   TransactPage,
   UserCenterPage,
+  VenueBookingPage,
+  VenueCalendarPage,
+  VenuePublicPage,
 } from './pages';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RouteGuard } from './RouteGuard';
@@ -83,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'market-list', element: <MarketListPage /> },
       { path: 'market-details', element: <MarketDetailPage /> },
       { path: 'admin-business', element: <BusinessLanding /> },
+      // @routes:venue — 场地占用公示: public (PUBLIC_PATHS /venue), plain CSS in the portal frame
+      { path: 'venue', element: <VenuePublicPage /> },
       {
         // 信用公示: public; visitors see it in the portal frame, signed-in users inside the shell (its child)
         path: 'credit/creditPublicList',
@@ -168,6 +173,9 @@ export const routes: RouteObject[] = [
                   { path: 'credit/companyInfo', element: <CreditInfoPage /> },
                   // @routes:feedback
                   { path: 'system/feedback', element: <FeedbackAdminPage /> },
+                  // @routes:venue — before the pending meetingVenue/* pages (a path ranks above a splat)
+                  { path: 'meetingVenue/meeting', element: <VenueCalendarPage /> },
+                  { path: 'meetingVenue/booking', element: <VenueBookingPage /> },
                 ],
               },
             ],

@@ -15,4 +15,5 @@ export * from './shell';
 export * from './sms';
 export * from './system-notices';
 export * from './tender';
+export * from './venue';
 export * from './wechat';

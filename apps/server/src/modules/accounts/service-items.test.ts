@@ -51,10 +51,10 @@ describe('/system/transact: 办理事项', () => {
     });
     const links = (await get(ITEMS, user1)).body.data.records.map((i: any) => i.link);
     expect(links.every((l: string) => !l.startsWith('/judge'))).toBe(true);
-    // the venue node opens the calendar for administrators (spec §2 sidebar routing), the list for others
+    // the venue node opens the calendar for administrators (spec §2 sidebar routing), the booking page for others
     const venue = async (token: string) =>
       (await get(`${ITEMS}?${qs({ systemCoding: 'CDYY' })}`, token)).body.data.records[0].link;
-    expect(await venue(user1)).toBe('/dynamicPage/dynamicIndex?gnCoding=CDYY_CDYY&systemCoding=CDYY');
+    expect(await venue(user1)).toBe('/meetingVenue/booking?gnCoding=CDYY_CDYY&systemCoding=CDYY');
     expect(await venue(admin)).toBe('/meetingVenue/meeting?gnCoding=CDYY_CDYY&systemCoding=CDYY');
     expect(first.materials.length).toBeGreaterThan(0);
     const systems = new Set((await get(ITEMS, user1)).body.data.records.map((i: any) => i.systemCoding));

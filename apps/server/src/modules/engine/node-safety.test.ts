@@ -44,17 +44,17 @@ afterAll(async () => t?.close());
 
 describe('configured patterns run in linear time', () => {
   it('a catastrophic pattern answers at once with the field’s message', async () => {
-    // 场地管理: user1 has no grants there; the pattern is checked by the engine on the developer's own record
+    // 评标结果: no fields configured, user1 has no grants there; the pattern is checked by the engine on the developer's own record
     const fields = [{ code: 'bh', name: '编号', type: 'text', regex: '^(a+)+$', prompt: '编号只能由字母a组成' }];
-    expect((await saveFields('CDYY_CDGL', fields, 0)).status).toBe(200);
+    expect((await saveFields('KPB_PBJG', fields, 0)).status).toBe(200);
     const admin = await loginToken(t.app, 'admin', 'M');
     const bad = await call(admin, '/ks/engine/v1/records/save', {
-      gnCoding: 'CDYY_CDGL',
+      gnCoding: 'KPB_PBJG',
       values: { bh: `${'a'.repeat(28)}b` },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fieldErrors['values.bh']).toEqual(['编号只能由字母a组成']);
-    const good = await call(admin, '/ks/engine/v1/records/save', { gnCoding: 'CDYY_CDGL', values: { bh: 'aaaa' } });
+    const good = await call(admin, '/ks/engine/v1/records/save', { gnCoding: 'KPB_PBJG', values: { bh: 'aaaa' } });
     expect(good.status).toBe(200);
   });
 

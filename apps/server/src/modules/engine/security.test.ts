@@ -90,7 +90,7 @@ describe('configured codes', () => {
         const res = await call(
           dev,
           '/ks/config/node/fields',
-          { gnCoding: 'CDYY_CDGL', fields: [field], version: 0 },
+          { gnCoding: 'KPB_PBJG', fields: [field], version: 0 },
           'PUT',
         );
         expect(res.status, `${where}: ${code}`).toBe(400);
@@ -106,7 +106,7 @@ describe('configured codes', () => {
       dev,
       '/ks/config/node/fields',
       {
-        gnCoding: 'CDYY_CDGL',
+        gnCoding: 'KPB_PBJG',
         fields: [
           {
             code: 'a',

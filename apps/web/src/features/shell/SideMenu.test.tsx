@@ -133,13 +133,13 @@ describe('sidebar (spec §2, §4, screen 20)', () => {
     );
   });
 
-  it('venue goes to the dynamic list for everyone else; disabled items do nothing', async () => {
+  it('venue goes to the booking page for everyone else; disabled items do nothing', async () => {
     setupShell({ systemCoding: 'XYGL', roleType: 'U' });
     const user = userEvent.setup();
     const { router } = renderRoutes(shellRoutes, '/system/pageConfig');
     await user.click(await screen.findByTestId('side-item-CD_DIR'));
     await user.click(await screen.findByTestId('side-item-CD_VENUE'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dynamicPage/dynamicIndex'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meetingVenue/booking'));
     expect(router.state.location.search).toBe('?gnCoding=CD_VENUE&systemCoding=XYGL');
 
     expect(li('CD_OFF').className).toContain('ant-menu-item-disabled');
