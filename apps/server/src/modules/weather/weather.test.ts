@@ -25,7 +25,8 @@ beforeAll(async () => {
       AMAP_WEATHER_KEY: FAKE_AMAP_KEY,
       AMAP_WEATHER_CITY: '140100',
       AMAP_WEATHER_URL: fake.url,
-      AMAP_WEATHER_TIMEOUT_MS: '300',
+      // short, for the hanging upstream below; long enough that a loaded machine's fake still answers in time
+      AMAP_WEATHER_TIMEOUT_MS: '2000',
       SESSION_TTL_MINUTES: String(60 * 24),
     },
   });
