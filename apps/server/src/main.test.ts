@@ -41,7 +41,8 @@ describe('the server process', () => {
   it('starts on an empty data dir, seeds and prints the demo accounts, and shuts down gracefully on SIGTERM', async () => {
     const port = 18600 + Math.floor(Math.random() * 300);
     const s = start({ PORT: String(port) });
-    const deadline = Date.now() + 60_000;
+    // a first start migrates and seeds the whole demo (every domain's data): minutes on a loaded 2-core machine
+    const deadline = Date.now() + 150_000;
     let up = false;
     while (!up && Date.now() < deadline) {
       try {
@@ -56,5 +57,5 @@ describe('the server process', () => {
     expect(s.output()).toContain('Demo@2026');
     s.proc.kill('SIGTERM');
     expect(await s.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
