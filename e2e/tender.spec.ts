@@ -68,6 +68,31 @@ test('an administrator opens a project from 项目进场登记 and keeps its sec
   await expect(table).toContainText(`${day(3)} 至 ${day(7)}`);
   if (shots) await page.screenshot({ path: `${shots}/five-in-one-detail.png`, fullPage: true });
 
+  // 场地预约: the section's opening room, booked from the project (the subject names the project and the section)
+  await page.getByRole('tab', { name: '场地预约' }).click();
+  await expect(page.getByTestId('venue-section')).toContainText('BD-01 绿化施工标段');
+  await expect(page.getByTestId('venue-subject')).toHaveValue(
+    '长治市潞州区城市公园绿化提升工程 BD-01 绿化施工标段 开标',
+  );
+  const pick = async (testId: string, text: string) => {
+    await page.getByTestId(testId).click();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  };
+  await pick('venue-room', '第二开标室');
+  await page.getByTestId('venue-date').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(day(21));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await pick('venue-start', '09:00');
+  await pick('venue-end', '11:00');
+  await page.getByTestId('venue-book-submit').click();
+  await expect(page.getByText(`已预约 第二开标室 ${day(21)} 09:00–11:00`)).toBeVisible();
+  await expect(page.getByTestId('venue-my-bookings')).toContainText('BD-01 绿化施工标段 开标');
+  if (shots) await page.screenshot({ path: `${shots}/five-in-one-venue.png`, fullPage: true });
+  await page.getByRole('tab', { name: '项目信息' }).click();
+
   // deleted after a confirmation
   await page.getByTestId('section-delete-BD-01').click();
   await page.getByTestId('confirm-ok').click();

@@ -1,7 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { FieldDef, TenderSection } from '@ks/contracts';
+import type { FieldDef, TenderProject, TenderSection } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Segmented,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { nodeFieldsQuery } from '../../api/engine';
@@ -11,6 +23,7 @@ import { displayValue, statusMeta } from '../../engine/model';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ENGINE_PAGES, FIVE_IN_ONE_PAGES } from '../../lib/paths';
 import { useEngineNode } from '../engine';
+import { VenueBookingPanel } from '../venue';
 import { SectionDialog } from './SectionDialog';
 
 const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -48,10 +61,43 @@ export default function FiveInOneDetailPage() {
       </Space>
       <Tabs
         defaultActiveKey={params.get('tab') ?? 'xmxx'}
-        items={[{ key: 'xmxx', label: '项目信息', children: <ProjectInfo id={id} /> }]}
+        items={[
+          { key: 'xmxx', label: '项目信息', children: <ProjectInfo id={id} /> },
+          { key: 'cdyy', label: '场地预约', children: <VenueTab project={p} /> },
+        ]}
       />
     </Card>,
     title,
+  );
+}
+
+/**
+ * 场地预约: the project's side books the opening room for a section (the venue module's panel, its bookings listed per
+ * section); others see why they cannot.
+ */
+function VenueTab({ project }: { project: TenderProject }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (project.sections.length === 0) return <Empty description="请先在「项目信息」中划分标段，再为标段预约场地" />;
+  if (!project.canEdit) return <Empty description="场地由项目的招标人或招标代理预约" />;
+  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
+  const name = String(project.values.xmmc ?? '');
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Segmented
+        value={section.id}
+        onChange={(v) => setChosen(String(v))}
+        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+        data-testid="venue-section"
+      />
+      <Typography.Text type="secondary">
+        投标截止（开标）时间：{formatDateTime(section.bidDeadline)}，请预约开标室与评标室。
+      </Typography.Text>
+      <VenueBookingPanel
+        key={section.id}
+        sectionId={section.id}
+        subject={`${name} ${section.code} ${section.name} 开标`}
+      />
+    </Space>
   );
 }
 
