@@ -9,7 +9,8 @@ import { acknowledgePractice, newClient, signIn } from './helpers';
  * a filter tag, column sorting, the pager, the card view and the export work, and the operation log shows every step.
  * The tests build on each other and run in order.
  */
-test.describe.configure({ mode: 'serial' });
+// one flow in steps; each step drives a long form, which on a loaded 2-core machine takes more than the default minute
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const NODE = 'XYGL_ZYZC';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
