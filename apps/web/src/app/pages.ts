@@ -75,3 +75,7 @@ export const RegistrationProgressPage = lazyPage(() => import('../features/regis
 export const ActivatePage = lazyPage(() => import('../features/register/ActivatePage'));
 export const RealNamePage = lazyPage(() => import('../features/register/RealNamePage'));
 export const CreditCodeLoginPage = lazyPage(() => import('../features/register/CreditCodeLoginPage'));
+// @pages:experts — expert extraction (issue 16)
+export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));
+export const ExtractionVerifyPage = lazyPage(() => import('../features/experts/VerifyPage'));
+export const ExtractionRecordPage = lazyPage(() => import('../features/experts/RecordPrintPage'));
