@@ -395,9 +395,14 @@ export function runDraw(
   if (!isSeedHex(seedHex)) throw new Error('the seed must be 64 lower-case hex digits');
   const key = fromHex(seedHex);
   const eligible = eligibility(snapshot.takenAt, conditions);
+  // one pass over the pool: the eligible experts of each asked specialty, in id order
+  const wanted = new Map<string, string[]>(conditions.lines.map((l) => [l.specialty, []]));
+  for (const e of snapshot.experts) {
+    const bucket = wanted.get(e.specialty);
+    if (bucket && eligible(e, e.specialty) === null) bucket.push(e.id);
+  }
   return conditions.lines.map((line, i) => {
-    const pool: string[] = [];
-    for (const e of snapshot.experts) if (eligible(e, line.specialty) === null) pool.push(e.id);
+    const pool = [...wanted.get(line.specialty)!];
     const want = Math.min(take?.[i] ?? line.count, pool.length);
     const stream = new Stream(key, i);
     // partial Fisher–Yates: position k takes a uniform pick of the positions k..end

@@ -187,7 +187,7 @@ export function ExtractionDrawer({
     },
     { title: '性别', dataIndex: 'gender', width: 56, render: (v) => v ?? '—' },
     { title: '职称', dataIndex: 'title', width: 110, render: (v) => v ?? '—' },
-    { title: '工作单位', dataIndex: 'employer', ellipsis: true, render: (v) => v ?? '—' },
+    { title: '工作单位', dataIndex: 'employer', width: 230, ellipsis: true, render: (v) => v ?? '—' },
     { title: '地区', dataIndex: 'region', width: 80, render: (v) => v ?? '—' },
     { title: '联系电话', dataIndex: 'phone', width: 120, render: (v) => v ?? '—' },
     {
@@ -432,7 +432,7 @@ export function ExtractionDrawer({
             pagination={false}
             columns={memberColumns}
             dataSource={d.members}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1280 }}
             data-testid="extraction-members"
             locale={{ emptyText: <Empty description={d.seedHash ? '尚未抽取' : '提交种子承诺后方可抽取'} /> }}
           />
