@@ -317,4 +317,6 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/common/common/att-template',
   'GET /ks/common/common/file/download',
   'GET /ks/rfc/template',
+  // the expert extraction's verification: anyone with the record's id (issue 16)
+  'GET /ks/expert-extraction/v1/verify',
 ] as const;
