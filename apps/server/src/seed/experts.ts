@@ -1,8 +1,10 @@
-import { EXPERT_POOL_NODE, EXPERT_SPECIALTIES, idNumberCheckChar, type SHANXI_CITIES } from '@ks/contracts';
+import { appToday, EXPERT_POOL_NODE, EXPERT_SPECIALTIES, idNumberCheckChar, type SHANXI_CITIES } from '@ks/contracts';
 import type { Db } from '../db/client';
 import { saveFields } from '../modules/engine/schema.service';
+import * as extraction from '../modules/experts/extraction.service';
 import { EXPERT_POOL_FIELDS, zjk } from '../modules/experts/pool';
 import { type Actor, SYSTEM_ACTOR } from '../platform/oplog';
+import type { RequestMemo } from '../platform/permissions';
 
 /**
  * The demo expert pool (专家库, ZJCQ_ZJK): 320 evaluation experts of Shanxi, made by a deterministic generator (the
@@ -259,4 +261,57 @@ export async function seedExperts(tx: Db, admin: { id: string; actor: Actor }): 
       logbook: `专家入库：${e.xm}（${e.zy}）`,
     });
   }
+}
+
+/**
+ * A demo extraction through the module's own service, as the administrator does it: conditions, the seed committed,
+ * the draw, one expert declining (a replacement drawn), the others confirming, the list confirmed. Evaluation is two
+ * days ahead, so the names stay with the administrator until then and the seed is verifiable by him now.
+ */
+export async function seedExtraction(
+  tx: Db,
+  admin: { id: string; loginRoleType: string; actor: Actor; memo: RequestMemo },
+  now = new Date(),
+): Promise<void> {
+  const day = appToday(new Date(now.getTime() + 2 * 86_400_000));
+  const caller = { id: admin.id, loginRoleType: admin.loginRoleType, actor: admin.actor, memo: admin.memo };
+  const created = await extraction.create(
+    tx,
+    caller,
+    {
+      projectName: '太原市迎泽区老旧小区改造提升工程（二期）',
+      sectionName: '第一标段',
+      projectRef: 'TYYZ-2026-JS-031',
+      openingAt: `${day} 09:00`,
+      evaluationStartAt: `${day} 09:30`,
+      location: '太原市公共资源交易中心 2 号评标室',
+      conditions: {
+        tendereeReps: 1,
+        lines: [
+          { specialty: '房屋建筑工程', count: 3 },
+          { specialty: '市政公用工程', count: 1 },
+          { specialty: '工程造价', count: 2 },
+        ],
+        regions: ['太原市', '晋中市', '阳泉市', '吕梁市'],
+        avoidEmployers: ['太原市迎泽区住房和城乡建设局', '示例建设工程有限公司', '山西四建集团有限公司'],
+        avoidExpertIds: [],
+        recentDays: 30,
+      },
+    },
+    now,
+  );
+  await extraction.commit(tx, caller, created.id, now);
+  const drawn = await extraction.draw(tx, caller, created.id, now);
+  const [first, ...rest] = drawn.members;
+  const declined = await extraction.answer(
+    tx,
+    caller,
+    { id: created.id, memberId: first!.id, answer: 'declined', note: '已有其他项目评标安排，时间冲突' },
+    now,
+  );
+  const pending = [...rest.map((m) => m.id), declined.replacementId].filter((x): x is string => x !== null);
+  for (const memberId of pending) {
+    await extraction.answer(tx, caller, { id: created.id, memberId, answer: 'confirmed', note: '电话确认参加' }, now);
+  }
+  await extraction.finalize(tx, caller, created.id, now);
 }
