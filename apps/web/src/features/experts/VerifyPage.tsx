@@ -60,7 +60,7 @@ function Verification({ id }: { id: string }) {
     recomputedId: check?.recomputed.find((r) => r.line === m.line && r.seq === m.seq)?.expertId ?? null,
   }));
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Descriptions size="small" bordered column={2}>
         <Descriptions.Item label="抽取编号">{d.code}</Descriptions.Item>
         <Descriptions.Item label="状态">{d.statusLabel}</Descriptions.Item>
