@@ -32,7 +32,7 @@ function published(tamper = false): ExtractionVerify {
     lastDrawnAt: null,
   }));
   const snapshot = { takenAt: '2026-11-27T01:00:00.000Z', experts: sortPool(experts) };
-  const conditions: DrawConditions = {
+  const conditions: DrawConditions & ExtractionVerify['conditions'] & object = {
     tendereeReps: 1,
     lines: [
       { specialty: '房屋建筑工程', count: 4 },
