@@ -33,6 +33,9 @@ test('the administrator draws experts, one declines and is replaced, and the dra
   await menuItem.click();
   await expect(page).toHaveURL(/\/expertExtraction\/extractList\?/);
   await expect(page.getByTestId('extraction-table')).toBeVisible();
+  // the demo's extraction (confirmed, evaluation two days ahead) is listed with its commitment
+  await expect(page.getByTestId('extraction-table')).toContainText('太原市迎泽区老旧小区改造提升工程（二期）');
+  await shot(page, '0-list');
 
   // create: an even committee is called out, then fixed
   await page.getByTestId('extraction-create').click();
@@ -138,4 +141,23 @@ test('a visitor without sign-in sees the commitment; the seed stays hidden until
   await expect(page.getByTestId('verify-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByTestId('verify-seed')).toHaveCount(0);
   await context.close();
+});
+
+test('a developer reads the demo extraction with the names hidden until evaluation starts', async ({ page }) => {
+  await signIn(page, 'dev', 'D');
+  await expect(page).toHaveURL(/\/system\/pageConfig$/, { timeout: 30_000 });
+  await page.goto(LIST_URL);
+  await expect(page.getByTestId('extraction-table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('extraction-create')).toHaveCount(0);
+  await page.getByTestId('extraction-open').filter({ hasText: '老旧小区改造提升工程' }).click();
+  const drawer = page.getByTestId('extraction-drawer');
+  await expect(drawer.getByTestId('extraction-status')).toHaveText('已确认', { timeout: 20_000 });
+  await expect(drawer.getByTestId('extraction-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(drawer.getByTestId('extraction-seed')).toHaveCount(0);
+  const names = drawer.getByTestId('member-name');
+  await expect(names).toHaveCount(7);
+  for (const n of await names.allTextContents()) expect(n).toContain('保密');
+  await expect(drawer.getByTestId('extraction-commit')).toHaveCount(0);
+  await expect(drawer.getByTestId('member-confirm')).toHaveCount(0);
+  await shot(page, '6-developer');
 });
