@@ -1,5 +1,5 @@
 import { EXTRACTION_NODE } from '@ks/contracts';
-import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, like, max, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { expertExtractionMembers, expertExtractions, operationLogs } from '../../db/schema';
 import { likePattern } from '../../db/sql';
@@ -56,11 +56,13 @@ export async function listExtractions(
 export async function nextCode(tx: Tx, day: string): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ks.experts.code'))`);
   const prefix = `CQ${day.replace(/-/g, '')}-`;
+  // the highest number of the day, not the count: a deleted draft's number is never given again
   const [r] = await tx
-    .select({ n: count() })
+    .select({ last: max(expertExtractions.code) })
     .from(expertExtractions)
     .where(like(expertExtractions.code, `${prefix}%`));
-  return `${prefix}${String(Number(r?.n ?? 0) + 1).padStart(4, '0')}`;
+  const n = r?.last ? Number(r.last.slice(prefix.length)) : 0;
+  return `${prefix}${String((Number.isFinite(n) ? n : 0) + 1).padStart(4, '0')}`;
 }
 
 export async function insertExtraction(tx: Tx, values: typeof expertExtractions.$inferInsert): Promise<ExtractionRow> {

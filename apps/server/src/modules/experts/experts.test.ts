@@ -139,6 +139,14 @@ describe('the pool and the conditions', () => {
       expect.stringContaining('新建抽取'),
       expect.stringContaining('删除抽取草稿'),
     ]);
+    // numbers of the day are never given twice, even after an earlier draft was deleted
+    const a = await created();
+    const b = await created();
+    expect((await api.post(P.del, admin, { id: a.id })).status).toBe(200);
+    const c = await created();
+    expect(Number(c.code.slice(-4))).toBe(Number(b.code.slice(-4)) + 1);
+    await api.post(P.del, admin, { id: b.id });
+    await api.post(P.del, admin, { id: c.id });
   });
 
   it('a line without enough eligible experts is refused at commit, before any seed exists', async () => {

@@ -267,6 +267,7 @@ export async function create(db: Db, c: ExpertsCaller, body: ExtractionCreate, n
   if (problems.length) throw badRequest(problems.join('；'));
   if (body.evaluationStartAt < body.openingAt) throw badRequest(M.evaluationBeforeOpening);
   return db.transaction(async (tx) => {
+    if (cond.avoidExpertIds.length && !(await poolReady(tx))) throw badRequest(M.expertNotInPool);
     for (const id of cond.avoidExpertIds) {
       if (!(await zjk.get(tx, id))) throw badRequest(M.expertNotInPool);
     }
