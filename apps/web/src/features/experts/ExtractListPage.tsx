@@ -42,6 +42,7 @@ function ExtractList() {
     {
       title: '项目 / 标段',
       key: 'project',
+      width: 300,
       ellipsis: true,
       render: (_, r) => (
         <ActionLink onClick={() => setOpen(r.id)} testId="extraction-open">
@@ -146,7 +147,7 @@ function ExtractList() {
       <ServerTable<ExtractionSummary, ExtractionFilters>
         view={view}
         columns={columns}
-        scrollX={1300}
+        scrollX={1490}
         testId="extraction-table"
       />
       <CreateExtractionDialog
