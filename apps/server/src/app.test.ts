@@ -319,4 +319,6 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/rfc/template',
   // venue availability (issue 16): rooms and busy slots, no booker
   'GET /ks/venue/v1/public/availability',
+  // the expert extraction's verification: anyone with the record's id (issue 16)
+  'GET /ks/expert-extraction/v1/verify',
 ] as const;

@@ -18,6 +18,7 @@ import { createCaService } from './modules/ca/ca.service';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
+import { expertsRoutes } from './modules/experts/experts.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { helpRoutes } from './modules/help/help.routes';
@@ -362,6 +363,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tenderRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
       // @app:venue — venue booking (issue 16); its public availability below, outside the 418 scope
       venueRoutes(biz, db, deps.now ?? (() => new Date()));
+      // @app:experts — expert extraction (issue 16)
+      expertsRoutes(biz, { db, auth, now: deps.now ?? (() => new Date()) });
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);

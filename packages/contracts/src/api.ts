@@ -15,6 +15,7 @@ import {
 import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
+import { expertsApi } from './experts-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
 import { helpApi } from './help-api';
@@ -279,6 +280,8 @@ export const api = {
   ...tenderApi,
   // @api:venue
   ...venueApi,
+  // @api:experts
+  ...expertsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

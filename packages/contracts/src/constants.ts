@@ -48,6 +48,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/market-details',
   // the public credit list (信用公示), linked from the portal
   '/credit/creditPublicList',
+  // the expert extraction verification (issue 16): anyone with the record's id
+  '/expertExtraction/verify',
 ];
 
 export function isPublicPath(pathname: string): boolean {

@@ -19,6 +19,10 @@ export * from './engine-api';
 export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
+// @index:experts
+export * from './experts';
+export * from './experts-api';
+export * from './experts-rules';
 export * from './feedback';
 export * from './feedback-api';
 export * from './feedback-constants';

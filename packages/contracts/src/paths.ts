@@ -298,6 +298,18 @@ export const paths = {
   venueCancel: { method: 'POST', path: '/ks/venue/v1/bookings/cancel' },
   venueMove: { method: 'POST', path: '/ks/venue/v1/bookings/move' },
   venueHistory: { method: 'GET', path: '/ks/venue/v1/bookings/history' },
+  // @paths:experts — expert extraction (issue 16)
+  extractionOptions: { method: 'GET', path: '/ks/expert-extraction/v1/options' },
+  extractionList: { method: 'POST', path: '/ks/expert-extraction/v1/list' },
+  extractionDetail: { method: 'GET', path: '/ks/expert-extraction/v1/detail' },
+  extractionCreate: { method: 'POST', path: '/ks/expert-extraction/v1/create' },
+  extractionDelete: { method: 'POST', path: '/ks/expert-extraction/v1/delete' },
+  extractionCommit: { method: 'POST', path: '/ks/expert-extraction/v1/commit' },
+  extractionDraw: { method: 'POST', path: '/ks/expert-extraction/v1/draw' },
+  extractionAnswer: { method: 'POST', path: '/ks/expert-extraction/v1/answer' },
+  extractionFinalize: { method: 'POST', path: '/ks/expert-extraction/v1/finalize' },
+  extractionPublish: { method: 'POST', path: '/ks/expert-extraction/v1/publish' },
+  extractionVerify: { method: 'GET', path: '/ks/expert-extraction/v1/verify' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

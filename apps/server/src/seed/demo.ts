@@ -14,6 +14,7 @@ import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedEngine } from './engine';
 import { type Evidence, evidenceStore } from './evidence';
+import { seedExperts, seedExtraction } from './experts';
 import { seedFeedback } from './feedback';
 import { seedHelp } from './help';
 import { seedPeople } from './people';
@@ -164,6 +165,9 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedTender(tx, who);
     // @seed:venue — the rooms of 场地管理 and this week's bookings (issue 16)
     await seedVenue(tx);
+    // @seed:experts — the expert pool (专家库) and an extraction done through the module's service
+    await seedExperts(tx, who.admin);
+    await seedExtraction(tx, who.admin);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

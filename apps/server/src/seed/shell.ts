@@ -77,7 +77,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'KPB_PBJG', title: '评标结果', icon: 'CheckCircleOutlined', prop: 'list', buttons: LIST },
   ],
   ZJCQ: [
-    { code: 'ZJCQ_CQXM', title: '抽取项目', icon: 'ClusterOutlined', prop: 'list', buttons: REVIEWED },
+    { code: 'ZJCQ_CQXM', title: '抽取项目', icon: 'ClusterOutlined', prop: 'expertExtraction' },
     { code: 'ZJCQ_ZJK', title: '专家库', icon: 'TeamOutlined', prop: 'card', style: 'card', buttons: LIST },
   ],
   CDYY: [
@@ -261,10 +261,14 @@ export async function seedShell(tx: Db): Promise<void> {
     .update(menuNodes)
     .set({
       columns: [
-        col('xm', '姓名', { isSearch: true }),
-        col('zy', '评标专业', { isSearch: true }),
-        col('zc', '职称'),
-        col('dw', '工作单位', { listAlignment: '左对齐' }),
+        col('xm', '姓名', { isSearch: true, width: 100 }),
+        col('xb', '性别', { width: 70 }),
+        col('zy', '评标专业', { isSearch: true, width: 140 }),
+        col('dq', '所在地区', { isSearch: true, width: 100 }),
+        col('dw', '工作单位', { isSearch: true, listAlignment: '左对齐', width: 240 }),
+        col('zc', '职称', { width: 120 }),
+        col('zt', '在库状态', { isSearch: true, width: 90 }),
+        col('cz', '操作', { type: 'operations', width: 160 }),
       ],
       cardStyle: {
         titleKey: 'xm',

@@ -27,6 +27,9 @@ import {
   DynamicIndexPage,
   EchartsSettingPage,
   EnterpriseRegisterPage,
+  ExtractionRecordPage,
+  ExtractionVerifyPage,
+  ExtractListPage,
   FeedbackAdminPage,
   FiveInOneDetailPage,
   FiveInOneListPage,
@@ -109,6 +112,8 @@ export const routes: RouteObject[] = [
           { path: 'creditCode/progress', element: <RegistrationProgressPage /> },
           { path: 'creditCode/activate', element: <ActivatePage /> },
           { path: 'realName', element: <RealNamePage /> },
+          // @routes:experts-public — the extraction verification (public: PUBLIC_PATHS)
+          { path: 'expertExtraction/verify', element: <ExtractionVerifyPage /> },
           // the developers' SMS outbox (public; the server answers 404 in production)
           { path: 'smsOutbox', element: <SmsOutboxPage /> },
           {
@@ -171,6 +176,9 @@ export const routes: RouteObject[] = [
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
                   // @routes:credit
                   { path: 'credit/companyInfo', element: <CreditInfoPage /> },
+                  // @routes:experts
+                  { path: 'expertExtraction/extractList', element: <ExtractListPage /> },
+                  { path: 'expertExtraction/extractRecord', element: <ExtractionRecordPage /> },
                   // @routes:feedback
                   { path: 'system/feedback', element: <FeedbackAdminPage /> },
                   // @routes:venue — before the pending meetingVenue/* pages (a path ranks above a splat)

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './ca';
 export * from './credit';
 export * from './engine';
+export * from './experts';
 export * from './feedback';
 export * from './files';
 export * from './help';
