@@ -237,7 +237,9 @@ for (const [account, role] of [
           .or(page.getByTestId('credit-analysis'))
           .or(page.getByTestId('credit-letter-list'))
           .or(page.getByTestId('credit-letter-detail'))
-          .or(page.getByTestId('credit-public-list'));
+          .or(page.getByTestId('credit-public-list'))
+          // @walk:experts — 抽取项目 (issue 16)
+          .or(page.getByTestId('extraction-table'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });
