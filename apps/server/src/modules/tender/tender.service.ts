@@ -103,6 +103,18 @@ export async function tenderProject(db: Db, c: EngineCaller, id: string): Promis
   };
 }
 
+/**
+ * The section another module acts for (a venue booking for its opening): it exists, and the caller is of its
+ * project's side or an administrator (else 404 for a project they may not read, 403 for one they may only read).
+ */
+export async function sectionForCaller(db: Db, c: EngineCaller, sectionId: string): Promise<TenderSection> {
+  const [s] = await db.select().from(tenderSections).where(eq(tenderSections.id, sectionId));
+  if (!s) throw notFound(TENDER_MESSAGES.sectionMissing);
+  const { side } = await projectFor(db, c, s.projectId);
+  if (!side && c.loginRoleType !== 'M') throw forbidden('只有项目的招标人或招标代理可以为该标段办理');
+  return sectionOf(s);
+}
+
 /** Creates or changes a section of a project of the caller's side, held to the timeline settings. */
 export async function saveSection(
   db: Db,

@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { canCall, findNode, type RequestMemo } from '../../platform/permissions';
 import type { AuthContext } from '../auth/auth.service';
+import { sectionForCaller } from '../tender/tender.service';
 import { listRooms, roomById } from './rooms';
 import * as repo from './venue.repo';
 
@@ -172,6 +173,8 @@ export async function book(
 ): Promise<VenueBooking> {
   const room = await bookableRoom(db, body.roomId);
   const { start, end } = checkTime(body.startsAt, body.endsAt, now);
+  // a booking for a tender section is made by the section's project side (or the centre)
+  if (body.sectionId) await sectionForCaller(db, c, body.sectionId);
   const who = { id: c.id, name: c.userName };
   const id = await refusingOverlap(() =>
     db.transaction(async (tx) => {

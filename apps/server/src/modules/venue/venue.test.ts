@@ -1,7 +1,15 @@
 import { addDays, appToday, VENUE_MESSAGES } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grants, menuNodes, operationLogs, users, venueBookingHistory, venueBookings } from '../../db/schema';
+import {
+  grants,
+  menuNodes,
+  operationLogs,
+  tenderSections,
+  users,
+  venueBookingHistory,
+  venueBookings,
+} from '../../db/schema';
 import { type Body, client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { newEnterprise } from '../credit/testkit';
 
@@ -331,5 +339,28 @@ describe('public availability', () => {
     const long = await api.get(`${P.availability}?from=${day}&days=60`, null);
     expect(long.status).toBe(400);
     expect(long.body.message).toContain('31');
+  });
+});
+
+describe('a booking for a tender section', () => {
+  it('is made by the section’s project side; a section unknown or of a project the caller may not read is refused', async () => {
+    const [bd] = await t.database.db.select().from(tenderSections).orderBy(tenderSections.code).limit(1);
+    const at = (token: string, sectionId: string, from: string, to: string) =>
+      api.post(P.book, token, {
+        roomId: room('第一开标室'),
+        startsAt: `${day} ${from}`,
+        endsAt: `${day} ${to}`,
+        subject: '标段开标',
+        sectionId,
+      });
+    // the demo projects are the centre's (entered by the administrator): user1's enterprise is not of their side
+    const foreign = await at(user1, bd!.id, '08:00', '08:30');
+    expect(foreign.status).toBe(404);
+    const unknown = await at(admin, '3f0a8a38-6f1e-4a53-9d43-1b6a3e1f2c11', '08:00', '08:30');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('标段不存在或已删除');
+    const ok = await at(admin, bd!.id, '08:00', '08:30');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.sectionId).toBe(bd!.id);
   });
 });
