@@ -101,6 +101,12 @@ function VenueTab({ project }: { project: TenderProject }) {
   );
 }
 
+/** A field's value as the detail shows it: money and counts with thousands separators, an empty one as —. */
+function shownValue(f: FieldDef, v: unknown): string {
+  if (typeof v === 'number' && (f.type === 'input-number' || f.type === 'number')) return v.toLocaleString('zh-CN');
+  return displayValue(f, v) || '—';
+}
+
 function ProjectInfo({ id }: { id: string }) {
   const node = useEngineNode();
   const queryClient = useQueryClient();
@@ -187,7 +193,7 @@ function ProjectInfo({ id }: { id: string }) {
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered data-testid="five-values">
           {shown.map((f) => (
             <Descriptions.Item key={f.code} label={f.name}>
-              {displayValue(f, p.values[f.code]) || '—'}
+              {shownValue(f, p.values[f.code])}
             </Descriptions.Item>
           ))}
         </Descriptions>

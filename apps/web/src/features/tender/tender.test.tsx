@@ -95,6 +95,7 @@ describe('/fiveInOne/detail', () => {
     expect(screen.getByTestId('five-status').textContent).toBe('已通过');
     const values = await screen.findByTestId('five-values');
     await waitFor(() => expect(values.textContent).toContain('项目编号SXGC-2026-1101'));
+    expect(values.textContent).toContain('项目总投资（元）48,600,000');
     const table = screen.getByTestId('section-table');
     expect(table.textContent).toContain('38,500,000.00');
     expect(table.textContent).toContain('770,000.00');
