@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './account';
+import { check, date, index, integer, jsonb, numeric, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './account';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 
 /**
@@ -23,6 +23,15 @@ export const tenderSections = pgTable(
     docSaleStart: date('doc_sale_start', { mode: 'string' }).notNull(),
     docSaleEnd: date('doc_sale_end', { mode: 'string' }).notNull(),
     bidDeadline: timestamptz('bid_deadline').notNull(),
+    /**
+     * The qualification requirements of the section's approved tender notice (values of the QUALIFICATION tree) and
+     * how they combine: 且 every one, 或 any one. Written when the notice passes review; registration checks them.
+     */
+    qualRelation: varchar('qual_relation', { length: 2 }).notNull().default('且'),
+    qualItems: jsonb('qual_items').$type<string[]>().notNull().default([]),
+    /** the engine record of the section's approved notice, and when it was published on the portal */
+    noticeId: uuid('notice_id'),
+    noticePublishedAt: timestamptz('notice_published_at'),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by')
       .notNull()
@@ -35,5 +44,36 @@ export const tenderSections = pgTable(
     index('tender_sections_deadline_idx').on(t.bidDeadline),
     check('tender_sections_money_ck', sql`${t.estimate} >= 0 and ${t.deposit} >= 0`),
     check('tender_sections_sale_ck', sql`${t.docSaleEnd} >= ${t.docSaleStart}`),
+    check('tender_sections_relation_ck', sql`${t.qualRelation} in ('且', '或')`),
+  ],
+);
+
+/**
+ * Registrations (报名) of enterprises for a section: one per enterprise and section, made while the notice is published
+ * and before the bid deadline, by an enterprise whose qualifications met the requirements at that time (`matched`: the
+ * held qualifications that satisfied them, kept as evidence). Who registered is hidden from other bidders and from the
+ * tenderee until opening (the module answers counts only).
+ */
+export const tenderRegistrations = pgTable(
+  'tender_registrations',
+  {
+    id: id(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => tenderSections.id, { onDelete: 'cascade' }),
+    enterpriseId: uuid('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    contact: varchar('contact', { length: 20 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    matched: jsonb('matched').$type<{ requirement: string; held: string; certNo: string }[]>().notNull().default([]),
+    registeredAt: timestamptz('registered_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tender_registrations_section_ent_uq').on(t.sectionId, t.enterpriseId),
+    index('tender_registrations_ent_idx').on(t.enterpriseId),
   ],
 );
