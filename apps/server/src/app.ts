@@ -32,6 +32,7 @@ import { registerRegistrationHooks } from './modules/register/registration.servi
 import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { registerNoticeHooks } from './modules/tender/notice.service';
 import { tenderRoutes } from './modules/tender/tender.routes';
 import { venuePublicRoutes, venueRoutes } from './modules/venue/venue.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
@@ -360,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       changeRoutes(biz, db, deps.now ?? (() => new Date()));
       registerChangeHooks(deps.now ?? (() => new Date()));
       // @app:tender — five-in-one projects and sections, timeline settings (issue 16)
+      registerNoticeHooks(deps.now ?? (() => new Date()), config.timeZone);
       tenderRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
       // @app:venue — venue booking (issue 16); its public availability below, outside the 418 scope
       venueRoutes(biz, db, deps.now ?? (() => new Date()));

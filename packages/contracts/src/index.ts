@@ -56,6 +56,7 @@ export * from './system-notices';
 export * from './system-notices-api';
 export * from './tender';
 export * from './tender-api';
+export * from './tender-notice';
 // @index:venue
 export * from './venue';
 export * from './venue-api';

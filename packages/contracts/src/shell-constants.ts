@@ -43,6 +43,7 @@ export const NODE_PROPERTIES = [
   { value: 'fileAnalysis', label: '文件分析', path: '/fileAnalysis/index' },
   { value: 'lock', label: '锁管理', path: '/lock' },
   { value: 'fiveInOne', label: '进场登记', path: '/fiveInOne/list' },
+  { value: 'tenderRegistration', label: '投标报名', path: '/fiveInOne/registration' },
   { value: 'expertExtraction', label: '专家抽取', path: '/expertExtraction/extractList' },
   { value: 'fullStatistics', label: '全量统计', path: '/custom/statistics' },
   { value: 'dataStatistics', label: '数据统计', path: '/custom/completeCount' },

@@ -17,6 +17,11 @@ export const TENDER_LEGAL = {
   issueToDeadlineDays: 20,
   /** 招标投标法实施条例第二十六条: the bid deposit is at most 2% of the estimated price. */
   depositMaxPercent: 2,
+  /**
+   * 招标投标法实施条例第二十一条: a clarification or change that may affect the making of bids is issued at least 15
+   * days before the bid deadline; otherwise the deadline moves.
+   */
+  clarifyDays: 15,
 } as const;
 
 export const tenderSettingsSchema = z
@@ -39,6 +44,14 @@ export const tenderSettingsSchema = z
       .gt(0, '投标保证金比例上限应大于 0')
       .max(TENDER_LEGAL.depositMaxPercent, `投标保证金比例上限不得高于法定的 ${TENDER_LEGAL.depositMaxPercent}%`)
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '投标保证金比例最多保留两位小数'),
+    clarifyDays: z
+      .number({ error: '请输入澄清或修改距投标截止的最短天数' })
+      .int('天数应为整数')
+      .min(
+        TENDER_LEGAL.clarifyDays,
+        `影响投标文件编制的澄清或修改距投标截止不得少于法定的 ${TENDER_LEGAL.clarifyDays} 日`,
+      )
+      .max(60, '澄清或修改的设置不得超过 60 日'),
   })
   .strict();
 export type TenderSettings = z.infer<typeof tenderSettingsSchema>;

@@ -65,7 +65,15 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
       icon: 'FolderOutlined',
       prop: 'directory',
       children: [
-        { code: 'ZBTB_ZBGG', title: '招标公告', icon: 'NotificationOutlined', prop: 'list', buttons: REVIEWED },
+        // notices are written in a project's 招标公告 tab (the section's rules apply); here they are listed and reviewed
+        {
+          code: 'ZBTB_ZBGG',
+          title: '招标公告',
+          icon: 'NotificationOutlined',
+          prop: 'list',
+          buttons: ['detail', 'revoke', 'audit', 'export', 'delete'],
+        },
+        { code: 'ZBTB_TBBM', title: '投标报名', icon: 'FormOutlined', prop: 'tenderRegistration' },
         { code: 'ZBTB_TBWJ', title: '投标文件', icon: 'ContainerOutlined', prop: 'list', buttons: LIST },
         { code: 'ZBTB_WJFX', title: '文件分析', icon: 'FileSearchOutlined', prop: 'fileAnalysis' },
       ],
@@ -107,6 +115,7 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   XYGL_BGSQ: ['detail'],
   ZBTB_ZBGL: [],
   ZBTB_ZBGG: ['detail'],
+  ZBTB_TBBM: [],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
   CDYY_CDYY: ['add', 'detail'],
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
@@ -170,6 +179,7 @@ export async function seedShell(tx: Db): Promise<void> {
     'XYGL_ZYZC',
     'XYGL_CYRY',
     'ZBTB_XMDJ',
+    'ZBTB_ZBGG',
     'CDYY_CDYY',
     'DZBH_BHSQ',
   ];
@@ -209,12 +219,10 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
   }
-  // 保函申请: one level, the 审核员 or the administrator
-  await tx.insert(auditLevels).values({
-    ...levels[0]!,
-    reviewerRoles: ['auditor', 'admin'],
-    nodeId: ids.get('DZBH_BHSQ')!,
-  });
+  // 保函申请 and 招标公告: one level, the 审核员 or the administrator (a notice's pass publishes it)
+  for (const code of ['DZBH_BHSQ', 'ZBTB_ZBGG']) {
+    await tx.insert(auditLevels).values({ ...levels[0]!, reviewerRoles: ['auditor', 'admin'], nodeId: ids.get(code)! });
+  }
   // list columns and a card style, so the configuration pages open on something real
   const col = (code: string, name: string, extra: object = {}) => ({
     code,

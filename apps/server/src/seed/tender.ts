@@ -4,6 +4,8 @@ import type { EngineCaller } from '../modules/engine/record-access';
 import { recordRow } from '../modules/engine/records.repo';
 import { saveRecord } from '../modules/engine/records.service';
 import { auditRecord, submitRecord } from '../modules/engine/review.service';
+import { noticeRecords, registerNoticeHooks, saveNotice, submitNotice } from '../modules/tender/notice.service';
+import { register } from '../modules/tender/registration.service';
 import { saveSection } from '../modules/tender/tender.service';
 
 /**
@@ -17,7 +19,16 @@ const DAY = 86_400_000;
 interface DemoProject {
   values: Record<string, unknown>;
   passed: boolean;
-  sections: { code: string; name: string; estimate: number; deposit: number; saleFrom: number; deadline: number }[];
+  sections: {
+    code: string;
+    name: string;
+    estimate: number;
+    deposit: number;
+    saleFrom: number;
+    deadline: number;
+    /** the qualification its published tender notice requires (a level of the QUALIFICATION tree) */
+    requires?: string;
+  }[];
 }
 
 export const DEMO_PROJECTS: DemoProject[] = [
@@ -39,8 +50,24 @@ export const DEMO_PROJECTS: DemoProject[] = [
       lxdh: '13835126608',
     },
     sections: [
-      { code: 'BD-01', name: '施工标段', estimate: 38_500_000, deposit: 770_000, saleFrom: 1, deadline: 25 },
-      { code: 'BD-02', name: '监理标段', estimate: 860_000, deposit: 17_000, saleFrom: 1, deadline: 25 },
+      {
+        code: 'BD-01',
+        name: '施工标段',
+        estimate: 38_500_000,
+        deposit: 770_000,
+        saleFrom: 1,
+        deadline: 25,
+        requires: '建筑工程施工总承包二级',
+      },
+      {
+        code: 'BD-02',
+        name: '监理标段',
+        estimate: 860_000,
+        deposit: 17_000,
+        saleFrom: 1,
+        deadline: 25,
+        requires: '房屋建筑工程监理乙级',
+      },
     ],
   },
   {
@@ -60,7 +87,17 @@ export const DEMO_PROJECTS: DemoProject[] = [
       lxr: '赵文博',
       lxdh: '13903521478',
     },
-    sections: [{ code: 'BD-01', name: '施工标段', estimate: 23_800_000, deposit: 476_000, saleFrom: 2, deadline: 28 }],
+    sections: [
+      {
+        code: 'BD-01',
+        name: '施工标段',
+        estimate: 23_800_000,
+        deposit: 476_000,
+        saleFrom: 2,
+        deadline: 28,
+        requires: '市政公用工程施工总承包二级',
+      },
+    ],
   },
   {
     passed: false,
@@ -81,16 +118,38 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
 ];
 
-export async function seedTender(tx: Db, who: { admin: EngineCaller; auditor: EngineCaller }, now = new Date()) {
+const yuanText = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2 });
+
+/** The body of a demo tender notice, in the usual chapters of a 招标公告. */
+function noticeBody(p: DemoProject, s: DemoProject['sections'][number]): string {
+  const v = p.values;
+  return [
+    `<h3>一、招标条件</h3><p>本招标项目${v.xmmc}已由有关部门批准建设，项目业主为${v.zbr}，建设资金来自${v.zjly}，项目已具备招标条件，现对该项目${s.name}进行公开招标。</p>`,
+    `<h3>二、项目概况与招标范围</h3><p>${v.xmgk ?? ''}本标段估算价 ${yuanText(s.estimate)} 元，投标保证金 ${yuanText(s.deposit)} 元（可以电子保函替代）。</p>`,
+    '<h3>三、投标人资格要求</h3><p>投标人须具备下列资质并在人员、设备、资金等方面具有相应的能力；拟派项目负责人须具备相应专业注册执业资格，且未担任其他在建工程项目负责人。本标段不接受联合体投标。</p>',
+    '<h3>四、招标文件的获取</h3><p>凡有意参加投标者，请于发售期内登录交易平台报名并下载电子招标文件。</p>',
+    `<h3>五、联系方式</h3><p>招标人：${v.zbr}；联系人：${v.lxr}；电话：${v.lxdh}${v.dljg ? `；招标代理机构：${v.dljg}` : ''}。</p>`,
+  ].join('');
+}
+
+export async function seedTender(
+  tx: Db,
+  who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller },
+  now = new Date(),
+) {
   const gnCoding = TENDER_PROJECT_NODE;
   const ids: string[] = [];
+  // the notices below are published by their review's decision hook
+  registerNoticeHooks();
+  const published: { projectNo: string; code: string; sectionId: string }[] = [];
   for (const p of DEMO_PROJECTS) {
     const saved = await saveRecord(tx, who.admin, { gnCoding, values: p.values }, {});
     const id = String(saved.id);
     ids.push(id);
+    const sectionIds: string[] = [];
     for (const s of p.sections) {
       const day = (n: number) => dateIn(new Date(now.getTime() + n * DAY), DEFAULT_TIME_ZONE);
-      await saveSection(
+      const saved = await saveSection(
         tx,
         who.admin,
         {
@@ -107,6 +166,7 @@ export async function seedTender(tx: Db, who: { admin: EngineCaller; auditor: En
         now,
         DEFAULT_TIME_ZONE,
       );
+      sectionIds.push(saved.id);
     }
     if (!p.passed) continue;
     const version = async () => Number((await recordRow(tx, gnCoding, id))!.version);
@@ -118,6 +178,62 @@ export async function seedTender(tx: Db, who: { admin: EngineCaller; auditor: En
       pass: true,
       suggestion: '材料齐全，同意进场',
     });
+    // each section's tender notice: written and submitted by the project's side, passed (and so published) by the 审核员
+    for (const [i, s] of p.sections.entries()) {
+      if (!s.requires) continue;
+      const sectionId = sectionIds[i]!;
+      const notice = await saveNotice(
+        tx,
+        who.admin,
+        {
+          sectionId,
+          kind: '招标公告',
+          title: `${p.values.xmmc}${s.name}招标公告`,
+          bodyHtml: noticeBody(p, s),
+          qualItems: [s.requires],
+          qualLabels: s.requires,
+          qualRelation: '且',
+        },
+        now,
+        DEFAULT_TIME_ZONE,
+      );
+      await submitNotice(tx, who.admin, { id: notice.id, version: notice.version }, now, DEFAULT_TIME_ZONE);
+      const pending = await noticeRecords.get(tx, notice.id);
+      await auditRecord(tx, who.auditor, {
+        gnCoding: noticeRecords.gnCoding,
+        id: notice.id,
+        version: pending!.version,
+        pass: true,
+        suggestion: '公告内容与项目登记一致，资格要求合理，同意发布',
+      });
+      published.push({ projectNo: String(p.values.xmbh), code: s.code, sectionId });
+    }
   }
+  // the demo enterprise registered for the 大同 sewer section (its 市政公用工程施工总承包二级 meets the notice) …
+  const sewer = published.find((x) => x.projectNo === 'SXGC-2026-1102')!;
+  await register(
+    tx,
+    who.user,
+    { sectionId: sewer.sectionId, contact: '张建国', phone: '13835100001' },
+    now,
+    DEFAULT_TIME_ZONE,
+  );
+  // … and its agency wrote a clarification that waits for review (it does not move the deadline)
+  const change = await saveNotice(
+    tx,
+    who.admin,
+    {
+      sectionId: sewer.sectionId,
+      kind: '变更公告',
+      title: '大同市御河东路雨污分流改造工程施工标段变更公告（第一次）',
+      bodyHtml:
+        '<p>原招标文件第五章“工程量清单”中 DN800 钢筋混凝土管的管基形式补充说明为 180° 混凝土基础，相应清单项目特征描述同步调整，其余内容不变。</p>',
+      affectsBids: false,
+      reason: '补充工程量清单项目特征描述',
+    },
+    now,
+    DEFAULT_TIME_ZONE,
+  );
+  await submitNotice(tx, who.admin, { id: change.id, version: change.version }, now, DEFAULT_TIME_ZONE);
   return ids;
 }

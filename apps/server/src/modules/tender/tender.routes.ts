@@ -1,9 +1,11 @@
-import { api, TENDER_MESSAGES } from '@ks/contracts';
+import { api, NOTICE_MESSAGES, TENDER_MESSAGES } from '@ks/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import type { EngineCaller } from '../engine/record-access';
+import { saveNotice, sectionNotices, submitNotice } from './notice.service';
+import { checkFor, openSections, register, registrationList, registrationQuantity } from './registration.service';
 import {
   deleteSection,
   saveSection,
@@ -48,4 +50,51 @@ export function tenderRoutes(app: FastifyInstance, db: Db, now: () => Date, tz: 
     roles: ['M'],
     message: TENDER_MESSAGES.settingsSaved,
   });
+
+  // tender notices: written by the project's side, reviewed through the engine, published when the review passes
+  route(app, api.tenderNotices, async ({ auth, query }) => sectionNotices(db, callerOf(auth), query.sectionId, now()), {
+    roles: ['M', 'D', 'U'],
+  });
+  route(app, api.tenderNoticeSave, async ({ auth, body }) => saveNotice(db, callerOf(auth), body, now(), tz), {
+    roles: ['M', 'U'],
+    message: NOTICE_MESSAGES.saved,
+  });
+  route(app, api.tenderNoticeSubmit, async ({ auth, body }) => submitNotice(db, callerOf(auth), body, now(), tz), {
+    roles: ['M', 'U'],
+    message: NOTICE_MESSAGES.submitted,
+  });
+
+  // registration: enterprises for published sections; who registered stays hidden until opening
+  route(
+    app,
+    api.registrationQuantity,
+    async ({ query }) => ({ sectionId: query.sectionId, quantity: await registrationQuantity(db, query.sectionId) }),
+    { roles: ['M', 'D', 'U'] },
+  );
+  route(
+    app,
+    api.registrationOpenSections,
+    async ({ auth }) => ({ records: await openSections(db, callerOf(auth), now()) }),
+    {
+      roles: ['M', 'U'],
+    },
+  );
+  route(
+    app,
+    api.registrationCheck,
+    async ({ auth, query }) => checkFor(db, callerOf(auth), query.sectionId, now(), tz),
+    {
+      roles: ['U'],
+    },
+  );
+  route(app, api.registrationSave, async ({ auth, body }) => register(db, callerOf(auth), body, now(), tz), {
+    roles: ['U'],
+    message: '报名成功',
+  });
+  route(
+    app,
+    api.registrationList,
+    async ({ auth, query }) => ({ records: await registrationList(db, callerOf(auth), query.sectionId, now()) }),
+    { roles: ['M', 'U'] },
+  );
 }

@@ -169,19 +169,31 @@ describe('the timeline settings', () => {
   it('default to the law and are read by anyone signed in', async () => {
     const r = await c.get('/ks/xmrc/v1/settings', user1);
     expect(r.status).toBe(200);
-    expect(r.body.data.settings).toEqual({ docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 });
+    expect(r.body.data.settings).toEqual({
+      docSaleDays: 5,
+      issueToDeadlineDays: 20,
+      depositMaxPercent: 2,
+      clarifyDays: 15,
+    });
     expect(r.body.data.legal).toEqual(r.body.data.settings);
   });
 
   it('are changed by administrators only, never below the law', async () => {
     expect(
-      (await c.post('/ks/xmrc/v1/settings', user1, { docSaleDays: 7, issueToDeadlineDays: 20, depositMaxPercent: 2 }))
-        .status,
+      (
+        await c.post('/ks/xmrc/v1/settings', user1, {
+          docSaleDays: 7,
+          issueToDeadlineDays: 20,
+          depositMaxPercent: 2,
+          clarifyDays: 15,
+        })
+      ).status,
     ).toBe(403);
     const looser = await c.post('/ks/xmrc/v1/settings', admin, {
       docSaleDays: 3,
       issueToDeadlineDays: 20,
       depositMaxPercent: 2,
+      clarifyDays: 15,
     });
     expect(looser.status).toBe(400);
     expect(looser.body.message).toBe('招标文件发售期不得少于法定的 5 日');
@@ -193,13 +205,19 @@ describe('the timeline settings', () => {
       docSaleDays: 7,
       issueToDeadlineDays: 20,
       depositMaxPercent: 2,
+      clarifyDays: 15,
     });
     expect(r.status).toBe(200);
     expect(await logsLike('招标文件发售不少于 7 日')).toBe(1);
     const s = await c.post('/ks/xmrc/v1/bd/save', admin, section({ code: 'BD-02' }));
     expect(s.status).toBe(400);
     expect(s.body.message).toContain('不得少于 7 日');
-    await c.post('/ks/xmrc/v1/settings', admin, { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 });
+    await c.post('/ks/xmrc/v1/settings', admin, {
+      docSaleDays: 5,
+      issueToDeadlineDays: 20,
+      depositMaxPercent: 2,
+      clarifyDays: 15,
+    });
   });
 });
 

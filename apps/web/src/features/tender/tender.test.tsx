@@ -42,8 +42,8 @@ function server(
     'GET /ks/xmrc/v1/project': () => ({ data: current }),
     'GET /ks/xmrc/v1/settings': () => ({
       data: {
-        settings: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 },
-        legal: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2 },
+        settings: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2, clarifyDays: 15 },
+        legal: { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2, clarifyDays: 15 },
       },
     }),
     'POST /ks/common/array/fields': () => ({ data: { fields: FIELDS, version: 1, uniqueKeys: [] } }),
