@@ -44,6 +44,7 @@ export const joinQualLabels = (labels: readonly string[]) => labels.join(';');
 export const NOTICE_MESSAGES = {
   sectionMissing: '标段不存在或已删除',
   notSide: '只有项目的招标人或招标代理可以编写招标公告',
+  projectNotPassed: '项目进场登记尚未审核通过，不能编写招标公告',
   noticeMissing: '公告不存在或已删除',
   alreadyPublished: '该标段的招标公告已发布，如需修改请发布变更公告',
   pendingExists: '该标段已有待审核的公告，请等待审核结果',

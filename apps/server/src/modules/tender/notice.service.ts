@@ -214,12 +214,13 @@ export async function saveNotice(
     if (!old || old.values[F.section] !== input.sectionId) throw notFound(NOTICE_MESSAGES.noticeMissing);
     if (!['draft', 'rejected', 'revoked'].includes(old.status)) throw conflict(NOTICE_MESSAGES.notEditable);
   }
+  const project = await projects.get(db, s.projectId);
+  if (project?.status !== 'passed') throw conflict(NOTICE_MESSAGES.projectNotPassed);
   const qualLabels = await checkedRequirements(db, input.qualItems);
   if (input.kind === '变更公告') {
     const errors = await changeProblems(db, s, input, now);
     if (Object.keys(errors).length) throw validationFailed(errors);
   }
-  const project = await projects.get(db, s.projectId);
   const saved = await saveRecord(
     db,
     c,
