@@ -291,6 +291,7 @@ export const paths = {
   tenderSettings: { method: 'GET', path: '/ks/xmrc/v1/settings' },
   tenderSettingsSave: { method: 'POST', path: '/ks/xmrc/v1/settings' },
   tenderNotices: { method: 'GET', path: '/ks/xmrc/v1/notices' },
+  tenderQualificationTree: { method: 'GET', path: '/ks/xmrc/v1/qualification-tree' },
   tenderNoticeSave: { method: 'POST', path: '/ks/xmrc/v1/notice/save' },
   tenderNoticeSubmit: { method: 'POST', path: '/ks/xmrc/v1/notice/submit' },
   registrationQuantity: { method: 'GET', path: '/ks/trade/registrations/quantity' },

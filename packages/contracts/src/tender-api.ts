@@ -1,3 +1,4 @@
+import { fieldOptionSchema } from './engine';
 import { paths } from './paths';
 import { tenderProjectSchema, tenderSectionInputSchema, tenderSectionSchema, tenderSettingsSchema } from './tender';
 import {
@@ -62,6 +63,13 @@ export const tenderApi = {
     auth: true,
     query: z.object({ sectionId: z.uuid({ error: '缺少标段' }) }),
     data: sectionNoticesSchema,
+  },
+  tenderQualificationTree: {
+    ...paths.tenderQualificationTree,
+    summary: '资质目录（资质选择对话框）：资质类别与等级，同类等级由高到低排列',
+    tag: '招标投标',
+    auth: true,
+    data: z.array(fieldOptionSchema),
   },
   tenderNoticeSave: {
     ...paths.tenderNoticeSave,

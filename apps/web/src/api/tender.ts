@@ -1,4 +1,4 @@
-import type { TenderSectionInput } from '@ks/contracts';
+import type { RegistrationInput, TenderNoticeInput, TenderSectionInput } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './call';
 
@@ -20,3 +20,42 @@ export const tenderSettingsQuery = queryOptions({
 export const saveTenderSection = (body: TenderSectionInput) => call('tenderSectionSave', { data: body, silent: true });
 
 export const deleteTenderSection = (id: string) => call('tenderSectionDelete', { data: { id } });
+
+// ── notices (招标公告 tab) ──────────────────────────────────────────────────
+
+export const sectionNoticesKey = (sectionId: string) => [...TENDER_KEY, 'notices', sectionId] as const;
+export const sectionNoticesQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: sectionNoticesKey(sectionId),
+    queryFn: () => call('tenderNotices', { params: { sectionId } }),
+  });
+
+/** The qualification tree of the qualification dialog (screen 14): categories and their levels, highest first. */
+export const qualificationTreeQuery = queryOptions({
+  queryKey: [...TENDER_KEY, 'qualification-tree'],
+  queryFn: () => call('tenderQualificationTree'),
+  staleTime: 10 * 60_000,
+});
+
+/** Silent: the notice form puts a refusal on its fields or above the form. */
+export const saveTenderNotice = (body: TenderNoticeInput) => call('tenderNoticeSave', { data: body, silent: true });
+export const submitTenderNotice = (id: string, version: number) =>
+  call('tenderNoticeSubmit', { data: { id, version }, silent: true });
+
+// ── registration (投标报名) ─────────────────────────────────────────────────
+
+export const openSectionsQuery = queryOptions({
+  queryKey: [...TENDER_KEY, 'open-sections'],
+  queryFn: () => call('registrationOpenSections'),
+});
+export const registrationCheckQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: [...TENDER_KEY, 'registration-check', sectionId],
+    queryFn: () => call('registrationCheck', { params: { sectionId } }),
+  });
+export const registrationQuantityQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: [...TENDER_KEY, 'registration-quantity', sectionId],
+    queryFn: () => call('registrationQuantity', { params: { sectionId } }),
+  });
+export const registerForSection = (body: RegistrationInput) => call('registrationSave', { data: body, silent: true });

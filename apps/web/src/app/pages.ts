@@ -43,6 +43,7 @@ export const CaRegisterPage = lazyPage(() => import('../features/ca/CaRegisterPa
 export const LockPage = lazyPage(() => import('../features/ca/LockPage'));
 // @pages:tender
 export const FiveInOneListPage = lazyPage(() => import('../features/tender/FiveInOneListPage'));
+export const TenderRegistrationPage = lazyPage(() => import('../features/tender/RegistrationPage'));
 export const FiveInOneDetailPage = lazyPage(() => import('../features/tender/FiveInOneDetailPage'));
 
 // @pages:help

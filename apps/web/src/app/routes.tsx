@@ -61,6 +61,7 @@ import {
   SmsOutboxPage,
   StyleTemplatePage,
   SystemNoticePage,
+  TenderRegistrationPage,
   TransacPage,
   TransactPage,
   UserCenterPage,
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
                   // @routes:tender
                   { path: 'fiveInOne/list', element: <FiveInOneListPage /> },
                   { path: 'fiveInOne/detail', element: <FiveInOneDetailPage /> },
+                  { path: 'fiveInOne/registration', element: <TenderRegistrationPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

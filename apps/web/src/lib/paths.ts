@@ -57,7 +57,11 @@ export const CREDIT_PUBLIC_LIST_PATH = '/credit/creditPublicList';
 export const CREDIT_LETTER_DETAIL_PATH = '/credit/commitmentbookDetail';
 
 /** The five-in-one entry (五位一体): the projects of 项目进场登记, and one project with its tabs. */
-export const FIVE_IN_ONE_PAGES = { list: '/fiveInOne/list', detail: '/fiveInOne/detail' } as const;
+export const FIVE_IN_ONE_PAGES = {
+  list: '/fiveInOne/list',
+  detail: '/fiveInOne/detail',
+  registration: '/fiveInOne/registration',
+} as const;
 
 /** Pages of a node that are not a sidebar target themselves: a record's detail and form, a commitment book. */
 const DETAIL_PATHS: readonly string[] = [

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
+import { dictionaryTree, QUALIFICATION_DICTIONARY } from '../engine/options.service';
 import type { EngineCaller } from '../engine/record-access';
 import { saveNotice, sectionNotices, submitNotice } from './notice.service';
 import { checkFor, openSections, register, registrationList, registrationQuantity } from './registration.service';
@@ -53,6 +54,9 @@ export function tenderRoutes(app: FastifyInstance, db: Db, now: () => Date, tz: 
 
   // tender notices: written by the project's side, reviewed through the engine, published when the review passes
   route(app, api.tenderNotices, async ({ auth, query }) => sectionNotices(db, callerOf(auth), query.sectionId, now()), {
+    roles: ['M', 'D', 'U'],
+  });
+  route(app, api.tenderQualificationTree, async () => dictionaryTree(db, QUALIFICATION_DICTIONARY), {
     roles: ['M', 'D', 'U'],
   });
   route(app, api.tenderNoticeSave, async ({ auth, body }) => saveNotice(db, callerOf(auth), body, now(), tz), {

@@ -24,6 +24,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { ENGINE_PAGES, FIVE_IN_ONE_PAGES } from '../../lib/paths';
 import { useEngineNode } from '../engine';
 import { VenueBookingPanel } from '../venue';
+import { NoticeTab } from './NoticeTab';
 import { SectionDialog } from './SectionDialog';
 
 const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -64,6 +65,7 @@ export default function FiveInOneDetailPage() {
         items={[
           { key: 'xmxx', label: '项目信息', children: <ProjectInfo id={id} /> },
           { key: 'cdyy', label: '场地预约', children: <VenueTab project={p} /> },
+          { key: 'zsgg', label: '招标公告', children: <NoticeTab project={p} /> },
         ]}
       />
     </Card>,
