@@ -234,11 +234,11 @@ function NoticeEditor({
       onChanged();
       if (then === 'submit') {
         await submitTenderNotice(saved.id, saved.version);
-        message.success('已提交审核，审核通过后发布到门户');
+        void message.success('已提交审核，审核通过后发布到门户');
         onChanged();
         onClose();
       } else {
-        message.success(NOTICE_MESSAGES.saved);
+        void message.success(NOTICE_MESSAGES.saved);
       }
     } catch (e) {
       setErrors(applySaveError(e, form, FIELDS));

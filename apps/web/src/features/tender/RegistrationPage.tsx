@@ -173,7 +173,7 @@ function RegisterDialog({ section, onClose }: { section: OpenSection; onClose: (
     setBusy(true);
     try {
       await registerForSection({ sectionId: section.sectionId, contact: v.contact.trim(), phone: v.phone.trim() });
-      message.success('报名成功');
+      void message.success('报名成功');
       await queryClient.invalidateQueries({ queryKey: TENDER_KEY });
       onClose();
     } catch (e) {
