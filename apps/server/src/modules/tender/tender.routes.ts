@@ -80,7 +80,7 @@ export function tenderRoutes(app: FastifyInstance, db: Db, now: () => Date, tz: 
     api.registrationOpenSections,
     async ({ auth }) => ({ records: await openSections(db, callerOf(auth), now()) }),
     {
-      roles: ['M', 'U'],
+      roles: ['M', 'D', 'U'],
     },
   );
   route(

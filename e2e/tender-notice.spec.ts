@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { acknowledgePractice, newClient, signIn } from './helpers';
+
+/**
+ * A section from entry to registration (issue 16): the project's side adds a second section to a passed project,
+ * books its opening room (the same room and time again is refused), writes its tender notice with a qualification
+ * requirement chosen in the qualification dialog and submits it; the centre's reviewer passes it and it appears on the
+ * portal's transaction information; user1 registers for the section after the platform has checked its
+ * qualifications against the requirement.
+ */
+const shots = process.env.E2E_SHOTS ? process.env.E2E_SHOTS.replace(/\/$/, '') : null;
+const PROJECT = '大同市御河东路雨污分流改造工程';
+const TITLE = `${PROJECT}附属工程标段招标公告（E2E）`;
+const day = (n: number) => new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+
+async function pick(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+async function bookOpeningRoom(page: Page) {
+  await pick(page, 'venue-room', '第二开标室');
+  await page.getByTestId('venue-date').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(day(31));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await pick(page, 'venue-start', '09:00');
+  await pick(page, 'venue-end', '11:30');
+  await page.getByTestId('venue-book-submit').click();
+}
+
+test('a section goes from entry through its reviewed notice on the portal to a checked registration', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // ── the project's side: a second section, its room, its notice ──
+  const agent = await newClient(browser);
+  let page = agent.page;
+  await signIn(page, 'admin', 'M');
+  await expect(page).toHaveURL(/\/system\/pageConfig$/);
+  await page.goto('/fiveInOne/list?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ');
+  const row = page.getByTestId('engine-list-dynamic').locator('tr').filter({ hasText: PROJECT });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByTestId('op-detail').click();
+  await expect(page.getByTestId('five-title')).toHaveText(PROJECT);
+
+  await page.getByTestId('section-add').click();
+  const dialog = page.getByTestId('section-dialog');
+  await dialog.getByTestId('section-code').fill('BD-02');
+  await dialog.getByTestId('section-name').fill('附属工程标段');
+  await dialog.getByTestId('section-estimate').fill('3200000');
+  await dialog.getByTestId('section-deposit').fill('64000');
+  const saleFrom = dialog.getByPlaceholder('开始日期');
+  await saleFrom.click();
+  await saleFrom.fill(day(1));
+  await dialog.getByPlaceholder('结束日期').fill(day(7));
+  await dialog.getByPlaceholder('结束日期').press('Enter');
+  const deadline = dialog.getByLabel('投标截止（开标）时间');
+  await deadline.click();
+  await deadline.fill(`${day(31)} 09:30`);
+  await deadline.press('Enter');
+  await page.getByTestId('section-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('section-table')).toContainText('附属工程标段');
+
+  // its opening room; the same room and time again is refused by the database's constraint
+  await page.getByRole('tab', { name: '场地预约' }).click();
+  await page.getByTestId('venue-section').getByText('BD-02 附属工程标段').click();
+  await bookOpeningRoom(page);
+  await expect(page.getByText(`已预约 第二开标室 ${day(31)} 09:00–11:30`)).toBeVisible();
+  await bookOpeningRoom(page);
+  await expect(page.getByTestId('venue-book-error')).toContainText('该场地在所选时段已被预约');
+
+  // its tender notice: a requirement from the qualification dialog, then submitted for review
+  await page.getByRole('tab', { name: '招标公告' }).click();
+  await page.getByTestId('notice-section').getByText('BD-02 附属工程标段').click();
+  await page.getByTestId('notice-new').click();
+  const editor = page.getByTestId('notice-editor');
+  await editor.getByTestId('notice-title').fill(TITLE);
+  await editor.locator('.w-e-text-container [contenteditable="true"]').click();
+  await page.keyboard.type('本标段为御河东路雨污分流改造工程的附属工程，包括检查井、雨水口及路面恢复。');
+  await page.getByTestId('notice-qual-pick').click();
+  const qual = page.getByTestId('qual-dialog');
+  await expect(qual.getByTestId('qual-confirm')).toBeDisabled();
+  await qual.getByTestId('qual-search').locator('input').fill('建筑工程施工总承包');
+  const level = qual.getByTestId('qual-tree').locator('.ant-tree-treenode', { hasText: '二级' }).first();
+  await level.locator('.ant-tree-checkbox').click();
+  await expect(qual.getByTestId('qual-chosen')).toContainText('建筑工程施工总承包二级');
+  await qual.getByTestId('qual-confirm').click();
+  await expect(qual).toBeHidden();
+  await expect(editor.getByTestId('notice-qual-labels')).toHaveValue('建筑工程施工总承包二级');
+  if (shots) await page.screenshot({ path: `${shots}/tender-notice-editor.png`, fullPage: true });
+  await editor.getByTestId('notice-submit').click();
+  await expect(page.locator('.ant-message')).toContainText('已提交审核');
+  const notices = page.getByTestId('notice-table');
+  await expect(notices.locator('tr', { hasText: TITLE })).toContainText('审核中');
+  await agent.context.close();
+
+  // ── the centre's reviewer passes it: it is published ──
+  const reviewer = await newClient(browser);
+  page = reviewer.page;
+  await signIn(page, 'auditor', 'U');
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  await page.goto('/dynamicPage/dynamicIndex?systemCoding=ZBTB&gnCoding=ZBTB_ZBGG');
+  const pending = page.getByTestId('engine-table').locator('tr', { hasText: TITLE });
+  await expect(pending).toBeVisible({ timeout: 30_000 });
+  await pending.getByTestId('op-audit').click();
+  await expect(page.locator('.ant-modal', { has: page.getByTestId('audit-form') })).toBeVisible();
+  await page.getByTestId('audit-suggestion').fill('资格要求与项目规模相符，同意发布');
+  await page.getByTestId('audit-pass').click();
+  const box = page.locator('.ant-modal-confirm').filter({ hasText: '确认通过？' });
+  await box.getByRole('button', { name: '确定' }).click();
+  await expect(page.locator('.ant-message')).toContainText('操作成功');
+  await reviewer.context.close();
+
+  // ── the portal shows it to anyone ──
+  const visitor = await newClient(browser);
+  page = visitor.page;
+  await page.goto(`/transac?keyword=${encodeURIComponent('附属工程标段招标公告（E2E）')}`);
+  const published = page.getByTestId('notice-row').filter({ hasText: TITLE });
+  await expect(published).toBeVisible({ timeout: 30_000 });
+  await published.getByTestId('notice-title').click();
+  await expect(page).toHaveURL(/\/transac-news\?id=/);
+  await expect(page.getByText('投标人须具备：建筑工程施工总承包二级', { exact: false })).toBeVisible({ timeout: 30_000 });
+  if (shots) await page.screenshot({ path: `${shots}/tender-notice-portal.png`, fullPage: true });
+  await visitor.context.close();
+
+  // ── user1 registers after the qualification check ──
+  const bidder = await newClient(browser);
+  page = bidder.page;
+  await signIn(page, 'user1', 'U');
+  await acknowledgePractice(page);
+  await page.goto('/fiveInOne/registration?systemCoding=ZBTB&gnCoding=ZBTB_TBBM');
+  const open = page.getByTestId('registration-table').locator('tr', { hasText: 'BD-02 附属工程标段' });
+  await expect(open).toBeVisible({ timeout: 30_000 });
+  await open.getByRole('button', { name: '报名' }).click();
+  const reg = page.getByTestId('registration-dialog');
+  await expect(reg.getByTestId('registration-check-summary')).toContainText('资质符合要求');
+  await expect(reg.getByTestId('registration-check-lines')).toContainText('持有 建筑工程施工总承包二级');
+  await reg.getByTestId('registration-contact').fill('张建国');
+  await reg.getByTestId('registration-phone').fill('13835100001');
+  if (shots) await page.screenshot({ path: `${shots}/tender-registration.png`, fullPage: true });
+  await page.getByTestId('registration-submit').click();
+  await expect(reg).toBeHidden();
+  await expect(open).toContainText('已报名');
+  await bidder.context.close();
+});
