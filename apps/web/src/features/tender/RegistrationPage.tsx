@@ -46,6 +46,7 @@ export default function RegistrationPage() {
     {
       title: '项目 / 标段',
       key: 'name',
+      width: 320,
       render: (_v, s) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{s.projectName}</Typography.Text>
@@ -110,7 +111,7 @@ export default function RegistrationPage() {
         columns={columns}
         dataSource={q.data?.records ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1450 }}
         locale={{ emptyText: '暂无可报名的标段（招标公告发布后、投标截止前可报名）' }}
         data-testid="registration-table"
       />
@@ -200,7 +201,9 @@ function RegisterDialog({ section, onClose }: { section: OpenSection; onClose: (
       <Descriptions size="small" column={1} bordered style={{ marginBottom: 12 }}>
         <Descriptions.Item label="项目">{`${section.projectName}（${section.projectCode}）`}</Descriptions.Item>
         <Descriptions.Item label="资格要求">
-          {section.qualLabels ? `${section.qualLabels}（${section.qualRelation}）` : '未设资质等级要求'}
+          {section.qualLabels
+            ? `${section.qualLabels}${section.qualLabels.includes(';') ? `（${section.qualRelation === '且' ? '须全部具备' : '具备任一项即可'}）` : ''}`
+            : '未设资质等级要求'}
         </Descriptions.Item>
         <Descriptions.Item label="投标截止">{formatDateTime(section.bidDeadline)}</Descriptions.Item>
       </Descriptions>
