@@ -258,8 +258,11 @@ for (const [account, role] of [
         // no horizontal scrollbar on the page at 1440 px (wide tables scroll inside themselves)
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${system} ${id} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-        // kept for a person to look at (test-results/walk)
-        await page.screenshot({ path: test.info().outputPath(`walk/${account}-${system}-${id}.png`) });
+        // kept for a person to look at (test-results/walk) when E2E_SHOTS asks for pictures: 60-odd full pages per
+        // account cost minutes of a CI run
+        if (process.env.E2E_SHOTS) {
+          await page.screenshot({ path: test.info().outputPath(`walk/${account}-${system}-${id}.png`) });
+        }
       }
     }
     expect(problems).toEqual([]);
