@@ -74,6 +74,11 @@ export const extractionCreateSchema = z.object({
   sectionName: text(200, '标段名称'),
   /** the project's or section's number in the trading system (free text until five-in-one lands) */
   projectRef: z.string().trim().max(64, '项目编号不能超过 64 个字').default(''),
+  /**
+   * the five-in-one section the committee is for: its tenderee, its agency and the enterprises registered for it are
+   * added to the employers to avoid (the server reads them; the client cannot leave one out)
+   */
+  sectionId: z.uuid('标段不存在').optional(),
   openingAt: dateTime('开标时间'),
   evaluationStartAt: dateTime('评标开始时间'),
   location: z.string().trim().max(200).default(''),

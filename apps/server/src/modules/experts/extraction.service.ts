@@ -32,6 +32,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, isAdmin, requireNode } from '../../platform/permissions';
 import { getSetting } from '../../platform/settings';
+import { sectionAvoidance } from '../tender/registration.service';
 import * as repo from './experts.repo';
 import { allExperts, poolReady, poolSnapshotOf, zjk } from './pool';
 
@@ -257,9 +258,17 @@ function conditionsSummary(cond: ExtractionConditions) {
 
 export async function create(db: Db, c: ExpertsCaller, body: ExtractionCreate, now: Date) {
   requireManager(c);
+  // a committee for a five-in-one section avoids its tenderee, its agency and its registered bidders, whatever was sent
+  const section = body.sectionId ? await sectionAvoidance(db, body.sectionId) : null;
   const cond: ExtractionConditions = {
     ...body.conditions,
-    avoidEmployers: [...new Set(body.conditions.avoidEmployers.map((s) => s.trim()).filter(Boolean))],
+    avoidEmployers: [
+      ...new Set(
+        [...body.conditions.avoidEmployers, ...(section ? [...section.side, ...section.bidders] : [])]
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ],
     avoidExpertIds: [...new Set(body.conditions.avoidExpertIds)],
     regions: [...new Set(body.conditions.regions)],
   };
@@ -275,7 +284,7 @@ export async function create(db: Db, c: ExpertsCaller, body: ExtractionCreate, n
       code: await repo.nextCode(tx, appToday(now)),
       projectName: body.projectName,
       sectionName: body.sectionName,
-      projectRef: body.projectRef,
+      projectRef: body.projectRef || section?.projectRef || '',
       location: body.location,
       openingAt: body.openingAt,
       evaluationStartAt: body.evaluationStartAt,
@@ -287,7 +296,9 @@ export async function create(db: Db, c: ExpertsCaller, body: ExtractionCreate, n
       tx,
       c.actor,
       row.id,
-      `新建抽取 ${row.code}：${row.projectName} ${row.sectionName}；${conditionsSummary(cond)}`,
+      `新建抽取 ${row.code}：${row.projectName} ${row.sectionName}；${conditionsSummary(cond)}${
+        section ? `；自动回避招标人、招标代理及 ${section.bidders.length} 家报名单位` : ''
+      }`,
     );
     return detailOf(tx, c, row, now);
   });

@@ -350,6 +350,40 @@ describe('registration', () => {
     expect(side.body.message).toBe(REGISTRATION_MESSAGES.sideCannot);
   });
 
+  it('keeps the tenderee, its agency and the registered bidders off the section’s expert committee', async () => {
+    const at = (h: number) =>
+      new Date(t.clock.now.getTime() + h * 3_600_000 + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const r = await c.post('/ks/expert-extraction/v1/create', admin, {
+      projectName: '大同市御河东路雨污分流改造工程',
+      sectionName: 'BD-02 监理标段',
+      sectionId: fresh,
+      openingAt: at(24 * 40),
+      evaluationStartAt: at(24 * 40 + 1),
+      conditions: {
+        tendereeReps: 1,
+        lines: [
+          { specialty: '市政公用工程', count: 4 },
+          { specialty: '工程造价', count: 2 },
+        ],
+        regions: [],
+        avoidEmployers: [],
+        avoidExpertIds: [],
+        recentDays: 30,
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.conditions.avoidEmployers).toEqual(
+      expect.arrayContaining([
+        '大同市市政设施管理中心',
+        '山西诚信招标代理有限公司',
+        '示例建设工程有限公司',
+        '山西晋阳建设集团有限公司',
+      ]),
+    );
+    expect(r.body.data.projectRef).toBe('SXGC-2026-1102 BD-02');
+    expect(await logsLike('自动回避招标人、招标代理及 2 家报名单位')).toBe(1);
+  });
+
   it('hides who registered from other bidders and from the tenderee until opening — counts only', async () => {
     const q = await c.get(`/ks/trade/registrations/quantity?sectionId=${fresh}`, bidder2);
     expect(q.body.data.quantity).toBe(2);

@@ -284,3 +284,27 @@ export async function registrationList(db: Db, c: EngineCaller, sectionId: strin
     .orderBy(asc(tenderRegistrations.registeredAt));
   return rows.map(({ r, name }) => registrationView(r, name));
 }
+
+/**
+ * Whose employees may not sit on a section's evaluation committee (DOMAIN.md "Evaluation"): the tenderee, its agency
+ * and every enterprise registered for the section — read here, for the expert extraction, by the trading centre only.
+ */
+export async function sectionAvoidance(db: DbOrTx, sectionId: string) {
+  const s = await sectionRow(db, sectionId);
+  const p = await projects.get(db, s.projectId);
+  const bidders = await db
+    .select({ name: enterprises.name })
+    .from(tenderRegistrations)
+    .innerJoin(enterprises, eq(enterprises.id, tenderRegistrations.enterpriseId))
+    .where(eq(tenderRegistrations.sectionId, sectionId))
+    .orderBy(asc(tenderRegistrations.registeredAt));
+  const side = [p?.values.zbr, p?.values.dljg].filter((x): x is string => Boolean(x?.trim()));
+  return {
+    projectName: p?.values.xmmc ?? '',
+    sectionName: `${s.code} ${s.name}`,
+    projectRef: `${p?.values.xmbh ?? ''} ${s.code}`.trim(),
+    bidDeadline: s.bidDeadline,
+    side,
+    bidders: bidders.map((b) => b.name),
+  };
+}
