@@ -124,7 +124,9 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   await expect(published).toBeVisible({ timeout: 30_000 });
   await published.getByTestId('notice-title').click();
   await expect(page).toHaveURL(/\/transac-news\?id=/);
-  await expect(page.getByText('投标人须具备：建筑工程施工总承包二级', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('投标人须具备：建筑工程施工总承包二级', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
   if (shots) await page.screenshot({ path: `${shots}/tender-notice-portal.png`, fullPage: true });
   await visitor.context.close();
 

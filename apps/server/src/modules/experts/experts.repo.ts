@@ -36,6 +36,8 @@ export async function listExtractions(
         ilike(expertExtractions.projectName, p),
         ilike(expertExtractions.sectionName, p),
         like(expertExtractions.code, p),
+        // a five-in-one section's number (SXGC-2026-1102 BD-01): its 专家抽取 tab lists by it
+        like(expertExtractions.projectRef, p),
       ),
     );
   }

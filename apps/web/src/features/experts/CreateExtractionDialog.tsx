@@ -5,6 +5,7 @@ import {
   committeeProblems,
   committeeTotals,
   DATETIME_FORMAT,
+  dateTimeIn,
   EXPERT_CATEGORIES,
   type ExpertCategory,
   type ExtractionDetail,
@@ -67,14 +68,26 @@ function CommitteeSummary({ reps, lines }: { reps: number; lines: Values['lines'
 }
 
 /** 新建抽取: the project, the times and the extraction conditions (a draft; the seed is committed afterwards). */
+/** A five-in-one section the extraction is for (its 专家抽取 tab): names, number and opening time come from it. */
+export interface ExtractionSectionPreset {
+  sectionId: string;
+  projectName: string;
+  sectionName: string;
+  projectRef: string;
+  /** the bid deadline, which is the opening time (ISO) */
+  openingAt: string;
+}
+
 export function CreateExtractionDialog({
   open,
   onClose,
   onSaved,
+  preset,
 }: {
   open: boolean;
   onClose: () => void;
   onSaved: (d: ExtractionDetail) => void;
+  preset?: ExtractionSectionPreset;
 }) {
   const [form] = Form.useForm<Values>();
   const options = useQuery({ ...extractionOptionsQuery, enabled: open });
@@ -91,8 +104,29 @@ export function CreateExtractionDialog({
       dialogTestId="extraction-dialog"
       okText="保存草稿"
       successText="抽取已创建"
+      intro={
+        preset ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="extraction-section-avoid"
+            message="本标段的招标人、招标代理及已报名单位的专家由系统自动回避（开标前不公开报名单位，此处不列出）"
+          />
+        ) : undefined
+      }
       values={() => ({
         ...defaultTimes(),
+        ...(preset
+          ? {
+              projectName: preset.projectName,
+              sectionName: preset.sectionName,
+              projectRef: preset.projectRef,
+              // the platform's wall clock (times are entered and stored in its zone, whatever the browser's)
+              openingAt: dayjs(dateTimeIn(new Date(preset.openingAt)), DATETIME_FORMAT),
+              evaluationStartAt: dayjs(dateTimeIn(new Date(preset.openingAt)), DATETIME_FORMAT).add(30, 'minute'),
+            }
+          : {}),
         tendereeReps: 1,
         lines: [
           { specialty: '房屋建筑工程', count: 4 },
@@ -109,6 +143,7 @@ export function CreateExtractionDialog({
           projectName: v.projectName,
           sectionName: v.sectionName,
           projectRef: v.projectRef ?? '',
+          ...(preset ? { sectionId: preset.sectionId } : {}),
           openingAt: v.openingAt.format(DATETIME_FORMAT),
           evaluationStartAt: v.evaluationStartAt.format(DATETIME_FORMAT),
           location: v.location ?? '',

@@ -24,6 +24,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { ENGINE_PAGES, FIVE_IN_ONE_PAGES } from '../../lib/paths';
 import { useEngineNode } from '../engine';
 import { VenueBookingPanel } from '../venue';
+import { ExpertTab } from './ExpertTab';
 import { NoticeTab } from './NoticeTab';
 import { SectionDialog } from './SectionDialog';
 
@@ -66,6 +67,7 @@ export default function FiveInOneDetailPage() {
           { key: 'xmxx', label: '项目信息', children: <ProjectInfo id={id} /> },
           { key: 'cdyy', label: '场地预约', children: <VenueTab project={p} /> },
           { key: 'zsgg', label: '招标公告', children: <NoticeTab project={p} /> },
+          { key: 'zjcq', label: '专家抽取', children: <ExpertTab project={p} /> },
         ]}
       />
     </Card>,

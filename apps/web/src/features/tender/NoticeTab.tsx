@@ -335,7 +335,7 @@ function NoticeEditor({
           rules={[
             {
               validator: (_r, v: string) =>
-                v && v.replace(/<[^>]*>/g, '').trim() ? Promise.resolve() : Promise.reject(new Error('请填写公告正文')),
+                v?.replace(/<[^>]*>/g, '').trim() ? Promise.resolve() : Promise.reject(new Error('请填写公告正文')),
             },
           ]}
         >

@@ -36,6 +36,7 @@ const section = (over: Partial<TenderSection> = {}): TenderSection => ({
 function server(
   project: TenderProject,
   save: (body: unknown) => { status?: number; message?: string; data?: unknown },
+  extra: Parameters<typeof createFakeServer>[0] = {},
 ) {
   let current = project;
   const s = createFakeServer({
@@ -54,6 +55,7 @@ function server(
         current = { ...current, sections: [...current.sections, r.data as TenderSection] };
       return r;
     },
+    ...extra,
   });
   configureRequest({ transport: s.transport });
   return s;
@@ -145,5 +147,50 @@ describe('/fiveInOne/detail', () => {
     );
     expect(dialog.querySelector('.ant-form-item-has-error')?.textContent).toContain('招标文件发售期');
     expect(screen.getByTestId('section-save')).toBeTruthy();
+  });
+});
+
+describe('/fiveInOne/detail 专家抽取', () => {
+  it('starts an extraction from a section: names, number and opening time filled in, the section sent along', async () => {
+    const user = userEvent.setup();
+    const created: unknown[] = [];
+    server(project(), () => ({ status: 500 }), {
+      'POST /ks/expert-extraction/v1/list': () => ({ data: { records: [], total: 0 } }),
+      'GET /ks/expert-extraction/v1/options': () => ({
+        data: {
+          specialties: [
+            { value: '房屋建筑工程', category: '技术', available: 40, total: 40 },
+            { value: '工程造价', category: '经济', available: 30, total: 30 },
+          ],
+          regions: ['太原市'],
+          recentDays: 30,
+          poolSize: 70,
+          experts: [],
+        },
+      }),
+      'POST /ks/expert-extraction/v1/create': (req) => {
+        created.push(JSON.parse(String(req.body)));
+        return { status: 400, message: '测试：不保存' };
+      },
+    });
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], `${PATH}&tab=zjcq`);
+    await user.click(await screen.findByTestId('expert-tab-create', {}, { timeout: 30_000 }));
+    const dialog = await screen.findByTestId('extraction-dialog');
+    expect(within(dialog).getByTestId('extraction-section-avoid').textContent).toContain('自动回避');
+    await waitFor(() =>
+      expect((within(dialog).getByTestId('extraction-project') as HTMLInputElement).value).toBe(
+        '太原市晋源区第二实验小学教学综合楼建设工程',
+      ),
+    );
+    expect((within(dialog).getByTestId('extraction-section') as HTMLInputElement).value).toBe('BD-01 施工标段');
+    await user.click(screen.getByTestId('extraction-save'));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      sectionId: section().id,
+      projectRef: 'SXGC-2026-1101 BD-01',
+      sectionName: 'BD-01 施工标段',
+      openingAt: '2099-03-25 09:30',
+    });
   });
 });
