@@ -45,6 +45,7 @@ import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { tenderApi } from './tender-api';
 import { venueApi } from './venue-api';
+import { depositsApi } from './deposits-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
 
@@ -282,6 +283,8 @@ export const api = {
   ...venueApi,
   // @api:experts
   ...expertsApi,
+  // @api:deposits
+  ...depositsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -56,6 +56,9 @@ export * from './system-notices';
 export * from './system-notices-api';
 export * from './tender';
 export * from './tender-api';
+// @index:deposits
+export * from './deposits';
+export * from './deposits-api';
 // @index:venue
 export * from './venue';
 export * from './venue-api';
