@@ -14,6 +14,7 @@ import {
 } from './auth';
 import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
+import { depositsApi } from './deposits-api';
 import { engineApi } from './engine-api';
 import { expertsApi } from './experts-api';
 import { feedbackApi } from './feedback-api';
@@ -45,7 +46,6 @@ import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { tenderApi } from './tender-api';
 import { venueApi } from './venue-api';
-import { depositsApi } from './deposits-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
 

@@ -27,7 +27,8 @@ const T = '保证金与保函';
 export const depositsApi = {
   depositList: {
     ...paths.depositList,
-    summary: '保证金与保函（/custom/guarantee）：投标人看本单位已报名标段的保证金与保函，交易中心看全部；含出函机构是否配置',
+    summary:
+      '保证金与保函（/custom/guarantee）：投标人看本单位已报名标段的保证金与保函，交易中心看全部；含出函机构是否配置',
     tag: T,
     auth: true,
     body: depositListSchema,

@@ -14,6 +14,9 @@ export * from './credit-change';
 export * from './credit-change-rules';
 export * from './credit-rules';
 export * from './dates';
+// @index:deposits
+export * from './deposits';
+export * from './deposits-api';
 export * from './engine';
 export * from './engine-api';
 export * from './engine-fields';
@@ -56,9 +59,6 @@ export * from './system-notices';
 export * from './system-notices-api';
 export * from './tender';
 export * from './tender-api';
-// @index:deposits
-export * from './deposits';
-export * from './deposits-api';
 // @index:venue
 export * from './venue';
 export * from './venue-api';
