@@ -160,7 +160,8 @@ export async function apply(deps: GuaranteeDeps, c: DepositCaller, sectionId: st
           bhlx: 'tb',
           bhje: amount,
           yxq: [today, validTo],
-          kbsj: wallClockOf(s.bidDeadline),
+          // the form takes times in 15-minute steps: a deadline off the grid is left for the applicant to fill
+          kbsj: s.bidDeadline.getTime() % 900_000 === 0 ? wallClockOf(s.bidDeadline) : null,
           sqrq: today,
           lxr: c.userName.slice(0, 20),
           lxdh: me?.phone && /^1\d{10}$/.test(me.phone) ? me.phone : null,
