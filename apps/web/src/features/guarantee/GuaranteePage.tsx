@@ -80,7 +80,9 @@ export default function GuaranteePage() {
 
   const pay = async () => {
     if (!paying) return;
-    const v = await form.validateFields();
+    // an invalid form shows its messages beside the fields
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const ok = await run(`pay-${paying.sectionId}`, () =>
       payDeposit({
         sectionId: paying.sectionId,
@@ -96,7 +98,8 @@ export default function GuaranteePage() {
   };
   const refund = async () => {
     if (!refunding?.id) return;
-    const v = await refundForm.validateFields();
+    const v = await refundForm.validateFields().catch(() => null);
+    if (!v) return;
     const ok = await run(`refund-${refunding.id}`, () =>
       refundDeposit({ id: refunding.id!, version: refunding.version, note: v.note }),
     );
