@@ -22,7 +22,7 @@ test('user1 sees their deposits and guarantee letter and downloads the issued le
   const row = (text: string) => deposits.locator('tr', { hasText: text });
   await expect(row('BD-02 监理标段')).toContainText('已到账');
   await expect(row('BD-02 监理标段')).toContainText('17,000.00');
-  await expect(row('BD-01 施工标段').first()).toContainText('保函替代');
+  await expect(row('SXGC-2026-1101 · BD-01 施工标段')).toContainText('保函替代');
   await expect(row('SXGC-2026-1102')).toContainText('未缴纳');
   await expect(row('SXGC-2026-1102').getByText('缴纳', { exact: true })).toBeVisible();
   await expect(page.getByText('申请保函')).toHaveCount(0);
