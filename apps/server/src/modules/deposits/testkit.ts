@@ -10,6 +10,15 @@ import { formPdf } from '../files/templates/pdf';
  * platform/integrations/guarantee-issuer.ts) that the test starts and steers, and direct inserts of sections and
  * registrations (the registration endpoint is another module's).
  */
+/** What the fake reads of an application (the documented body). */
+export interface SentApplication {
+  applyNo: string;
+  applicant: { name: string; creditCode: string };
+  beneficiary: { name: string };
+  section: { code: string; name: string };
+  amount: number;
+}
+
 export type FakeMode = 'ok' | 'instant' | 'down' | 'reject';
 
 export interface FakeIssuer {
@@ -18,7 +27,13 @@ export interface FakeIssuer {
   mode: FakeMode;
   /** answers to a result query before the letter is issued (0: issued at the first query) */
   pendingQueries: number;
-  requests: { method: string; path: string; auth: string | undefined; idempotencyKey: string | undefined; body: any }[];
+  requests: {
+    method: string;
+    path: string;
+    auth: string | undefined;
+    idempotencyKey: string | undefined;
+    body: SentApplication;
+  }[];
   close(): Promise<void>;
 }
 
@@ -32,7 +47,10 @@ const readBody = (req: IncomingMessage) =>
   });
 
 export async function startFakeIssuer(key = 'fake-issuer-key-2026'): Promise<FakeIssuer> {
-  const orders = new Map<string, { applyNo: string; issued: boolean; queries: number; no: string; body: any }>();
+  const orders = new Map<
+    string,
+    { applyNo: string; issued: boolean; queries: number; no: string; body: SentApplication }
+  >();
   const byApply = new Map<string, string>();
   let n = 0;
   const fake: FakeIssuer = {
@@ -45,7 +63,7 @@ export async function startFakeIssuer(key = 'fake-issuer-key-2026'): Promise<Fak
   };
   const server: Server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    const body = raw ? JSON.parse(raw) : null;
+    const body = (raw ? JSON.parse(raw) : null) as SentApplication;
     const path = req.url ?? '';
     fake.requests.push({
       method: req.method ?? '',
