@@ -247,7 +247,9 @@ for (const [account, role] of [
           // 抽取项目 (issue 16): the expert extractions
           .or(page.getByTestId('extraction-card'))
           // 投标报名 (issue 16): the sections open for registration
-          .or(page.getByTestId('registration-page'));
+          .or(page.getByTestId('registration-page'))
+          // 保证金与保函 (issue 16): deposits and guarantee letters
+          .or(page.getByTestId('guarantee-page'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -17,6 +17,8 @@ import { caRoutes } from './modules/ca/ca.routes';
 import { createCaService } from './modules/ca/ca.service';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
+import { depositsRoutes, startGuaranteePoller } from './modules/deposits/deposits.routes';
+import { registerGuaranteeHooks } from './modules/deposits/guarantees.service';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -40,6 +42,7 @@ import { wechatRoutes } from './modules/wechat/wechat.routes';
 import { cacheStats } from './platform/cache';
 import { fail, ok } from './platform/envelope';
 import { AppError } from './platform/errors';
+import { createGuaranteeIssuer } from './platform/integrations/guarantee-issuer';
 import { buildOpenApi } from './platform/openapi';
 import { createStorage, type Storage, type StorageHealth } from './platform/storage';
 
@@ -247,6 +250,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return storageHealth.h;
   };
 
+  // electronic guarantee letters: the configured issuer (none: applying is refused), a background pass over letters
+  // waiting on it, stopped with the server
+  const guarantees = {
+    db,
+    storage,
+    issuer: config.guarantee.issuer ? createGuaranteeIssuer(config.guarantee.issuer) : null,
+    now: deps.now ?? (() => new Date()),
+    log: app.log,
+  };
+  const stopGuaranteePoll = startGuaranteePoller(guarantees, config.guarantee.pollSeconds);
+  app.addHook('onClose', (_app, done) => {
+    stopGuaranteePoll();
+    done();
+  });
+
   // The API: rate-limited, and every route needs a live session unless its contract says otherwise.
   await app.register(async (ks) => {
     await ks.register(rateLimit, {
@@ -367,6 +385,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       venueRoutes(biz, db, deps.now ?? (() => new Date()));
       // @app:experts — expert extraction (issue 16)
       expertsRoutes(biz, { db, auth, now: deps.now ?? (() => new Date()) });
+      // @app:deposits — bid deposits and electronic guarantee letters (issue 16)
+      depositsRoutes(biz, guarantees);
+      registerGuaranteeHooks(deps.now ?? (() => new Date()));
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);

@@ -117,6 +117,21 @@ const envSchema = z.object({
     .default('https://restapi.amap.com/v3/weather/weatherInfo'),
   /** Milliseconds to wait for the weather service. */
   AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  // @config:guarantee — the electronic guarantee issuer (出函机构) of bid guarantee letters; unset: none can be applied for
+  /** The issuer's API base address (its guarantee API: POST /v1/guarantees, GET /v1/guarantees/{orderNo}[/letter]). */
+  GUARANTEE_ISSUER_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** The API key the issuer gave the trading centre (sent as a Bearer token; never shown). */
+  GUARANTEE_ISSUER_KEY: z.string().min(8).max(256).optional(),
+  /** The issuer's name as letters and pages show it. */
+  GUARANTEE_ISSUER_NAME: z.string().min(2).max(100).default('电子保函出函机构'),
+  /** Milliseconds to wait for the issuer. */
+  GUARANTEE_ISSUER_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  /** Seconds between background passes over letters waiting for the issuer; 0: only when someone asks (getbaohanresult). */
+  GUARANTEE_POLL_SECONDS: intIn(0, 86_400).default(30),
   // @config:wechat — WeChat QR sign-in (WeChat Open Platform website application) and refresh tokens
   /** The website application's AppID (wx…); with the secret and the redirect base it turns WeChat sign-in on. */
   WECHAT_APP_ID: z
@@ -196,6 +211,14 @@ const envSchema = z.object({
 /** WeChat settings go together: the AppID, its secret and the redirect base, or none of them. */
 function wechatProblems(env: z.infer<typeof envSchema>): string[] {
   const set = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_REDIRECT_BASE'] as const;
+  const given = set.filter((k) => env[k] !== undefined);
+  if (given.length === 0 || given.length === set.length) return [];
+  return set.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${given.join(', ')} is set`);
+}
+
+/** The guarantee issuer's address and key go together, or neither is set. */
+function guaranteeProblems(env: z.infer<typeof envSchema>): string[] {
+  const set = ['GUARANTEE_ISSUER_URL', 'GUARANTEE_ISSUER_KEY'] as const;
   const given = set.filter((k) => env[k] !== undefined);
   if (given.length === 0 || given.length === set.length) return [];
   return set.filter((k) => env[k] === undefined).map((k) => `${k}: required when ${given.join(', ')} is set`);
@@ -295,6 +318,18 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
       url: env.AMAP_WEATHER_URL,
       timeoutMs: env.AMAP_WEATHER_TIMEOUT_MS,
     },
+    guarantee: {
+      issuer:
+        env.GUARANTEE_ISSUER_URL && env.GUARANTEE_ISSUER_KEY
+          ? {
+              url: env.GUARANTEE_ISSUER_URL.replace(/\/+$/, ''),
+              key: env.GUARANTEE_ISSUER_KEY,
+              name: env.GUARANTEE_ISSUER_NAME,
+              timeoutMs: env.GUARANTEE_ISSUER_TIMEOUT_MS,
+            }
+          : null,
+      pollSeconds: env.GUARANTEE_POLL_SECONDS,
+    },
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.WECHAT_REDIRECT_BASE
         ? {
@@ -349,5 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (wechat.length) throw new ConfigError(wechat);
   const sms = smsProblems(parsed.data);
   if (sms.length) throw new ConfigError(sms);
+  const guarantee = guaranteeProblems(parsed.data);
+  if (guarantee.length) throw new ConfigError(guarantee);
   return toConfig(parsed.data, cwd);
 }

@@ -14,6 +14,7 @@ import {
 } from './auth';
 import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
+import { depositsApi } from './deposits-api';
 import { engineApi } from './engine-api';
 import { expertsApi } from './experts-api';
 import { feedbackApi } from './feedback-api';
@@ -282,6 +283,8 @@ export const api = {
   ...venueApi,
   // @api:experts
   ...expertsApi,
+  // @api:deposits
+  ...depositsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -14,6 +14,9 @@ export * from './credit-change';
 export * from './credit-change-rules';
 export * from './credit-rules';
 export * from './dates';
+// @index:deposits
+export * from './deposits';
+export * from './deposits-api';
 export * from './engine';
 export * from './engine-api';
 export * from './engine-fields';

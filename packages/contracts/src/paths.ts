@@ -319,6 +319,18 @@ export const paths = {
   extractionFinalize: { method: 'POST', path: '/ks/expert-extraction/v1/finalize' },
   extractionPublish: { method: 'POST', path: '/ks/expert-extraction/v1/publish' },
   extractionVerify: { method: 'GET', path: '/ks/expert-extraction/v1/verify' },
+  // @paths:deposits — bid deposits and electronic guarantee letters (issue 16)
+  depositList: { method: 'POST', path: '/ks/trade/deposit/list' },
+  depositPaymentStatus: { method: 'POST', path: '/ks/trade/deposit/payment-status' },
+  depositPay: { method: 'POST', path: '/ks/trade/deposit/pay' },
+  depositReceived: { method: 'POST', path: '/ks/trade/deposit/received-status' },
+  depositRefund: { method: 'POST', path: '/ks/trade/deposit/refund-status' },
+  depositDelay: { method: 'POST', path: '/ks/trade/deposit/delay' },
+  guaranteeIssuer: { method: 'GET', path: '/ks/trade/guarantee/issuer' },
+  guaranteeApply: { method: 'POST', path: '/ks/trade/guarantee' },
+  guaranteeResult: { method: 'POST', path: '/ks/trade/getbaohanresult' },
+  guaranteeRetry: { method: 'POST', path: '/ks/trade/guarantee/retry' },
+  guaranteeFile: { method: 'GET', path: '/ks/trade/getbaohanfile' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

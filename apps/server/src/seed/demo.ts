@@ -12,6 +12,7 @@ import type { Storage } from '../platform/storage';
 import { seedAccounts } from './accounts';
 import { seedChanges } from './changes';
 import { seedCredit } from './credit';
+import { seedDeposits } from './deposits';
 import { seedEngine } from './engine';
 import { type Evidence, evidenceStore } from './evidence';
 import { seedExperts, seedExtraction } from './experts';
@@ -162,7 +163,9 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     // @seed:register — the registration review and one enterprise application waiting in it
     await seedRegistration(tx, passwordHash, evidence);
     // @seed:tender — projects of the five-in-one entry and their sections (issue 16)
-    await seedTender(tx, who);
+    const tenderIds = await seedTender(tx, who);
+    // @seed:deposits — user1's deposits on demo sections and one issued guarantee letter (demo history)
+    await seedDeposits(tx, who, evidence, { school: tenderIds[0]!, dredge: tenderIds[1]! });
     // @seed:venue — the rooms of 场地管理 and this week's bookings (issue 16)
     await seedVenue(tx);
     // @seed:experts — the expert pool (专家库) and an extraction done through the module's service

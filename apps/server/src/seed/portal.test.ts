@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditRecords, enterprises, notices, organizations, practitioners, qualifications } from '../db/schema';
 import { maskCertNo } from '../modules/portal/market.service';
+import { projects } from '../modules/tender/project';
 import { createTestDatabase } from '../test/harness';
 import { generateNotices, orgCodeCheckChar } from './portal';
 
@@ -50,7 +51,12 @@ describe('identifiers', () => {
   });
 
   it('project numbers name the trade type, the region and the year, and are unique per project', async () => {
-    const rows = await db().select().from(notices).orderBy(asc(notices.publishedAt));
+    // the portal seed's numbers; notices published from five-in-one projects carry the number their side entered
+    const entered = new Set((await projects.list(db(), {})).map((p) => p.values.xmbh));
+    const rows = (await db().select().from(notices).orderBy(asc(notices.publishedAt))).filter(
+      (n) => !entered.has(n.projectCode),
+    );
+    expect(rows.length).toBeGreaterThan(60);
     const byCode = new Map<string, typeof rows>();
     for (const n of rows) byCode.set(n.projectCode!, [...(byCode.get(n.projectCode!) ?? []), n]);
     for (const [code, list] of byCode) {

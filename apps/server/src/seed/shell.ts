@@ -93,6 +93,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'CDYY_CDGL', title: '场地管理', icon: 'ScheduleOutlined', prop: 'list', buttons: LIST },
   ],
   DZBH: [
+    { code: 'DZBH_BZJ', title: '保证金与保函', icon: 'BankOutlined', prop: 'guarantee' },
     { code: 'DZBH_BHSQ', title: '保函申请', icon: 'SafetyCertificateOutlined', prop: 'list', buttons: REVIEWED },
     { code: 'DZBH_BHCY', title: '保函查验', icon: 'FileSearchOutlined', prop: 'list', buttons: ['detail', 'export'] },
   ],
@@ -118,6 +119,7 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   ZBTB_TBBM: [],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
   CDYY_CDYY: ['add', 'detail'],
+  DZBH_BZJ: [],
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],

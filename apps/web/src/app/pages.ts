@@ -83,6 +83,7 @@ export const CreditCodeLoginPage = lazyPage(() => import('../features/register/C
 export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueCalendarPage'));
 export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));
 export const VenuePublicPage = lazyPage(() => import('../features/venue/VenuePublicPage'));
+export const GuaranteePage = lazyPage(() => import('../features/guarantee/GuaranteePage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));
 export const ExtractionVerifyPage = lazyPage(() => import('../features/experts/VerifyPage'));

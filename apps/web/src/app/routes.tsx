@@ -33,6 +33,7 @@ import {
   FeedbackAdminPage,
   FiveInOneDetailPage,
   FiveInOneListPage,
+  GuaranteePage,
   HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
@@ -186,6 +187,8 @@ export const routes: RouteObject[] = [
                   // @routes:venue — before the pending meetingVenue/* pages (a path ranks above a splat)
                   { path: 'meetingVenue/meeting', element: <VenueCalendarPage /> },
                   { path: 'meetingVenue/booking', element: <VenueBookingPage /> },
+                  // @routes:deposits — before the pending custom/* pages (a path ranks above a splat)
+                  { path: 'custom/guarantee', element: <GuaranteePage /> },
                 ],
               },
             ],

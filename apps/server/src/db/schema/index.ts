@@ -2,6 +2,7 @@ export * from './account';
 export * from './accounts';
 export * from './ca';
 export * from './credit';
+export * from './deposits';
 export * from './engine';
 export * from './experts';
 export * from './feedback';

@@ -23,6 +23,7 @@ import { displayValue, statusMeta } from '../../engine/model';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ENGINE_PAGES, FIVE_IN_ONE_PAGES } from '../../lib/paths';
 import { useEngineNode } from '../engine';
+import { SectionDepositPanel } from '../guarantee';
 import { VenueBookingPanel } from '../venue';
 import { ExpertTab } from './ExpertTab';
 import { NoticeTab } from './NoticeTab';
@@ -68,6 +69,7 @@ export default function FiveInOneDetailPage() {
           { key: 'cdyy', label: '场地预约', children: <VenueTab project={p} /> },
           { key: 'zsgg', label: '招标公告', children: <NoticeTab project={p} /> },
           { key: 'zjcq', label: '专家抽取', children: <ExpertTab project={p} /> },
+          { key: 'bzj', label: '保证金', children: <DepositTab project={p} /> },
         ]}
       />
     </Card>,
@@ -101,6 +103,27 @@ function VenueTab({ project }: { project: TenderProject }) {
         sectionId={section.id}
         subject={`${name} ${section.code} ${section.name} 开标`}
       />
+    </Space>
+  );
+}
+
+/**
+ * 保证金: each section's deposits — counts by state for the project's side (never who registered before opening), every
+ * bidder's for the trading centre (the server decides what the caller sees).
+ */
+function DepositTab({ project }: { project: TenderProject }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (project.sections.length === 0) return <Empty description="尚未划分标段" />;
+  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Segmented
+        value={section.id}
+        onChange={(v) => setChosen(String(v))}
+        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+        data-testid="deposit-section"
+      />
+      <SectionDepositPanel key={section.id} sectionId={section.id} />
     </Space>
   );
 }
