@@ -12,6 +12,7 @@ import {
   systemItemSchema,
   updateSecretRequestSchema,
 } from './auth';
+import { bidsApi } from './bids-api';
 import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { engineApi } from './engine-api';
@@ -282,6 +283,8 @@ export const api = {
   ...venueApi,
   // @api:experts
   ...expertsApi,
+  // @api:bids
+  ...bidsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './bids';
 export * from './accounts';
 export * from './ca';
 export * from './credit';
