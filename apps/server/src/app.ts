@@ -12,6 +12,7 @@ import { accountCentreRoutes } from './modules/account-centre/account-centre.rou
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bidsRoutes } from './modules/bids/bids.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { caRoutes } from './modules/ca/ca.routes';
 import { createCaService } from './modules/ca/ca.service';
@@ -365,6 +366,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       venueRoutes(biz, db, deps.now ?? (() => new Date()));
       // @app:experts — expert extraction (issue 16)
       expertsRoutes(biz, { db, auth, now: deps.now ?? (() => new Date()) });
+      // @app:bids
+      bidsRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), taskTtlMs: config.files.taskTtlMs });
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);

@@ -27,9 +27,9 @@ CREATE TABLE "bid_files" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"sealed_at" timestamp with time zone,
 	"ended_at" timestamp with time zone,
-	CONSTRAINT "bid_files_status_ck" CHECK ("bid_files"."status" in ('uploading', 'sealed', 'withdrawn', 'replaced')),
+	CONSTRAINT "bid_files_status_ck" CHECK ("bid_files"."status" in ('uploading', 'sealing', 'sealed', 'withdrawn', 'replaced')),
 	CONSTRAINT "bid_files_size_ck" CHECK ("bid_files"."plain_size" >= 0 and "bid_files"."cipher_size" = "bid_files"."plain_size" + 16 * "bid_files"."chunk_count"),
-	CONSTRAINT "bid_files_sealed_ck" CHECK ("bid_files"."status" = 'uploading' or ("bid_files"."cipher_sha256" is not null and "bid_files"."plain_sha256" is not null and "bid_files"."sealed_at" is not null))
+	CONSTRAINT "bid_files_sealed_ck" CHECK ("bid_files"."status" in ('uploading', 'sealing') or ("bid_files"."cipher_sha256" is not null and "bid_files"."plain_sha256" is not null and "bid_files"."sealed_at" is not null))
 );
 --> statement-breakpoint
 CREATE TABLE "bid_keys" (

@@ -86,7 +86,7 @@ export const bidFiles = pgTable(
     wrappedKey: text('wrapped_key').notNull(),
     storageKey: varchar('storage_key', { length: 100 }).notNull(),
     storageRef: varchar('storage_ref', { length: 1024 }).notNull(),
-    /** uploading | sealed | withdrawn | replaced */
+    /** uploading | sealing (being joined and hashed) | sealed | withdrawn | replaced */
     status: varchar('status', { length: 12 }).notNull().default('uploading'),
     cipherSha256: char('cipher_sha256', { length: 64 }),
     /** the bidder's browser's SHA-256 of the plaintext: the server cannot check it, the bidder's decryption does */
@@ -101,11 +101,11 @@ export const bidFiles = pgTable(
     uniqueIndex('bid_files_sealed_uq').on(t.sectionId, t.enterpriseId).where(sql`${t.status} = 'sealed'`),
     index('bid_files_section_ent_idx').on(t.sectionId, t.enterpriseId, t.createdAt.desc()),
     index('bid_files_expiry_idx').on(t.status, t.expiresAt),
-    check('bid_files_status_ck', sql`${t.status} in ('uploading', 'sealed', 'withdrawn', 'replaced')`),
+    check('bid_files_status_ck', sql`${t.status} in ('uploading', 'sealing', 'sealed', 'withdrawn', 'replaced')`),
     check('bid_files_size_ck', sql`${t.plainSize} >= 0 and ${t.cipherSize} = ${t.plainSize} + 16 * ${t.chunkCount}`),
     check(
       'bid_files_sealed_ck',
-      sql`${t.status} = 'uploading' or (${t.cipherSha256} is not null and ${t.plainSha256} is not null and ${t.sealedAt} is not null)`,
+      sql`${t.status} in ('uploading', 'sealing') or (${t.cipherSha256} is not null and ${t.plainSha256} is not null and ${t.sealedAt} is not null)`,
     ),
   ],
 );
