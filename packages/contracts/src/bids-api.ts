@@ -73,7 +73,8 @@ export const bidsApi = {
   },
   bidChunk: {
     ...paths.bidChunk,
-    summary: '上传一个密文分片（multipart：uploadId、chunk 从 0 开始，先于 file）；投标截止后拒绝',
+    summary:
+      '上传一个密文分片（multipart：uploadId、chunk 从 0 开始、sha256 为该分片的，先于 file）；哈希不符不记录；投标截止后拒绝',
     tag: T,
     auth: true,
     form: bidChunkFormSchema,
@@ -82,7 +83,7 @@ export const bidsApi = {
   bidFinish: {
     ...paths.bidFinish,
     summary:
-      '完成上传并封存：服务器核对收到密文的 SHA-256，替换本单位此前封存的文件，返回回执（密文与明文 SHA-256、时间）；投标截止后拒绝；记入操作日志',
+      '完成上传并封存：服务器计算所存密文的 SHA-256，替换本单位此前封存的文件，返回回执（密文与明文 SHA-256、时间）；投标截止后拒绝；记入操作日志',
     tag: T,
     auth: true,
     body: bidFinishSchema,

@@ -56,7 +56,7 @@ export const BID_MSG = {
   taskGone: '上传任务不存在或已结束，请重新上传',
   chunkSize: '分片大小与投标文件格式不符',
   chunksMissing: '还有分片未上传',
-  hashMismatch: '密文 SHA-256 与服务器收到的内容不符，上传未被接受',
+  chunkHashMismatch: '分片的 SHA-256 与服务器收到的内容不符（传输出错），请重传该分片',
   bidMissing: '投标文件不存在',
   notOwn: '只能撤回本单位递交的投标文件',
   notSealed: '该投标文件已撤回或被替换',
@@ -220,13 +220,14 @@ export const bidTaskResultSchema = z.object({
 
 export const bidChunkFormSchema = z.object({
   uploadId: z.uuid({ error: BID_MSG.taskGone }),
+  /** SHA-256 of this ciphertext chunk (hex): checked as it streams in, a mismatch is not recorded */
+  sha256: sha256('分片哈希'),
   chunk: z.coerce.number({ error: '分片序号有误' }).int().min(0).max(9_999, { error: '分片序号有误' }),
 });
 
 export const bidFinishSchema = z
   .object({
     uploadId: z.uuid({ error: BID_MSG.taskGone }),
-    cipherSha256: sha256('密文哈希'),
     plainSha256: sha256('明文哈希'),
   })
   .strict();

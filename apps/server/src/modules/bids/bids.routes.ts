@@ -77,9 +77,9 @@ function register(app: FastifyInstance, deps: svc.BidsDeps) {
         const ready = bidChunkFormSchema.safeParse(before);
         if (!ready.success) {
           part.file.resume();
-          throw badRequest('请先发送 uploadId 与 chunk 字段，再发送分片');
+          throw badRequest('请先发送 uploadId、chunk 与 sha256 字段，再发送分片');
         }
-        result = await svc.putChunk(deps, c, ready.data.uploadId, ready.data.chunk, part.file);
+        result = await svc.putChunk(deps, c, ready.data.uploadId, ready.data.chunk, ready.data.sha256, part.file);
       });
       if (!result) {
         parse(bidChunkFormSchema, {});

@@ -407,7 +407,14 @@ async function ownUpload(deps: BidsDeps, c: BidCaller, uploadId: string, what: s
 }
 
 /** chunk-upload: store ciphertext chunk `index` of the caller's upload, exactly its size, straight into the store. */
-export async function putChunk(deps: BidsDeps, c: BidCaller, uploadId: string, index: number, body: Readable) {
+export async function putChunk(
+  deps: BidsDeps,
+  c: BidCaller,
+  uploadId: string,
+  index: number,
+  sha256: string,
+  body: Readable,
+) {
   let b: BidRow;
   try {
     b = await ownUpload(deps, c, uploadId, '上传投标文件分片被拒绝');
@@ -424,7 +431,8 @@ export async function putChunk(deps: BidsDeps, c: BidCaller, uploadId: string, i
     throw badRequest('分片序号有误');
   }
   const size = bidCipherChunkSize(b.cipherSize, index);
-  const meter = new Meter({ max: size, tooLarge: BID_MSG.chunkSize, exact: size, wrongSize: BID_MSG.chunkSize });
+  const hash = createHash('sha256');
+  const meter = new Meter({ max: size, tooLarge: BID_MSG.chunkSize, exact: size, wrongSize: BID_MSG.chunkSize, hash });
   const onError = (e: Error) => meter.destroy(e);
   body.once('error', onError);
   meter.on('error', () => undefined);
@@ -444,6 +452,8 @@ export async function putChunk(deps: BidsDeps, c: BidCaller, uploadId: string, i
   } finally {
     body.off('error', onError);
   }
+  // what arrived is not what the browser sent: not recorded (a recorded chunk of this index stays as it was)
+  if (hash.digest('hex') !== sha256) throw badRequest(BID_MSG.chunkHashMismatch);
   await deps.db
     .insert(bidFileParts)
     .values({ bidId: b.id, index, size, etag: tag.etag })
@@ -466,13 +476,13 @@ async function storedSha256(storage: Storage, key: string): Promise<string> {
 }
 
 /**
- * finish: every chunk in, joined, its SHA-256 as the browser computed it; then sealed, replacing the enterprise's
+ * finish: every chunk in (each checked against its SHA-256 as it came), joined and hashed; then sealed, replacing the enterprise's
  * earlier sealed file for the section. The receipt names both hashes and the time.
  */
 export async function finishUpload(
   deps: BidsDeps,
   c: BidCaller,
-  input: { uploadId: string; cipherSha256: string; plainSha256: string },
+  input: { uploadId: string; plainSha256: string },
 ): Promise<BidReceipt> {
   const b = await ownUpload(deps, c, input.uploadId, '封存投标文件被拒绝');
   const parts = await deps.db
@@ -507,16 +517,6 @@ export async function finishUpload(
     }
     await dropUpload(deps, b, true, c.actor, `合并失败：${(e as Error).message}`);
     throw badRequest('投标文件合并失败，请重新上传');
-  }
-  if (cipherSha256 !== input.cipherSha256) {
-    await dropUpload(
-      deps,
-      b,
-      true,
-      c.actor,
-      `密文 SHA-256 不一致：浏览器为 ${input.cipherSha256}，服务器为 ${cipherSha256}`,
-    );
-    throw badRequest(BID_MSG.hashMismatch);
   }
   const now = deps.now();
   const section = await sectionRow(deps.db, b.sectionId);
