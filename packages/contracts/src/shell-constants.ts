@@ -44,6 +44,7 @@ export const NODE_PROPERTIES = [
   { value: 'lock', label: '锁管理', path: '/lock' },
   { value: 'fiveInOne', label: '进场登记', path: '/fiveInOne/list' },
   { value: 'expertExtraction', label: '专家抽取', path: '/expertExtraction/extractList' },
+  { value: 'sealedBid', label: '投标文件加密', path: '/sealedBid/index' },
   { value: 'fullStatistics', label: '全量统计', path: '/custom/statistics' },
   { value: 'dataStatistics', label: '数据统计', path: '/custom/completeCount' },
   { value: 'txPush', label: '交易推送', path: '/dexRecords/txPushLogs' },

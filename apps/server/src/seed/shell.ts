@@ -67,6 +67,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
       children: [
         { code: 'ZBTB_ZBGG', title: '招标公告', icon: 'NotificationOutlined', prop: 'list', buttons: REVIEWED },
         { code: 'ZBTB_TBWJ', title: '投标文件', icon: 'ContainerOutlined', prop: 'list', buttons: LIST },
+        { code: 'ZBTB_TBJM', title: '投标文件加密递交', icon: 'LockOutlined', prop: 'sealedBid' },
         { code: 'ZBTB_WJFX', title: '文件分析', icon: 'FileSearchOutlined', prop: 'fileAnalysis' },
       ],
     },
@@ -108,6 +109,7 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   ZBTB_ZBGL: [],
   ZBTB_ZBGG: ['detail'],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
+  ZBTB_TBJM: [],
   CDYY_CDYY: ['add', 'detail'],
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],

@@ -82,6 +82,9 @@ export const CreditCodeLoginPage = lazyPage(() => import('../features/register/C
 export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueCalendarPage'));
 export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));
 export const VenuePublicPage = lazyPage(() => import('../features/venue/VenuePublicPage'));
+// @pages:bids — sealed bids (issue 16)
+export const BidFilesPage = lazyPage(() => import('../features/bids/BidFilesPage'));
+export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));
 export const ExtractionVerifyPage = lazyPage(() => import('../features/experts/VerifyPage'));
