@@ -12,8 +12,8 @@ import { accountCentreRoutes } from './modules/account-centre/account-centre.rou
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
-import { bidsRoutes } from './modules/bids/bids.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { bidsRoutes } from './modules/bids/bids.routes';
 import { caRoutes } from './modules/ca/ca.routes';
 import { createCaService } from './modules/ca/ca.service';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';

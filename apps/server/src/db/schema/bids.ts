@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  check,
   char,
+  check,
   index,
   integer,
   pgTable,

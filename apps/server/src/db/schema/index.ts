@@ -1,6 +1,6 @@
 export * from './account';
-export * from './bids';
 export * from './accounts';
+export * from './bids';
 export * from './ca';
 export * from './credit';
 export * from './engine';
