@@ -164,9 +164,12 @@ async function serverBench() {
       const samples = [before];
       const timer = setInterval(() => samples.push(rssMiB(pid)), 100);
       const t0 = performance.now();
-      await Promise.all(tokens.map((t, i) => one(t, i)));
+      try {
+        await Promise.all(tokens.map((t, i) => one(t, i)));
+      } finally {
+        clearInterval(timer);
+      }
       const s = (performance.now() - t0) / 1000;
-      clearInterval(timer);
       const r = {
         bidders: BIDDERS,
         fileMiB: (n * BID_CIPHER_CHUNK) / 1024 ** 2,
@@ -225,26 +228,24 @@ async function serverBench() {
     console.info(`sealed: ${stored.n} of ${BIDDERS}, each with the SHA-256 of what was sent: ${right}`);
 
     const plain = await measure('plain chunked upload', async (token, i) => {
-      const task = await call(token, '/ks/common/common/upload/upload-task', {
+      const task = await call(token, '/ks/upload/v1/upload-task', {
         md5,
         fileName: `投标文件${i}.pdf`,
         chunk: n,
         fileSize: n * BID_CIPHER_CHUNK,
       });
       for (let c = 0; c < n; c++) {
-        await form(
-          token,
-          '/ks/common/common/upload/chunk-upload',
-          { uploadId: task.uploadId, chunk: String(c), md5 },
-          chunks[c]!,
-        );
+        await form(token, '/ks/upload/v1/chunk-upload', { uploadId: task.uploadId, chunk: String(c), md5 }, chunks[c]!);
       }
-      await call(token, '/ks/common/common/upload/file-merge', {
+      await call(token, '/ks/upload/v1/file-merge', {
         uploadId: task.uploadId,
         fileName: `投标文件${i}.pdf`,
         md5,
       });
-    }).catch((e) => ({ error: (e as Error).message }));
+    }).catch((e) => {
+      console.error('plain chunked upload failed:', (e as Error).message);
+      return { error: (e as Error).message };
+    });
     const files = (await check.query(`select count(*)::int as n from files where md5 = $1`, [md5])).rows[0].n;
     console.info(`plain files stored: ${files} of ${BIDDERS}`);
     await check.end();
