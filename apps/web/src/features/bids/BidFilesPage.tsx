@@ -282,12 +282,13 @@ export default function BidFilesPage() {
       {bidder ? (
         <BidFiles />
       ) : (
-        <Result
-          status="info"
-          title="投标文件由投标企业在自己的浏览器中加密递交"
-          subTitle="开标解密前，任何人（包括平台管理员）都不能下载或预览投标文件的内容。"
-          data-testid="bid-not-bidder"
-        />
+        <div data-testid="bid-not-bidder">
+          <Result
+            status="info"
+            title="投标文件由投标企业在自己的浏览器中加密递交"
+            subTitle="开标解密前，任何人（包括平台管理员）都不能下载或预览投标文件的内容。"
+          />
+        </div>
       )}
     </PageFrame>
   );
