@@ -13,6 +13,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { bidsRoutes } from './modules/bids/bids.routes';
 import { caRoutes } from './modules/ca/ca.routes';
 import { createCaService } from './modules/ca/ca.service';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
@@ -388,6 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // @app:deposits — bid deposits and electronic guarantee letters (issue 16)
       depositsRoutes(biz, guarantees);
       registerGuaranteeHooks(deps.now ?? (() => new Date()));
+      // @app:bids
+      bidsRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), taskTtlMs: config.files.taskTtlMs });
     });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);

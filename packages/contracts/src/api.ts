@@ -12,6 +12,7 @@ import {
   systemItemSchema,
   updateSecretRequestSchema,
 } from './auth';
+import { bidsApi } from './bids-api';
 import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { depositsApi } from './deposits-api';
@@ -285,6 +286,8 @@ export const api = {
   ...expertsApi,
   // @api:deposits
   ...depositsApi,
+  // @api:bids
+  ...bidsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -4,6 +4,9 @@ export * from './accounts';
 export * from './accounts-constants';
 export * from './api';
 export * from './auth';
+// @index:bids
+export * from './bids';
+export * from './bids-api';
 export * from './ca';
 export * from './ca-api';
 export * from './codes';

@@ -331,6 +331,18 @@ export const paths = {
   guaranteeResult: { method: 'POST', path: '/ks/trade/getbaohanresult' },
   guaranteeRetry: { method: 'POST', path: '/ks/trade/guarantee/retry' },
   guaranteeFile: { method: 'GET', path: '/ks/trade/getbaohanfile' },
+  // @paths:bids — sealed bids, encrypted by the bidder (issue 16)
+  bidKey: { method: 'GET', path: '/ks/trade/bid/v1/key' },
+  bidKeySave: { method: 'POST', path: '/ks/trade/bid/v1/key' },
+  bidKeyById: { method: 'GET', path: '/ks/trade/bid/v1/key/detail' },
+  bidSections: { method: 'GET', path: '/ks/trade/bid/v1/sections' },
+  bidOverview: { method: 'GET', path: '/ks/trade/bid/v1/section' },
+  bidTask: { method: 'POST', path: '/ks/trade/bid/v1/upload-task' },
+  bidChunk: { method: 'POST', path: '/ks/trade/bid/v1/chunk-upload' },
+  bidFinish: { method: 'POST', path: '/ks/trade/bid/v1/finish' },
+  bidWithdraw: { method: 'POST', path: '/ks/trade/bid/v1/withdraw' },
+  bidCipher: { method: 'GET', path: '/ks/trade/bid/v1/cipher' },
+  bidContent: { method: 'GET', path: '/ks/trade/bid/v1/content' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type ApiName = keyof typeof paths;

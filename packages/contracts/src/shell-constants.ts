@@ -46,6 +46,7 @@ export const NODE_PROPERTIES = [
   { value: 'tenderRegistration', label: '投标报名', path: '/fiveInOne/registration' },
   { value: 'expertExtraction', label: '专家抽取', path: '/expertExtraction/extractList' },
   { value: 'guarantee', label: '保证金与保函', path: '/custom/guarantee' },
+  { value: 'sealedBid', label: '投标文件加密', path: '/sealedBid/index' },
   { value: 'fullStatistics', label: '全量统计', path: '/custom/statistics' },
   { value: 'dataStatistics', label: '数据统计', path: '/custom/completeCount' },
   { value: 'txPush', label: '交易推送', path: '/dexRecords/txPushLogs' },

@@ -10,6 +10,7 @@ import { requestMemo } from '../platform/permissions';
 import { putSetting } from '../platform/settings';
 import type { Storage } from '../platform/storage';
 import { seedAccounts } from './accounts';
+import { seedBids } from './bids';
 import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedDeposits } from './deposits';
@@ -171,6 +172,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     // @seed:experts — the expert pool (专家库) and an extraction done through the module's service
     await seedExperts(tx, who.admin);
     await seedExtraction(tx, who.admin);
+    // @seed:bids — user1's passphrase-protected bid key and a sealed bid on 第二实验小学 BD-01 (issue 16)
+    await seedBids(tx, evidence.deps.storage, who);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -84,6 +84,9 @@ export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueC
 export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));
 export const VenuePublicPage = lazyPage(() => import('../features/venue/VenuePublicPage'));
 export const GuaranteePage = lazyPage(() => import('../features/guarantee/GuaranteePage'));
+// @pages:bids — sealed bids (issue 16)
+export const BidFilesPage = lazyPage(() => import('../features/bids/BidFilesPage'));
+export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));
 export const ExtractionVerifyPage = lazyPage(() => import('../features/experts/VerifyPage'));

@@ -13,6 +13,8 @@ import {
   ApplyIndexPage,
   AuditLevelPage,
   AuditWayPage,
+  BidFilesPage,
+  BidToolPage,
   CaLandingPage,
   CaLoginPage,
   CaRegisterPage,
@@ -179,6 +181,9 @@ export const routes: RouteObject[] = [
                   { path: 'applyDetail', element: <ApplyDetailPage /> },
                   // @routes:credit
                   { path: 'credit/companyInfo', element: <CreditInfoPage /> },
+                  // @routes:bids
+                  { path: 'sealedBid/index', element: <BidFilesPage /> },
+                  { path: 'sealedBid/tool', element: <BidToolPage /> },
                   // @routes:experts
                   { path: 'expertExtraction/extractList', element: <ExtractListPage /> },
                   { path: 'expertExtraction/extractRecord', element: <ExtractionRecordPage /> },

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './accounts';
+export * from './bids';
 export * from './ca';
 export * from './credit';
 export * from './deposits';

@@ -1,0 +1,130 @@
+import { type ApiBody, type BidKey, type BidReceipt, paths } from '@ks/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import {
+  decryptChunks,
+  type EncryptedFile,
+  encryptFile,
+  importPublicKey,
+  toHex,
+  unlockPrivateKey,
+} from '../features/bids/bidCrypto';
+import { call } from './call';
+import { download } from './request';
+
+/** Sealed bids (投标文件, issue 16): the bidder's key, the registered sections, encrypted upload and test decryption. */
+
+export const BIDS_KEY = ['bids'] as const;
+
+export const bidKeyQuery = queryOptions({ queryKey: [...BIDS_KEY, 'key'], queryFn: () => call('bidKey') });
+export const bidSectionsQuery = queryOptions({
+  queryKey: [...BIDS_KEY, 'sections'],
+  queryFn: () => call('bidSections'),
+});
+export const bidOverviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...BIDS_KEY, 'section', id],
+    queryFn: () => call('bidOverview', { params: { id } }),
+    enabled: id.length > 0,
+  });
+
+export const saveBidKey = (data: ApiBody<'bidKeySave'>) => call('bidKeySave', { data });
+export const withdrawBid = (id: string) => call('bidWithdraw', { data: { id } });
+
+/** How many chunks are on the way at once while the next ones are encrypted. */
+const IN_FLIGHT = 3;
+
+export interface UploadProgress {
+  /** chunks encrypted and stored */
+  done: number;
+  total: number;
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+}
+
+/**
+ * Encrypt `file` in the browser to the caller's current key and upload the ciphertext chunk by chunk (each with its
+ * SHA-256; a failed chunk is encrypted again and retried once); the answer is the receipt.
+ */
+export async function uploadSealedBid(
+  sectionId: string,
+  file: File,
+  key: BidKey,
+  onProgress: (p: UploadProgress) => void,
+): Promise<BidReceipt> {
+  const enc: EncryptedFile = await encryptFile(file, await importPublicKey(key.publicKey));
+  const task = await call('bidTask', {
+    data: {
+      sectionId,
+      fileName: file.name,
+      plainSize: enc.plainSize,
+      cipherSize: enc.cipherSize,
+      keyId: key.id,
+      wrappedKey: enc.wrappedKey,
+    },
+  });
+  let done = 0;
+  onProgress({ done, total: enc.chunkCount });
+  const send = async (i: number, bytes: Uint8Array<ArrayBuffer>) => {
+    const form = new FormData();
+    form.append('uploadId', task.uploadId);
+    form.append('chunk', String(i));
+    form.append('sha256', await sha256Hex(bytes));
+    form.append('file', new Blob([bytes]), 'chunk');
+    await call('bidChunk', { data: form, timeout: 120_000 });
+  };
+  const inFlight = new Set<Promise<void>>();
+  for (let i = 0; i < enc.chunkCount; i++) {
+    const bytes = await enc.chunk(i);
+    const p: Promise<void> = send(i, bytes)
+      .catch(async () => send(i, await enc.chunk(i)))
+      .then(() => {
+        done++;
+        onProgress({ done, total: enc.chunkCount });
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  return call('bidFinish', { data: { uploadId: task.uploadId, plainSha256: enc.plainSha256() } });
+}
+
+export interface TestDecryption {
+  cipherSha256: string;
+  plainSha256: string;
+  plainSize: number;
+  cipherMatches: boolean;
+  plainMatches: boolean;
+}
+
+/** Download the bid's ciphertext chunk by chunk, decrypt it with the passphrase-protected key, compare the hashes. */
+export async function testDecrypt(
+  receipt: BidReceipt & { chunkCount: number; wrappedKey: string; keyId: string },
+  passphrase: string,
+  onProgress: (p: UploadProgress) => void,
+): Promise<TestDecryption> {
+  const key = await call('bidKeyById', { params: { id: receipt.keyId } });
+  const privateKey = await unlockPrivateKey(key, passphrase);
+  let done = 0;
+  onProgress({ done, total: receipt.chunkCount });
+  const r = await decryptChunks(
+    privateKey,
+    receipt.wrappedKey,
+    receipt.chunkCount,
+    async (i) => {
+      const { blob } = await download({ url: paths.bidCipher.path, params: { id: receipt.id, chunk: i } });
+      return new Uint8Array(await blob.arrayBuffer());
+    },
+    () => {
+      done++;
+      onProgress({ done, total: receipt.chunkCount });
+    },
+  );
+  return {
+    ...r,
+    cipherMatches: r.cipherSha256 === receipt.cipherSha256,
+    plainMatches: r.plainSha256 === receipt.plainSha256,
+  };
+}

@@ -1,0 +1,107 @@
+import { BID_CIPHER_CHUNK, BID_PLAIN_CHUNK, bidSegmentIv } from '@ks/contracts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { describe, expect, it } from 'vitest';
+import {
+  decryptChunks,
+  encryptFile,
+  fromBase64,
+  importPublicKey,
+  makePassphraseKey,
+  toHex,
+  unlockPrivateKey,
+  WrongPassphrase,
+} from './bidCrypto';
+
+/**
+ * The browser side of sealed bids: what encryptFile makes decrypts back with the passphrase-protected key, chunks are
+ * exactly one upload chunk, a changed, reordered or cut-off file fails, a wrong passphrase is told apart, and the
+ * format is the one written down (segment i encrypted on its own under the IV the format names gives the same bytes).
+ * The server's tests encrypt the same format with node:crypto.
+ */
+const sha = (b: Uint8Array) => toHex(sha256(b));
+const PASS = '投标口令 correct horse';
+
+function concat(parts: Uint8Array[]) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+function randomBytes(n: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(n);
+  for (let o = 0; o < n; o += 65536) crypto.getRandomValues(out.subarray(o, Math.min(n, o + 65536)));
+  return out;
+}
+
+async function setUp(size: number) {
+  const key = await makePassphraseKey(PASS, 310_000, 2048);
+  const plain = randomBytes(size);
+  const enc = await encryptFile(new Blob([plain]), await importPublicKey(key.publicKey));
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  for (let i = 0; i < enc.chunkCount; i++) chunks.push(await enc.chunk(i));
+  return { key, plain, enc, chunks };
+}
+
+describe('a bid file encrypted in the browser', () => {
+  it('is chunks of exactly one upload chunk that decrypt to the plaintext whose hash it reports', async () => {
+    const { key, plain, enc, chunks } = await setUp(2 * BID_PLAIN_CHUNK + 123);
+    expect(enc.chunkCount).toBe(3);
+    expect(chunks.map((c) => c.length)).toEqual([BID_CIPHER_CHUNK, BID_CIPHER_CHUNK, 123 + 16]);
+    expect(enc.cipherSize).toBe(chunks.reduce((n, c) => n + c.length, 0));
+    expect(enc.plainSha256()).toBe(sha(plain));
+    const priv = await unlockPrivateKey(key, PASS);
+    const r = await decryptChunks(priv, enc.wrappedKey, chunks.length, async (i) => chunks[i]!);
+    expect(r.plainSha256).toBe(sha(plain));
+    expect(r.cipherSha256).toBe(sha(concat(chunks)));
+    expect(r.plainSize).toBe(plain.length);
+  });
+
+  it('follows the written format: segment i under IV index ‖ final flag, tag appended', async () => {
+    const { chunks, enc, key, plain } = await setUp(BID_PLAIN_CHUNK + 5);
+    const priv = await unlockPrivateKey(key, PASS);
+    const raw = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, priv, fromBase64(enc.wrappedKey)));
+    expect(raw.length).toBe(32);
+    const fileKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
+    const tail = plain.subarray(BID_PLAIN_CHUNK);
+    const as = async (final: boolean) =>
+      new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: bidSegmentIv(1, final) }, fileKey, tail));
+    expect(await as(true)).toEqual(chunks[1]);
+    expect(await as(false)).not.toEqual(chunks[1]);
+    expect(Array.from(bidSegmentIv(258, false))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0]);
+  });
+
+  it('does not decrypt when a chunk is changed, two are swapped or the last is cut off', async () => {
+    const { key, enc, chunks } = await setUp(2 * BID_PLAIN_CHUNK + 10);
+    const priv = await unlockPrivateKey(key, PASS);
+    const changed = chunks.map((c) => new Uint8Array(c));
+    changed[1]![100]! ^= 1;
+    await expect(decryptChunks(priv, enc.wrappedKey, 3, async (i) => changed[i]!)).rejects.toThrow(
+      '第 2 个分片解密失败',
+    );
+    const swapped = [chunks[1]!, chunks[0]!, chunks[2]!];
+    await expect(decryptChunks(priv, enc.wrappedKey, 3, async (i) => swapped[i]!)).rejects.toThrow(
+      '第 1 个分片解密失败',
+    );
+    // without its final segment the file's last chunk does not carry the final flag
+    await expect(decryptChunks(priv, enc.wrappedKey, 2, async (i) => chunks[i]!)).rejects.toThrow(
+      '第 2 个分片解密失败',
+    );
+  });
+
+  it('an empty file is one segment of the tag alone', async () => {
+    const { enc, chunks } = await setUp(0);
+    expect(chunks.map((c) => c.length)).toEqual([16]);
+    expect(enc.plainSha256()).toBe(sha(new Uint8Array(0)));
+  });
+
+  it('tells a wrong passphrase apart', async () => {
+    const key = await makePassphraseKey(PASS, 310_000, 2048);
+    await expect(unlockPrivateKey(key, '不对的口令')).rejects.toBeInstanceOf(WrongPassphrase);
+    expect(key.kdf.iterations).toBe(310_000);
+    expect(fromBase64(key.iv)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,192 @@
+import {
+  BID_PBKDF2_MIN_ITERATIONS,
+  BID_PLAIN_CHUNK,
+  BID_TAG_BYTES,
+  type BidKdf,
+  bidChunkCount,
+  bidCipherSize,
+  bidSegmentIv,
+} from '@ks/contracts';
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/**
+ * The bidder's side of sealed bids (issue 16), in the browser with WebCrypto: the file format is written down in
+ * @ks/contracts bids.ts and docs/architecture.md. Files are read, encrypted and hashed one segment at a time, so a
+ * 500 MB file never sits in memory; SHA-256 over the whole plaintext runs incrementally (WebCrypto has no streaming
+ * digest) while WebCrypto encrypts the segment off the main thread.
+ */
+
+const subtle = () => globalThis.crypto.subtle;
+const RSA = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
+export const PBKDF2_ITERATIONS = 600_000;
+export const RSA_BITS = 3072;
+
+export function toBase64(bytes: Uint8Array | ArrayBuffer): string {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let bin = '';
+  for (let i = 0; i < u8.length; i += 0x8000) bin += String.fromCharCode(...u8.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+async function passphraseKey(passphrase: string, kdf: BidKdf): Promise<CryptoKey> {
+  const base = await subtle().importKey('raw', new TextEncoder().encode(passphrase), 'PBKDF2', false, ['deriveKey']);
+  return subtle().deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', iterations: kdf.iterations, salt: fromBase64(kdf.salt) },
+    base,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** A new RSA-OAEP key pair whose PKCS#8 private key leaves the browser only encrypted under the passphrase. */
+export async function makePassphraseKey(passphrase: string, iterations = PBKDF2_ITERATIONS, bits = RSA_BITS) {
+  const pair = await subtle().generateKey(
+    { ...RSA, modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]) },
+    true,
+    ['encrypt', 'decrypt'],
+  );
+  const spki = await subtle().exportKey('spki', pair.publicKey);
+  const pkcs8 = await subtle().exportKey('pkcs8', pair.privateKey);
+  const kdf: BidKdf = {
+    name: 'PBKDF2',
+    hash: 'SHA-256',
+    iterations: Math.max(iterations, BID_PBKDF2_MIN_ITERATIONS),
+    salt: toBase64(crypto.getRandomValues(new Uint8Array(16))),
+  };
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await subtle().encrypt({ name: 'AES-GCM', iv }, await passphraseKey(passphrase, kdf), pkcs8);
+  return {
+    kind: 'passphrase' as const,
+    publicKey: toBase64(spki),
+    encryptedPrivateKey: toBase64(sealed),
+    iv: toBase64(iv),
+    kdf,
+  };
+}
+
+export class WrongPassphrase extends Error {
+  constructor() {
+    super('口令不正确，无法解开您的私钥');
+  }
+}
+
+/** The private key, unlocked with the passphrase (a wrong one fails the AES-GCM tag: WrongPassphrase). */
+export async function unlockPrivateKey(
+  key: { encryptedPrivateKey: string | null; iv: string | null; kdf: BidKdf | null },
+  passphrase: string,
+): Promise<CryptoKey> {
+  if (!key.encryptedPrivateKey || !key.iv || !key.kdf) throw new Error('该密钥的私钥在 CA 证书中，请使用证书解密');
+  let pkcs8: ArrayBuffer;
+  try {
+    pkcs8 = await subtle().decrypt(
+      { name: 'AES-GCM', iv: fromBase64(key.iv) },
+      await passphraseKey(passphrase, key.kdf),
+      fromBase64(key.encryptedPrivateKey),
+    );
+  } catch {
+    throw new WrongPassphrase();
+  }
+  return subtle().importKey('pkcs8', pkcs8, RSA, false, ['decrypt']);
+}
+
+export const importPublicKey = (spkiBase64: string) =>
+  subtle().importKey('spki', fromBase64(spkiBase64), RSA, false, ['encrypt']);
+
+/** The encryption of one file: sizes and the wrapped key up front, then the ciphertext chunks in order. */
+export interface EncryptedFile {
+  plainSize: number;
+  cipherSize: number;
+  chunkCount: number;
+  /** base64 RSA-OAEP of the file's AES-256 key */
+  wrappedKey: string;
+  /** ciphertext chunk `i` (exactly one upload chunk), in order: each call reads and encrypts that segment */
+  chunk(i: number): Promise<Uint8Array<ArrayBuffer>>;
+  /** hex SHA-256 of the plaintext: once every chunk has been made, in order */
+  plainSha256(): string;
+}
+
+/**
+ * Encrypt `file` for the holder of `publicKey`: a fresh AES-256-GCM key (never leaves this function unwrapped).
+ * Chunks are made in order (0, 1, 2 …); asking one again (a retried upload) encrypts it again the same way.
+ */
+export async function encryptFile(file: Blob, publicKey: CryptoKey): Promise<EncryptedFile> {
+  const fileKey = await subtle().generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt']);
+  const raw = new Uint8Array(await subtle().exportKey('raw', fileKey));
+  const wrapped = await subtle().encrypt(RSA, publicKey, raw);
+  raw.fill(0);
+  const n = bidChunkCount(file.size);
+  const hash = sha256.create();
+  let hashed = 0;
+  let pre: { i: number; p: Promise<ArrayBuffer> } | null = null;
+  const read = (i: number) =>
+    file.slice(i * BID_PLAIN_CHUNK, Math.min(file.size, (i + 1) * BID_PLAIN_CHUNK)).arrayBuffer();
+  return {
+    plainSize: file.size,
+    cipherSize: bidCipherSize(file.size),
+    chunkCount: n,
+    wrappedKey: toBase64(wrapped),
+    async chunk(i) {
+      const plain = new Uint8Array(await (pre?.i === i ? pre.p : read(i)));
+      // read the next segment while this one is encrypted and hashed
+      if (i === hashed) pre = i + 1 < n ? { i: i + 1, p: read(i + 1) } : null;
+      const enc = subtle().encrypt({ name: 'AES-GCM', iv: bidSegmentIv(i, i === n - 1) }, fileKey, plain);
+      if (i === hashed) {
+        hash.update(plain);
+        hashed++;
+      }
+      return new Uint8Array(await enc);
+    },
+    plainSha256() {
+      if (hashed !== n) throw new Error('文件尚未加密完');
+      return toHex(hash.digest());
+    },
+  };
+}
+
+/** Decrypt ciphertext chunks (in order) with the unwrapped file key; hashes of both sides come out at the end. */
+export async function decryptChunks(
+  privateKey: CryptoKey,
+  wrappedKey: string,
+  count: number,
+  fetchChunk: (i: number) => Promise<Uint8Array<ArrayBuffer>>,
+  onChunk?: (i: number, plain: Uint8Array) => void,
+): Promise<{ plainSha256: string; cipherSha256: string; plainSize: number }> {
+  let raw: ArrayBuffer;
+  try {
+    raw = await subtle().decrypt(RSA, privateKey, fromBase64(wrappedKey));
+  } catch {
+    throw new Error('文件密钥无法用该私钥解开：这份文件不是用此密钥加密的');
+  }
+  const fileKey = await subtle().importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
+  const plainHash = sha256.create();
+  const cipherHash = sha256.create();
+  let size = 0;
+  let next = count > 0 ? fetchChunk(0) : null;
+  for (let i = 0; i < count; i++) {
+    const c = await next!;
+    next = i + 1 < count ? fetchChunk(i + 1) : null;
+    if (c.length < BID_TAG_BYTES) throw new Error(`第 ${i + 1} 个分片不完整`);
+    const dec = subtle().decrypt({ name: 'AES-GCM', iv: bidSegmentIv(i, i === count - 1) }, fileKey, c);
+    cipherHash.update(c);
+    let plain: Uint8Array;
+    try {
+      plain = new Uint8Array(await dec);
+    } catch {
+      throw new Error(`第 ${i + 1} 个分片解密失败：密文被改动、缺失或顺序有误`);
+    }
+    plainHash.update(plain);
+    size += plain.length;
+    onChunk?.(i, plain);
+  }
+  return { plainSha256: toHex(plainHash.digest()), cipherSha256: toHex(cipherHash.digest()), plainSize: size };
+}
