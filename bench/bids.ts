@@ -8,7 +8,7 @@
  *     100 ms. PostgreSQL (BENCH_PG_URL, default the local server): each bidder is an enterprise of its own.
  *     The ciphertext is random bytes of the format's sizes (the server cannot tell it from real ciphertext), made once
  *     and shared, so the client's CPU goes to sending.
- *  2. browser: the web's own encryptFile (apps/web/src/features/bids/bidCrypto.ts, bundled with esbuild) encrypting a
+ *  2. browser: the web's own encryptFile (apps/web/src/lib/bidCrypto.ts, bundled with esbuild) encrypting a
  *     BROWSER_MB (500) MiB Blob in Chromium — every chunk made in order and the plaintext's SHA-256 — RUNS (3) times.
  * Run: npm run bench:bids   (ONLY=server|browser; BIDDERS, SIZE_MB, BROWSER_MB, RUNS; BENCH_PORT 18340)
  */
@@ -270,7 +270,7 @@ async function serverBench() {
 async function browserBench() {
   const out = await build({
     stdin: {
-      contents: `import { encryptFile, importPublicKey } from './apps/web/src/features/bids/bidCrypto';
+      contents: `import { encryptFile, importPublicKey } from './apps/web/src/lib/bidCrypto';
         window.__bench = async (mb, spki) => {
           const parts = [];
           const block = new Uint8Array(8 * 1024 * 1024);

@@ -7,7 +7,7 @@ import {
   importPublicKey,
   toHex,
   unlockPrivateKey,
-} from '../features/bids/bidCrypto';
+} from '../lib/bidCrypto';
 import { call } from './call';
 import { download } from './request';
 

@@ -14,8 +14,8 @@ import {
   withdrawBid,
 } from '../../api/bids';
 import { ConfirmAction, LoadFailure, PageFrame } from '../../components/admin';
+import { makePassphraseKey } from '../../lib/bidCrypto';
 import { useCurrentUser } from '../../lib/sessionHooks';
-import { makePassphraseKey } from './bidCrypto';
 import { formatTime, Receipt } from './parts';
 import { bidToolHref } from './paths';
 
