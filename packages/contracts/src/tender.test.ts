@@ -97,14 +97,21 @@ describe('the settings', () => {
 
   it('may be stricter than the law, never looser', () => {
     expect(
-      tenderSettingsSchema.safeParse({ docSaleDays: 7, issueToDeadlineDays: 30, depositMaxPercent: 1 }).success,
+      tenderSettingsSchema.safeParse({ docSaleDays: 7, issueToDeadlineDays: 30, depositMaxPercent: 1, clarifyDays: 20 })
+        .success,
     ).toBe(true);
-    const looser = tenderSettingsSchema.safeParse({ docSaleDays: 4, issueToDeadlineDays: 19, depositMaxPercent: 2.5 });
+    const looser = tenderSettingsSchema.safeParse({
+      docSaleDays: 4,
+      issueToDeadlineDays: 19,
+      depositMaxPercent: 2.5,
+      clarifyDays: 14,
+    });
     expect(looser.success).toBe(false);
     expect(looser.error!.issues.map((i) => i.message)).toEqual([
       '招标文件发售期不得少于法定的 5 日',
       '自招标文件发出至投标截止不得少于法定的 20 日',
       '投标保证金比例上限不得高于法定的 2%',
+      '影响投标文件编制的澄清或修改距投标截止不得少于法定的 15 日',
     ]);
   });
 });
