@@ -321,7 +321,7 @@ describe('pull-down sources', () => {
 
 describe('developers’ option sources', () => {
   it('are checked when fields are saved, and a refused list runs no DDL', async () => {
-    const NODE = 'ZBTB_ZBGG';
+    const NODE = 'KPB_PBJG';
     const bad = async (field: object, key: string) => {
       const res = await saveFields([{ code: 'a', name: '字段', ...field }], 0, NODE);
       expect(res.status, JSON.stringify(field)).toBe(400);
@@ -388,7 +388,7 @@ describe('developers’ option sources', () => {
     );
     const node = await t.database.db.select().from(menuNodes).where(eq(menuNodes.gnCoding, NODE));
     expect(node[0]!.fieldsVersion).toBe(0);
-    expect((await rows(sql`select to_regclass('n_zbtb_zbgg') as t`))[0]!.t).toBeNull();
+    expect((await rows(sql`select to_regclass('n_kpb_pbjg') as t`))[0]!.t).toBeNull();
   });
 });
 

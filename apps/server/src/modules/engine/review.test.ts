@@ -182,7 +182,12 @@ describe('review workflow', () => {
     const systems = (
       await t.app.inject({ method: 'GET', url: '/ks/notification/v1/audit/system-list', headers: bearer(aud1) })
     ).json() as Body;
-    expect(systems.data).toEqual([{ systemCoding: 'XYGL', systemName: '信用管理系统', todoCount: before.aud1 + 1 }]);
+    // (the demo's change notice waiting in 招标投标 is another system's to-do of the 审核员 role)
+    expect(systems.data).toContainEqual({
+      systemCoding: 'XYGL',
+      systemName: '信用管理系统',
+      todoCount: before.aud1 + 1,
+    });
     await step(aud2, 'audit', r.id, d.version, { pass: true });
     expect(await count(aud1)).toBe(before.aud1);
     expect(await count(admin)).toBe(before.admin + 1);
