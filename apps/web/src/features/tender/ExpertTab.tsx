@@ -1,11 +1,12 @@
 import type { ExtractionSummary, TenderProject, TenderSection } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { EXPERTS_KEY, extractionListQuery } from '../../api/experts';
 import { ActionLink, LoadFailure } from '../../components/admin';
 import { useCurrentUser } from '../../lib/sessionHooks';
 import { CreateExtractionDialog, ExtractionDrawer, STATUS_COLORS } from '../experts';
+import { SectionSwitch } from './SectionSwitch';
 
 /**
  * 专家抽取: the evaluation committees drawn for the project's sections. The trading centre starts an extraction from a
@@ -13,19 +14,11 @@ import { CreateExtractionDialog, ExtractionDrawer, STATUS_COLORS } from '../expe
  * server — and carries it through in the same drawer as the extraction list (commit, draw, answers, publish).
  */
 export function ExpertTab({ project }: { project: TenderProject }) {
-  const [chosen, setChosen] = useState<string | null>(null);
   if (project.sections.length === 0) return <Empty description="请先在「项目信息」中划分标段，再为标段抽取评标专家" />;
-  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Segmented
-        value={section.id}
-        onChange={(v) => setChosen(String(v))}
-        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
-        data-testid="expert-section"
-      />
-      <SectionExtractions key={section.id} project={project} section={section} />
-    </Space>
+    <SectionSwitch sections={project.sections} testId="expert-section">
+      {(section) => <SectionExtractions key={section.id} project={project} section={section} />}
+    </SectionSwitch>
   );
 }
 

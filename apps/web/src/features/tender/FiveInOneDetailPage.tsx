@@ -1,19 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { FieldDef, TenderProject, TenderSection } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Segmented,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { nodeFieldsQuery } from '../../api/engine';
@@ -28,6 +16,7 @@ import { VenueBookingPanel } from '../venue';
 import { ExpertTab } from './ExpertTab';
 import { NoticeTab } from './NoticeTab';
 import { SectionDialog } from './SectionDialog';
+import { SectionSwitch } from './SectionSwitch';
 
 const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -82,28 +71,24 @@ export default function FiveInOneDetailPage() {
  * section); others see why they cannot.
  */
 function VenueTab({ project }: { project: TenderProject }) {
-  const [chosen, setChosen] = useState<string | null>(null);
   if (project.sections.length === 0) return <Empty description="请先在「项目信息」中划分标段，再为标段预约场地" />;
   if (!project.canEdit) return <Empty description="场地由项目的招标人或招标代理预约" />;
-  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
   const name = String(project.values.xmmc ?? '');
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Segmented
-        value={section.id}
-        onChange={(v) => setChosen(String(v))}
-        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
-        data-testid="venue-section"
-      />
-      <Typography.Text type="secondary">
-        投标截止（开标）时间：{formatDateTime(section.bidDeadline)}，请预约开标室与评标室。
-      </Typography.Text>
-      <VenueBookingPanel
-        key={section.id}
-        sectionId={section.id}
-        subject={`${name} ${section.code} ${section.name} 开标`}
-      />
-    </Space>
+    <SectionSwitch sections={project.sections} testId="venue-section">
+      {(section) => (
+        <>
+          <Typography.Text type="secondary">
+            投标截止（开标）时间：{formatDateTime(section.bidDeadline)}，请预约开标室与评标室。
+          </Typography.Text>
+          <VenueBookingPanel
+            key={section.id}
+            sectionId={section.id}
+            subject={`${name} ${section.code} ${section.name} 开标`}
+          />
+        </>
+      )}
+    </SectionSwitch>
   );
 }
 
@@ -112,19 +97,11 @@ function VenueTab({ project }: { project: TenderProject }) {
  * bidder's for the trading centre (the server decides what the caller sees).
  */
 function DepositTab({ project }: { project: TenderProject }) {
-  const [chosen, setChosen] = useState<string | null>(null);
   if (project.sections.length === 0) return <Empty description="尚未划分标段" />;
-  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Segmented
-        value={section.id}
-        onChange={(v) => setChosen(String(v))}
-        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
-        data-testid="deposit-section"
-      />
-      <SectionDepositPanel key={section.id} sectionId={section.id} />
-    </Space>
+    <SectionSwitch sections={project.sections} testId="deposit-section">
+      {(section) => <SectionDepositPanel key={section.id} sectionId={section.id} />}
+    </SectionSwitch>
   );
 }
 

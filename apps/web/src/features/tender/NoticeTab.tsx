@@ -18,7 +18,6 @@ import {
   Form,
   Input,
   Radio,
-  Segmented,
   Space,
   Switch,
   Table,
@@ -37,6 +36,7 @@ import { isEditableStatus, statusMeta } from '../../engine/model';
 import { formatDateTime } from '../../lib/format';
 import { ENGINE_PAGES } from '../../lib/paths';
 import { QualificationDialog } from './QualificationDialog';
+import { SectionSwitch } from './SectionSwitch';
 
 interface NoticeForm {
   title: string;
@@ -59,22 +59,16 @@ const FIELDS = ['title', 'bodyHtml', 'qualItems', 'qualRelation', 'affectsBids',
  * asks for it. Others see the notices and their state.
  */
 export function NoticeTab({ project }: { project: TenderProject }) {
-  const [chosen, setChosen] = useState<string | null>(null);
   if (project.sections.length === 0) return <Empty description="请先在「项目信息」中划分标段，再为标段编写招标公告" />;
   if (project.status !== 'passed') {
     return <Empty description={NOTICE_MESSAGES.projectNotPassed} data-testid="notice-project-pending" />;
   }
-  const section = project.sections.find((s) => s.id === chosen) ?? project.sections[0]!;
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Segmented
-        value={section.id}
-        onChange={(v) => setChosen(String(v))}
-        options={project.sections.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
-        data-testid="notice-section"
-      />
-      <SectionNotices key={section.id} section={section} projectName={String(project.values.xmmc ?? '')} />
-    </Space>
+    <SectionSwitch sections={project.sections} testId="notice-section">
+      {(section) => (
+        <SectionNotices key={section.id} section={section} projectName={String(project.values.xmmc ?? '')} />
+      )}
+    </SectionSwitch>
   );
 }
 
