@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { idNumberCheckChar } from '@ks/contracts';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /**
  * A browser context that looks like its own client address (the e2e server trusts X-Forwarded-For),
@@ -79,4 +80,58 @@ export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 20_000
     page.off('requestfinished', touch);
     page.off('requestfailed', touch);
   }
+}
+
+/** The latest SMS code the outbox holds for a phone (development mode: nothing is really sent). */
+export async function smsCode(request: APIRequestContext, phone: string, after = 0, base = ''): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${base}/ks/common/sms/outbox?phone=${phone}`);
+        const body = (await res.json()) as { data: { id: number; params: { code?: string } }[] | null };
+        const latest = body.data?.[0];
+        code = latest && latest.id > after ? (latest.params.code ?? '') : '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return code;
+}
+export async function latestOutboxId(request: APIRequestContext, phone: string): Promise<number> {
+  const res = await request.get(`/ks/common/sms/outbox?phone=${phone}`);
+  const body = (await res.json()) as { data: { id: number }[] | null };
+  return body.data?.[0]?.id ?? 0;
+}
+
+/**
+ * A person of this test's own, registered by real name through /realName (its phone proved through the developers'
+ * outbox) and signed in on `page`: for a spec that changes an account (its password, its phone) which no other spec
+ * may then find changed. Returns the account, its password and its phone.
+ */
+export async function registerPerson(
+  page: Page,
+  name = '陈晓雨',
+): Promise<{ account: string; password: string; phone: string }> {
+  const n = (Date.now() + randomBytes(2).readUInt16BE(0)) % 100_000;
+  const first17 = `14010519880${1 + (n % 9)}1${n % 10}${String(n % 1000).padStart(3, '0')}`.slice(0, 17);
+  const phone = `137${String(n).padStart(5, '0')}${String(randomBytes(1)[0]! % 100).padStart(2, '0')}9`;
+  const account = `person${n}`;
+  const password = 'Chenxy@2026';
+  await page.goto('/realName');
+  await page.getByTestId('realname-name').fill(name);
+  await page.getByTestId('realname-id').fill(`${first17}${idNumberCheckChar(first17)}`);
+  await page.getByTestId('realname-phone').fill(phone);
+  await page.getByTestId('realname-sms-send').click();
+  await page.getByTestId('realname-sms-code').fill(await smsCode(page.request, phone, 0, new URL(page.url()).origin));
+  await page.getByTestId('realname-account').fill(account);
+  await page.getByTestId('realname-password').fill(password);
+  await page.getByTestId('realname-confirm').fill(password);
+  await page.getByTestId('realname-submit').click();
+  await expect(page.getByTestId('realname-done')).toContainText(account);
+  await page.getByTestId('realname-to-login').click();
+  await signIn(page, account, 'U', password);
+  await expect(page.getByTestId('user-name')).toHaveText(name, { timeout: 30_000 });
+  return { account, password, phone };
 }

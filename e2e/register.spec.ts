@@ -1,6 +1,6 @@
 import { creditCodeCheckChar, idNumberCheckChar } from '@ks/contracts';
-import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { newClient, signIn, waitForQuiet } from './helpers';
+import { expect, type Page, test } from './fixtures';
+import { latestOutboxId, newClient, signIn, smsCode, waitForQuiet } from './helpers';
 
 /**
  * Issue 15: a new enterprise registers with a valid credit code (a wrong check character is refused first, with the
@@ -13,29 +13,6 @@ import { newClient, signIn, waitForQuiet } from './helpers';
 const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 };
-
-/** The latest SMS code the outbox holds for a phone (development mode: nothing is really sent). */
-async function smsCode(request: APIRequestContext, phone: string, after = 0): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/ks/common/sms/outbox?phone=${phone}`);
-        const body = (await res.json()) as { data: { id: number; params: { code?: string } }[] | null };
-        const latest = body.data?.[0];
-        code = latest && latest.id > after ? (latest.params.code ?? '') : '';
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  return code;
-}
-async function latestOutboxId(request: APIRequestContext, phone: string): Promise<number> {
-  const res = await request.get(`/ks/common/sms/outbox?phone=${phone}`);
-  const body = (await res.json()) as { data: { id: number }[] | null };
-  return body.data?.[0]?.id ?? 0;
-}
 
 /** Chooses an option of an antd Select by its visible text. */
 async function choose(page: Page, testId: string, option: string) {

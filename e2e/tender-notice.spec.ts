@@ -11,7 +11,15 @@ import { acknowledgePractice, newClient, signIn } from './helpers';
  */
 const shots = process.env.E2E_SHOTS ? process.env.E2E_SHOTS.replace(/\/$/, '') : null;
 const PROJECT = '大同市御河东路雨污分流改造工程';
-const TITLE = `${PROJECT}附属工程标段招标公告（E2E）`;
+/**
+ * This run's own section code, opening day and title: a retry (CI retries once) finds the first attempt's section,
+ * booking and notice on the same server, and must not collide with them.
+ */
+const RUN = 1000 + (Date.now() % 9000);
+const CODE = `BD-E${RUN}`;
+const SECTION = `${CODE} 附属工程标段`;
+const OPEN_DAY = 31 + (RUN % 20);
+const TITLE = `${PROJECT}附属工程标段招标公告（E2E ${RUN}）`;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
 async function pick(page: Page, testId: string, text: string) {
@@ -24,7 +32,7 @@ async function bookOpeningRoom(page: Page) {
   await pick(page, 'venue-room', '第二开标室');
   await page.getByTestId('venue-date').click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(day(31));
+  await page.keyboard.type(day(OPEN_DAY));
   await page.keyboard.press('Enter');
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await pick(page, 'venue-start', '09:00');
@@ -49,7 +57,7 @@ test('a section goes from entry through its reviewed notice on the portal to a c
 
   await page.getByTestId('section-add').click();
   const dialog = page.getByTestId('section-dialog');
-  await dialog.getByTestId('section-code').fill('BD-02');
+  await dialog.getByTestId('section-code').fill(CODE);
   await dialog.getByTestId('section-name').fill('附属工程标段');
   await dialog.getByTestId('section-estimate').fill('3200000');
   await dialog.getByTestId('section-deposit').fill('64000');
@@ -60,7 +68,7 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   await dialog.getByPlaceholder('结束日期').press('Enter');
   const deadline = dialog.getByLabel('投标截止（开标）时间');
   await deadline.click();
-  await deadline.fill(`${day(31)} 09:30`);
+  await deadline.fill(`${day(OPEN_DAY)} 09:30`);
   await deadline.press('Enter');
   await page.getByTestId('section-save').click();
   await expect(dialog).toBeHidden();
@@ -68,15 +76,15 @@ test('a section goes from entry through its reviewed notice on the portal to a c
 
   // its opening room; the same room and time again is refused by the database's constraint
   await page.getByRole('tab', { name: '场地预约' }).click();
-  await page.getByTestId('venue-section').getByText('BD-02 附属工程标段').click();
+  await page.getByTestId('venue-section').getByText(SECTION).click();
   await bookOpeningRoom(page);
-  await expect(page.getByText(`已预约 第二开标室 ${day(31)} 09:00–11:30`)).toBeVisible();
+  await expect(page.getByText(`已预约 第二开标室 ${day(OPEN_DAY)} 09:00–11:30`)).toBeVisible();
   await bookOpeningRoom(page);
   await expect(page.getByTestId('venue-book-error')).toContainText('该场地在所选时段已被预约');
 
   // its tender notice: a requirement from the qualification dialog, then submitted for review
   await page.getByRole('tab', { name: '招标公告' }).click();
-  await page.getByTestId('notice-section').getByText('BD-02 附属工程标段').click();
+  await page.getByTestId('notice-section').getByText(SECTION).click();
   await page.getByTestId('notice-new').click();
   const editor = page.getByTestId('notice-editor');
   await editor.getByTestId('notice-title').fill(TITLE);
@@ -119,7 +127,7 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   // ── the portal shows it to anyone ──
   const visitor = await newClient(browser);
   page = visitor.page;
-  await page.goto(`/transac?keyword=${encodeURIComponent('附属工程标段招标公告（E2E）')}`);
+  await page.goto(`/transac?keyword=${encodeURIComponent(`附属工程标段招标公告（E2E ${RUN}）`)}`);
   const published = page.getByTestId('notice-row').filter({ hasText: TITLE });
   await expect(published).toBeVisible({ timeout: 30_000 });
   await published.getByTestId('notice-title').click();
@@ -136,7 +144,7 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   await signIn(page, 'user1', 'U');
   await acknowledgePractice(page);
   await page.goto('/fiveInOne/registration?systemCoding=ZBTB&gnCoding=ZBTB_TBBM');
-  const open = page.getByTestId('registration-table').locator('tr', { hasText: 'BD-02 附属工程标段' });
+  const open = page.getByTestId('registration-table').locator('tr', { hasText: SECTION });
   await expect(open).toBeVisible({ timeout: 30_000 });
   await open.getByRole('button', { name: '报名' }).click();
   const reg = page.getByTestId('registration-dialog');
