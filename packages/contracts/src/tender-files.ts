@@ -81,9 +81,7 @@ export function clarifyDeadlineProblem(
 
 const uuid = (what: string) => z.uuid({ error: `缺少${what}` });
 export const tenderSectionRefSchema = z.object({ sectionId: uuid('标段') }).strict();
-export const tenderIdRefSchema = z
-  .object({ id: uuid('记录'), version: z.number().int().min(0).optional() })
-  .strict();
+export const tenderIdRefSchema = z.object({ id: uuid('记录'), version: z.number().int().min(0).optional() }).strict();
 
 // ── documents ──────────────────────────────────────────────────────────────
 

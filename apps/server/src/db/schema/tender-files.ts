@@ -111,18 +111,15 @@ export const tenderClarifications = pgTable(
   },
   (t) => [
     index('tender_clarifications_section_idx').on(t.sectionId, t.createdAt),
-    check(
-      'tender_clarifications_status_ck',
-      sql`${t.status} in ('draft', 'submitted', 'passed', 'rejected', 'sent')`,
-    ),
+    check('tender_clarifications_status_ck', sql`${t.status} in ('draft', 'submitted', 'passed', 'rejected', 'sent')`),
     check(
       'tender_clarifications_decided_ck',
       sql`${t.status} not in ('passed', 'rejected', 'sent') or (${t.auditedAt} is not null and ${t.auditedBy} is not null)`,
     ),
+    check('tender_clarifications_rejected_ck', sql`${t.status} <> 'rejected' or coalesce(length(${t.opinion}), 0) > 0`),
     check(
-      'tender_clarifications_rejected_ck',
-      sql`${t.status} <> 'rejected' or coalesce(length(${t.opinion}), 0) > 0`,
+      'tender_clarifications_sent_ck',
+      sql`${t.status} <> 'sent' or (${t.sentAt} is not null and ${t.sentBy} is not null)`,
     ),
-    check('tender_clarifications_sent_ck', sql`${t.status} <> 'sent' or (${t.sentAt} is not null and ${t.sentBy} is not null)`),
   ],
 );
