@@ -141,6 +141,29 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
+describe('the demo', () => {
+  it("has each published section's 招标文件, user1's download of 太原 BD-01's and one clarification sent", async () => {
+    const published = await db()
+      .select()
+      .from(tenderSections)
+      .where(sql`${tenderSections.noticePublishedAt} is not null`);
+    expect(published.length).toBeGreaterThanOrEqual(3);
+    for (const s of published) {
+      const r = await c.post(P.files, admin, { sectionId: s.id });
+      expect(r.body.data.documents.map((d: { kind: string }) => d.kind)).toEqual(['招标文件']);
+    }
+    const school = (await projects.list(db(), { where: { xmbh: 'SXGC-2026-1101' } }))[0]!;
+    const bd1 = published.find((s) => s.projectId === school.id && s.code === 'BD-01')!;
+    const mine = await c.post(P.status, user1, { sectionId: bd1.id });
+    expect(mine.body.data).toMatchObject({ visibility: 'own', totalDownloads: 1 });
+    const sent = await c.post(P.cList, user1, { sectionId: bd1.id });
+    expect(sent.body.data.clarifications).toHaveLength(1);
+    expect(sent.body.data.clarifications[0]).toMatchObject({ status: 'sent', auditedBy: '平台管理员' });
+    const told = await db().select().from(userMessages).where(like(userMessages.title, '招标文件澄清或修改%'));
+    expect(told.length).toBeGreaterThan(0);
+  });
+});
+
 describe('tender documents and their downloads', () => {
   let section: Awaited<ReturnType<typeof newSection>>;
   let bytes: Buffer;
