@@ -85,7 +85,7 @@ function SectionFiles({ section }: { section: TenderSection }) {
         type={d.editProblem ? 'warning' : 'info'}
         showIcon
         data-testid="files-timeline"
-        message={`招标文件发售期：${formatDate(d.docSaleStart)} 至 ${formatDate(d.docSaleEnd)}；投标截止（开标）时间：${formatDateTime(d.bidDeadline)}`}
+        title={`招标文件发售期：${formatDate(d.docSaleStart)} 至 ${formatDate(d.docSaleEnd)}；投标截止（开标）时间：${formatDateTime(d.bidDeadline)}`}
         description={
           d.editProblem ??
           (d.noticePublishedAt
@@ -199,7 +199,7 @@ export function DocumentsCard({ docs, onChanged }: { docs: TenderDocs; onChanged
       }
     >
       {docs.role === 'bidder' && docs.downloadProblem ? (
-        <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={docs.downloadProblem} />
+        <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={docs.downloadProblem} />
       ) : null}
       <Table<TenderDoc>
         rowKey="id"
@@ -330,7 +330,7 @@ export function DownloadsCard({ sectionId }: { sectionId: string }) {
     <Card size="small" title={title} loading={!d} data-testid="download-card">
       {d?.visibility === 'counts' ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="info" showIcon message={d.note} data-testid="download-hidden" />
+          <Alert type="info" showIcon title={d.note} data-testid="download-hidden" />
           <Table
             rowKey="documentId"
             size="small"
