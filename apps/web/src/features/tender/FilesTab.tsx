@@ -393,7 +393,7 @@ export function ClarificationsCard({ sectionId, onChanged }: { sectionId: string
     {
       title: '标题',
       dataIndex: 'title',
-      ellipsis: true,
+      width: 320,
       render: (v: string, c) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{v}</Typography.Text>
@@ -553,6 +553,7 @@ export function ClarificationsCard({ sectionId, onChanged }: { sectionId: string
         columns={columns}
         dataSource={d?.clarifications ?? []}
         pagination={false}
+        scroll={{ x: 1100 }}
         data-testid="clarify-table"
         locale={{ emptyText: '暂无澄清或修改' }}
       />
