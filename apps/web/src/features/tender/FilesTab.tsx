@@ -642,7 +642,7 @@ function ClarifyDialog({
           title: v.title,
           content: v.content,
           affectsBids: v.affectsBids,
-          newDeadline: v.newDeadline ? v.newDeadline.toISOString() : null,
+          newDeadline: v.newDeadline ? v.newDeadline.second(0).millisecond(0).toISOString() : null,
           fileId: v.files[0]?.fileId ?? null,
         })
       }
