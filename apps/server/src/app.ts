@@ -35,6 +35,7 @@ import { registerRegistrationHooks } from './modules/register/registration.servi
 import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { tenderFilesRoutes } from './modules/tender/files.routes';
 import { registerNoticeHooks } from './modules/tender/notice.service';
 import { tenderRoutes } from './modules/tender/tender.routes';
 import { venuePublicRoutes, venueRoutes } from './modules/venue/venue.routes';
@@ -382,6 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // @app:tender — five-in-one projects and sections, timeline settings (issue 16)
       registerNoticeHooks(deps.now ?? (() => new Date()), config.timeZone);
       tenderRoutes(biz, db, deps.now ?? (() => new Date()), config.timeZone);
+      // @app:tender-files — the 招标文件 tab: documents, recorded downloads, clarifications (issue 16)
+      tenderFilesRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
       // @app:venue — venue booking (issue 16); its public availability below, outside the 418 scope
       venueRoutes(biz, db, deps.now ?? (() => new Date()));
       // @app:experts — expert extraction (issue 16)

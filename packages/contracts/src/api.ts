@@ -46,6 +46,7 @@ import { shellApi } from './shell-api';
 import { smsApi } from './sms-api';
 import { systemNoticesApi } from './system-notices-api';
 import { tenderApi } from './tender-api';
+import { tenderFilesApi } from './tender-files-api';
 import { venueApi } from './venue-api';
 import { wechatApi } from './wechat-api';
 import { z } from './zod';
@@ -280,6 +281,8 @@ export const api = {
   ...accountCentreApi,
   // @api:tender
   ...tenderApi,
+  // @api:tender-files
+  ...tenderFilesApi,
   // @api:venue
   ...venueApi,
   // @api:experts

@@ -62,6 +62,9 @@ export * from './system-notices';
 export * from './system-notices-api';
 export * from './tender';
 export * from './tender-api';
+// @index:tender-files
+export * from './tender-files';
+export * from './tender-files-api';
 export * from './tender-notice';
 // @index:venue
 export * from './venue';

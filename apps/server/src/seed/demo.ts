@@ -26,6 +26,7 @@ import { seedServiceDesk } from './service-desk';
 import { seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
 import { seedTender } from './tender';
+import { seedTenderFiles } from './tender-files';
 import { seedVenue } from './venue';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -174,6 +175,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedExtraction(tx, who.admin);
     // @seed:bids — user1's passphrase-protected bid key and a sealed bid on 第二实验小学 BD-01 (issue 16)
     await seedBids(tx, evidence.deps.storage, who);
+    // @seed:tender-files — each published section's 招标文件, user1's download of 太原 BD-01's, one clarification sent
+    await seedTenderFiles(tx, who, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

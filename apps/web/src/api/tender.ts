@@ -1,6 +1,15 @@
-import type { RegistrationInput, TenderNoticeInput, TenderSectionInput } from '@ks/contracts';
+import {
+  type ClarifyInput,
+  paths,
+  type RegistrationInput,
+  type TenderDocInput,
+  type TenderNoticeInput,
+  type TenderSectionInput,
+} from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './call';
+import { saveBlob } from './engine';
+import { download } from './request';
 
 /** The five-in-one project detail: the project with its sections, section changes, the timeline settings. */
 
@@ -59,3 +68,42 @@ export const registrationQuantityQuery = (sectionId: string) =>
     queryFn: () => call('registrationQuantity', { params: { sectionId } }),
   });
 export const registerForSection = (body: RegistrationInput) => call('registrationSave', { data: body, silent: true });
+
+// ── tender documents and clarifications (招标文件 tab) ───────────────────────
+
+export const tenderFilesKey = (sectionId: string) => [...TENDER_KEY, 'files', sectionId] as const;
+export const tenderFilesQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: tenderFilesKey(sectionId),
+    queryFn: () => call('tenderFiles', { data: { sectionId } }),
+  });
+export const downloadStatusQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: [...tenderFilesKey(sectionId), 'download-status'],
+    queryFn: () => call('tenderFileDownloadStatus', { data: { sectionId } }),
+  });
+export const clarificationsQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: [...tenderFilesKey(sectionId), 'clarifications'],
+    queryFn: () => call('clarifyList', { data: { sectionId } }),
+  });
+
+/** Silent: the dialogs show the refusal (a rule, a locked section) beside the form. */
+export const saveTenderFile = (body: TenderDocInput) => call('tenderFileSave', { data: body, silent: true });
+export const deleteTenderFile = (id: string) => call('tenderFileDelete', { data: { id } });
+export const saveClarification = (body: ClarifyInput) => call('clarifySave', { data: body, silent: true });
+export const submitClarification = (id: string, version: number) => call('clarifySubmit', { data: { id, version } });
+export const revokeClarification = (id: string, version: number) => call('clarifyRevoke', { data: { id, version } });
+export const deleteClarification = (id: string, version: number) => call('clarifyDelete', { data: { id, version } });
+export const sendClarification = (id: string, version: number) => call('clarifySend', { data: { id, version } });
+export const auditClarification = (body: { id: string; version: number; pass: boolean; opinion: string }) =>
+  call('clarifyAudit', { data: body, silent: true });
+
+/** Downloads a tender document through the server, which records a bidder's download before sending it. */
+export async function downloadTenderFile(id: string, fallbackName: string) {
+  const result = await download({
+    url: `${paths.tenderFileDownload.path}?${new URLSearchParams({ id })}`,
+    method: paths.tenderFileDownload.method,
+  });
+  saveBlob(result, fallbackName);
+}

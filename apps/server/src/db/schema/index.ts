@@ -18,5 +18,6 @@ export * from './shell';
 export * from './sms';
 export * from './system-notices';
 export * from './tender';
+export * from './tender-files';
 export * from './venue';
 export * from './wechat';

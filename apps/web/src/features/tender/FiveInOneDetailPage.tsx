@@ -14,6 +14,7 @@ import { useEngineNode } from '../engine';
 import { SectionDepositPanel } from '../guarantee';
 import { VenueBookingPanel } from '../venue';
 import { ExpertTab } from './ExpertTab';
+import { FilesTab } from './FilesTab';
 import { NoticeTab } from './NoticeTab';
 import { SectionDialog } from './SectionDialog';
 import { SectionSwitch } from './SectionSwitch';
@@ -22,7 +23,8 @@ const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2
 
 /**
  * /fiveInOne/detail?id= — one project of the five-in-one entry (五位一体): 项目信息 (the registration record as its node's
- * fields show it, its review state, and its sections with their money and timeline). Changes to the record itself
+ * fields show it, its review state, and its sections with their money and timeline), then 场地预约, 招标公告,
+ * 招标文件 (documents, download records, clarifications), 专家抽取 and 保证金, each per section. Changes to the record itself
  * (edit, submit, review) happen on its engine page, linked here; sections are kept here by the project's side.
  */
 export default function FiveInOneDetailPage() {
@@ -57,6 +59,7 @@ export default function FiveInOneDetailPage() {
           { key: 'xmxx', label: '项目信息', children: <ProjectInfo id={id} /> },
           { key: 'cdyy', label: '场地预约', children: <VenueTab project={p} /> },
           { key: 'zsgg', label: '招标公告', children: <NoticeTab project={p} /> },
+          { key: 'zswj', label: '招标文件', children: <FilesTab project={p} /> },
           { key: 'zjcq', label: '专家抽取', children: <ExpertTab project={p} /> },
           { key: 'bzj', label: '保证金', children: <DepositTab project={p} /> },
         ]}

@@ -8,6 +8,7 @@ import {
   type ButtonProps,
   Card,
   Descriptions,
+  Drawer,
   Form,
   Input,
   List,
@@ -24,6 +25,7 @@ import { isApiError } from '../../api/request';
 import { openSectionsQuery, registerForSection, registrationCheckQuery, TENDER_KEY } from '../../api/tender';
 import { LoadFailure, PageFrame } from '../../components/admin';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { BidderFiles } from './FilesTab';
 
 const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -36,6 +38,7 @@ const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2
 export default function RegistrationPage() {
   const q = useQuery(openSectionsQuery);
   const [chosen, setChosen] = useState<OpenSection | null>(null);
+  const [filesOf, setFilesOf] = useState<OpenSection | null>(null);
   const frame = (children: React.ReactNode) => (
     <PageFrame section={{ title: '招标投标' }} title="投标报名">
       {children}
@@ -86,9 +89,14 @@ export default function RegistrationPage() {
       fixed: 'right',
       render: (_v, s) =>
         s.registeredAt ? (
-          <Tag color="success" data-testid={`registered-${s.sectionId}`}>
-            已报名 {formatDateTime(s.registeredAt)}
-          </Tag>
+          <Space orientation="vertical" size={4}>
+            <Tag color="success" data-testid={`registered-${s.sectionId}`}>
+              已报名 {formatDateTime(s.registeredAt)}
+            </Tag>
+            <Button size="small" onClick={() => setFilesOf(s)} data-testid={`files-${s.sectionId}`}>
+              招标文件
+            </Button>
+          </Space>
         ) : (
           <Button type="primary" size="small" onClick={() => setChosen(s)} data-testid={`register-${s.sectionId}`}>
             报名
@@ -116,6 +124,16 @@ export default function RegistrationPage() {
         data-testid="registration-table"
       />
       {chosen ? <RegisterDialog section={chosen} onClose={() => setChosen(null)} /> : null}
+      <Drawer
+        open={filesOf !== null}
+        onClose={() => setFilesOf(null)}
+        size={880}
+        title={filesOf ? `招标文件：${filesOf.projectName} ${filesOf.sectionCode} ${filesOf.sectionName}` : '招标文件'}
+        destroyOnHidden
+        data-testid="bidder-files-drawer"
+      >
+        {filesOf ? <BidderFiles sectionId={filesOf.sectionId} /> : null}
+      </Drawer>
     </Card>,
   );
 }
