@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn } from './helpers';
+import { acknowledgePractice, newClient, openHeaderMenu, signIn } from './helpers';
 
 /**
  * Feedback and weather (issue 14, screens 11 and 24): the header's weather popover shows what the fake AMap service
@@ -84,9 +84,7 @@ test('feedback with and without a text is stored and shown to administrators', a
   const { page } = admin;
   await signedIn(page, 'admin', 'M');
   // administrators reach the page from the header dropdown, as the other /system pages
-  await page.getByTestId('user-dropdown').hover();
-  await page.getByTestId('header-menu-feedbackStats').click();
-  await expect(page).toHaveURL(/\/system\/feedback$/);
+  await openHeaderMenu(page, 'feedbackStats', /\/system\/feedback$/);
   // today's feedback only
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
   const [from, to] = [page.getByPlaceholder('开始日期'), page.getByPlaceholder('结束日期')];

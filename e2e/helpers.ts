@@ -60,6 +60,33 @@ export async function signOut(page: Page) {
 }
 
 /**
+ * Opens an administrator's page from the header's user dropdown (`header-menu-<key>`), as an administrator reaches it:
+ * the dropdown animates in, so hover and click are retried until the URL has changed; then the pointer leaves and the
+ * dropdown has closed.
+ */
+export async function openHeaderMenu(page: Page, key: string, url: RegExp) {
+  await expect(async () => {
+    await page.getByTestId('user-dropdown').hover({ timeout: 2000 });
+    await page.getByTestId(`header-menu-${key}`).click({ timeout: 2000 });
+    await expect(page).toHaveURL(url, { timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+  await page.mouse.move(700, 700);
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
+}
+
+/** Opens the user menu's 修改密码 dialog: the menu animates in, so the open-and-click is retried until the dialog shows. */
+export async function openPasswordDialog(page: Page) {
+  const old = page.getByTestId('password-change-old');
+  await expect(async () => {
+    if (!(await old.isVisible())) {
+      await page.getByTestId('user-dropdown').click({ timeout: 2000 });
+      await page.getByTestId('password-item').click({ timeout: 2000 });
+    }
+    await expect(old).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * Waits until the page's network has been quiet for `quietMs` — no request started or finished — apart from the
  * tab's live event stream, which stays open for good (so Playwright's 'networkidle' never comes in the shell).
  */

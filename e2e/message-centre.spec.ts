@@ -1,6 +1,6 @@
 import { idNumberCheckChar } from '@ks/contracts';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn, waitForQuiet } from './helpers';
+import { acknowledgePractice, newClient, openHeaderMenu, signIn, waitForQuiet } from './helpers';
 
 /**
  * Issue 14, the message centre (screen 17): an administrator's message reaches user1's bell — live once the event
@@ -45,10 +45,7 @@ test("an administrator's message reaches user1's bell; user1 reads it; the recei
   await signIn(admin.page, 'admin', 'M');
   await expect(admin.page.getByTestId('user-name')).toBeVisible();
   // 消息发布 is in the administrator's dropdown
-  await admin.page.getByTestId('user-dropdown').hover();
-  await admin.page.getByTestId('header-menu-messagePublish').click();
-  await expect(admin.page).toHaveURL(/\/system\/messagePublish$/);
-  await admin.page.mouse.move(600, 600);
+  await openHeaderMenu(admin.page, 'messagePublish', /\/system\/messagePublish$/);
   await expect(admin.page.getByTestId('header-menu-messagePublish')).toBeHidden();
   await admin.page.getByTestId('message-publish').click();
   const dialog = admin.page.getByTestId('message-publish-dialog');

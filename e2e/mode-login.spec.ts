@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedIn, newClient, signIn } from './helpers';
+import { expectSignedIn, newClient, openPasswordDialog, signIn } from './helpers';
 
 // Runs against a server started with LOGIN_MODE=login (its own Playwright project).
 test.describe('login mode "login"', () => {
@@ -41,8 +41,7 @@ test.describe('login mode "login"', () => {
     await a.page.reload();
     await expect(a.page.getByTestId('user-name')).toHaveText('系统开发者');
 
-    await a.page.getByTestId('user-dropdown').click();
-    await a.page.getByTestId('password-item').click();
+    await openPasswordDialog(a.page);
     await a.page.getByTestId('password-change-old').fill('Demo@2026');
     await a.page.getByTestId('password-change-new').fill('Taiyuan#2027');
     await a.page.getByTestId('password-change-confirm').fill('Taiyuan#2027');

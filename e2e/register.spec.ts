@@ -1,6 +1,6 @@
 import { creditCodeCheckChar, idNumberCheckChar } from '@ks/contracts';
 import { expect, type Page, test } from './fixtures';
-import { latestOutboxId, newClient, signIn, smsCode, waitForQuiet } from './helpers';
+import { latestOutboxId, newClient, openPasswordDialog, signIn, smsCode, waitForQuiet } from './helpers';
 
 /**
  * Issue 15: a new enterprise registers with a valid credit code (a wrong check character is refused first, with the
@@ -172,8 +172,7 @@ test('an enterprise registers, is approved from the to-do, activates and signs i
   }).toPass({ timeout: 30_000 });
 
   // ── changes the password in the user menu's 修改密码 dialog: the old one no longer signs in anywhere ──
-  await page.getByTestId('user-dropdown').click();
-  await page.getByTestId('password-item').click();
+  await openPasswordDialog(page);
   await page.getByTestId('password-change-old').fill(password);
   await page.getByTestId('password-change-new').fill('Jinyang@2027!');
   await page.getByTestId('password-change-confirm').fill('Jinyang@2027!');

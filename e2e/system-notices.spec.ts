@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, type Role, signIn } from './helpers';
+import { acknowledgePractice, newClient, openHeaderMenu, type Role, signIn } from './helpers';
 
 /**
  * Issue 14, system notices (screen 16): the administrator publishes a modal notice to the demo enterprise from
@@ -24,14 +24,7 @@ const confirm = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidd
 
 /** 系统通知管理 through the header dropdown, as an administrator reaches it. */
 async function openAdminPage(page: Page) {
-  await expect(async () => {
-    await page.getByTestId('user-dropdown').hover();
-    await page.getByTestId('header-menu-systemNotice').click({ timeout: 2000 });
-    await expect(page).toHaveURL(/\/system\/systemNotice$/, { timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
-  // the hovered dropdown closes once the pointer leaves it
-  await page.mouse.move(700, 700);
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
+  await openHeaderMenu(page, 'systemNotice', /\/system\/systemNotice$/);
   await expect(page.getByTestId('system-notice-table')).toBeVisible();
 }
 
@@ -131,8 +124,8 @@ test('admin publishes a modal and a scrolling notice; user1 reads the modal once
   expect(first.name).toBe('ks-notice-marquee');
   expect(Number.parseFloat(first.duration)).toBeGreaterThanOrEqual(15);
   expect(first.state).toBe('running');
-  await user.page.waitForTimeout(600);
-  expect((await anim()).x).toBeLessThan(first.x);
+  // (polled: on a loaded machine a frame may come late)
+  await expect.poll(async () => (await anim()).x, { timeout: 10_000 }).toBeLessThan(first.x);
   await user.page.screenshot({ path: 'test-results/system-notices-bar.png' });
   await bar.hover();
   await expect.poll(async () => (await anim()).state).toBe('paused');
