@@ -249,7 +249,10 @@ for (const [account, role] of [
           // 投标报名 (issue 16): the sections open for registration
           .or(page.getByTestId('registration-page'))
           // 保证金与保函 (issue 16): deposits and guarantee letters
-          .or(page.getByTestId('guarantee-page'));
+          .or(page.getByTestId('guarantee-page'))
+          // 投标文件加密递交 (issue 16): the bidder's sealed bids, or for others what the page is for
+          .or(page.getByTestId('bid-key-card'))
+          .or(page.getByTestId('bid-not-bidder'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

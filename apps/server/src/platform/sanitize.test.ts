@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './sanitize';
+import { escapeHtml, sanitizeRichText } from './sanitize';
 
 describe('rich text sanitiser', () => {
   it('drops scripts, event handlers and javascript: URLs, keeps the content', () => {
@@ -18,5 +18,11 @@ describe('rich text sanitiser', () => {
     expect(out).toContain('<td colspan="2">金额</td>');
     expect(out).toContain('<img src="https://cdn.test/a.png" alt="图" />');
     expect(out).toContain('rel="noopener noreferrer"');
+  });
+
+  it('escapes text for HTML: markup, quotes and ampersands, nothing else', () => {
+    expect(escapeHtml(`<a href="x" title='y'>A&B</a> 中文`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;A&amp;B&lt;/a&gt; 中文',
+    );
   });
 });

@@ -46,3 +46,8 @@ export function sanitizeRichText(html: string): string {
 export function sanitizePlainText(text: string): string {
   return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
 }
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Plain text made safe inside HTML text or a quoted attribute: the platform's one escape for text it writes into HTML. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

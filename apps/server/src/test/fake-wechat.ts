@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../platform/sanitize';
 
 /**
  * A local stand-in for the WeChat Open Platform's website QR sign-in (test-only module):
@@ -43,9 +44,6 @@ export interface FakeWechat {
   identity(openid: string): FakeIdentity;
   close(): Promise<void>;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export async function startFakeWechat(
   opts: { port?: number; appId?: string; secret?: string; mode?: FakeWechatMode } = {},

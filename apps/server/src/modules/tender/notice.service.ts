@@ -24,7 +24,7 @@ import { tenderSections } from '../../db/schema';
 import { conflict, forbidden, notFound, parse, validationFailed } from '../../platform/errors';
 import type { Actor } from '../../platform/oplog';
 import { writeOpLog } from '../../platform/oplog';
-import { sanitizeRichText } from '../../platform/sanitize';
+import { escapeHtml, sanitizeRichText } from '../../platform/sanitize';
 import { nodeAccessor } from '../engine/accessor';
 import { onDecision } from '../engine/hooks';
 import { dictionaryTree, QUALIFICATION_DICTIONARY } from '../engine/options.service';
@@ -294,8 +294,6 @@ function regionOf(place: string | null): string {
   return parts.find((p) => (REGIONS as readonly string[]).includes(p) && p !== '省本级') ?? '省本级';
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const para = (s: string) => `<p>${escapeHtml(s)}</p>`;
 
 /** The published body: the notice's text, then what the platform itself guarantees the reader. */

@@ -4,11 +4,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { parse } from '../../platform/errors';
 import { route } from '../../platform/route';
+import { escapeHtml } from '../../platform/sanitize';
 import type { AuthContext, AuthService } from '../auth/auth.service';
 import { createWechatService } from './wechat.service';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * WeChat QR sign-in and binding (issue 15) and the login mode. qrcode and scan-status serve anyone (a login ticket) and
