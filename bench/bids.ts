@@ -9,11 +9,12 @@
  *     The ciphertext is random bytes of the format's sizes (the server cannot tell it from real ciphertext), made once
  *     and shared, so the client's CPU goes to sending.
  *  2. browser: the web's own encryptFile (apps/web/src/lib/bidCrypto.ts, bundled with esbuild) encrypting a
- *     BROWSER_MB (500) MiB Blob in Chromium — every chunk made in order and the plaintext's SHA-256 — RUNS (3) times.
+ *     BROWSER_MB (500) MiB file chosen in a file input (a File on disk, as a bidder's) in Chromium — every chunk made
+ *     in order and the plaintext's SHA-256 — RUNS (3) times.
  * Run: npm run bench:bids   (ONLY=server|browser; BIDDERS, SIZE_MB, BROWSER_MB, RUNS; BENCH_PORT 18340)
  */
 import { createHash, generateKeyPairSync, randomBytes, randomFillSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -271,15 +272,11 @@ async function browserBench() {
   const out = await build({
     stdin: {
       contents: `import { encryptFile, importPublicKey } from './apps/web/src/lib/bidCrypto';
-        window.__bench = async (mb, spki) => {
-          const parts = [];
-          const block = new Uint8Array(8 * 1024 * 1024);
-          for (let o = 0; o < block.length; o += 65536) crypto.getRandomValues(block.subarray(o, o + 65536));
-          for (let m = 0; m < mb; m += 8) parts.push(block.subarray(0, Math.min(8, mb - m) * 1024 * 1024));
-          const blob = new Blob(parts);
+        window.__bench = async (spki) => {
+          const file = document.querySelector('input[type=file]').files[0];
           const key = await importPublicKey(spki);
           const t0 = performance.now();
-          const enc = await encryptFile(blob, key);
+          const enc = await encryptFile(file, key);
           let bytes = 0;
           for (let i = 0; i < enc.chunkCount; i++) bytes += (await enc.chunk(i)).length;
           const sha = enc.plainSha256();
@@ -296,7 +293,10 @@ async function browserBench() {
   const script = out.outputFiles[0]!.text;
   const http = createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script src="/bench.js"></script>');
+    else
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><input type="file"><script src="/bench.js"></script>');
   });
   await new Promise<void>((r) => http.listen(PORT + 1, '127.0.0.1', r));
   const browser = await chromium.launch({
@@ -315,16 +315,25 @@ async function browserBench() {
   const spki = generateKeyPairSync('rsa', { modulusLength: 3072 })
     .publicKey.export({ type: 'spki', format: 'der' })
     .toString('base64');
+  // the bid file: random bytes on disk, chosen in the page's file input as a bidder chooses theirs
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ks-bench-bid-'));
+  const bidFile = path.join(dir, 'bid.pdf');
+  const block = randomBytes(8 * 1024 * 1024);
+  writeFileSync(bidFile, '');
+  for (let m = 0; m < BROWSER_MB; m += 8)
+    appendFileSync(bidFile, block.subarray(0, Math.min(8, BROWSER_MB - m) * 1024 * 1024));
+  await page.locator('input[type=file]').setInputFiles(bidFile);
+  const expectedSha = createHash('sha256').update(readFileSync(bidFile)).digest('hex');
   const rates: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const res = (await page.evaluate(
-      ([mb, key]) =>
-        (window as unknown as { __bench: (m: number, k: string) => Promise<{ ms: number; bytes: number }> }).__bench(
-          mb as number,
-          key as string,
+      (key) =>
+        (window as unknown as { __bench: (k: string) => Promise<{ ms: number; bytes: number; sha: string }> }).__bench(
+          key,
         ),
-      [BROWSER_MB, spki],
-    )) as { ms: number; bytes: number };
+      spki,
+    )) as { ms: number; bytes: number; sha: string };
+    if (res.sha !== expectedSha) throw new Error(`the browser's SHA-256 ${res.sha} is not the file's ${expectedSha}`);
     const rate = BROWSER_MB / (res.ms / 1000);
     rates.push(rate);
     console.info(
@@ -334,6 +343,7 @@ async function browserBench() {
   const version = browser.version();
   await browser.close();
   http.close();
+  rmSync(dir, { recursive: true, force: true });
   results.browser = {
     chromium: version,
     mib: BROWSER_MB,

@@ -6,7 +6,9 @@ import {
   encryptFile,
   fromBase64,
   importPublicKey,
+  jsSha256,
   makePassphraseKey,
+  newSha256,
   toHex,
   unlockPrivateKey,
   WrongPassphrase,
@@ -45,6 +47,29 @@ async function setUp(size: number) {
   for (let i = 0; i < enc.chunkCount; i++) chunks.push(await enc.chunk(i));
   return { key, plain, enc, chunks };
 }
+
+describe('the SHA-256 of sealed bids', () => {
+  it('WebAssembly and JavaScript give the same digest, fed in pieces, and the standard one', async () => {
+    const wasm = await newSha256();
+    expect(wasm.kind).toBe('wasm');
+    const js = jsSha256();
+    const data = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => (i * 31) % 251);
+    for (const [a, b] of [
+      [0, 5],
+      [5, 1_000_000],
+      [1_000_000, data.length],
+    ]) {
+      wasm.update(data.subarray(a, b));
+      js.update(data.subarray(a, b));
+    }
+    const expected = Buffer.from(sha256(data)).toString('hex');
+    expect(wasm.hex()).toBe(expected);
+    expect(js.hex()).toBe(expected);
+    const abc = await newSha256();
+    abc.update(new TextEncoder().encode('abc'));
+    expect(abc.hex()).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
 
 describe('a bid file encrypted in the browser', () => {
   it('is chunks of exactly one upload chunk that decrypt to the plaintext whose hash it reports', async () => {
