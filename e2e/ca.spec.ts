@@ -5,7 +5,8 @@ import { acknowledgePractice, newClient, waitForQuiet } from './helpers';
 /**
  * CA certificate sign-in (issue 15) with the fake local signing agent (apps/server/src/test/fake-ca-agent.ts, started
  * by playwright.config.ts, whose SM2 root the ggfw servers trust): the demo enterprise's key is bound on /caRegister
- * with user1's password, signs in on /caLogin as 张建国, and /lock shows the binding with its expiry (即将过期: the test
+ * with user1's password (the agent holds four: this SM2 one, an expired one, a foreign one, and the RSA one that
+ * bids-ca.spec seals a bid with), signs in on /caLogin as 张建国, and /lock shows the binding with its expiry (即将过期: the test
  * certificate has 20 days left); the agent's expired certificate and one from an untrusted CA are refused in words.
  */
 test.describe.configure({ mode: 'serial' });
@@ -32,7 +33,7 @@ test('bind on /caRegister, sign in on /caLogin, see the binding on /lock; expire
   await page.goto(`${baseURL}/login`);
   await page.getByTestId('login-ca-link').click();
   await expect(page).toHaveURL(/\/caLoginPage$/);
-  await expect(page.getByTestId('ca-landing-status')).toContainText('读取到 3 张证书');
+  await expect(page.getByTestId('ca-landing-status')).toContainText('读取到 4 张证书');
   if (shots) await page.screenshot({ path: `${shots}/ca-landing.png`, fullPage: true });
 
   // bind the good key with user1's password

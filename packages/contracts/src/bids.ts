@@ -98,9 +98,11 @@ export const bidKeySchema = z.object({
   encryptedPrivateKey: z.string().nullable(),
   iv: z.string().nullable(),
   kdf: bidKdfSchema.nullable(),
-  /** CA keys: the certificate binding and its holder */
+  /** CA keys: the certificate binding, its holder, and the SHA-256 (hex) of the certificate's DER — how the browser
+   * finds the certificate among those the local signing agent lists, to ask it to unwrap a file key */
   caBindingId: z.string().nullable(),
   caHolder: z.string().nullable(),
+  caCertFingerprint: z.string().nullable(),
   createdAt: z.string(),
 });
 export type BidKey = z.infer<typeof bidKeySchema>;

@@ -8,9 +8,11 @@ import { createTestCa, type TestCert } from '../modules/ca/testca';
 
 /**
  * A stand-in for a CA vendor's local signing agent (test-only module), holding test keys of the demo enterprise
- * 示例建设工程有限公司: a good SM2 certificate (valid for 20 more days, so /lock warns 即将过期), an expired one, and
- * one from a CA the platform does not trust. Its protocol is the web's (features/ca/agent.ts):
+ * 示例建设工程有限公司: a good SM2 certificate (valid for 20 more days, so /lock warns 即将过期), an expired one, one from
+ * a CA the platform does not trust, and a good RSA one (whose key can unwrap sealed bids' file keys). Its protocol is
+ * the web's (features/ca/agent.ts):
  *   GET /certs → { certs: [{ id, label, certificate: base64 DER }] };  POST /sign { id, data: base64 } → { signature }
+ *   POST /decrypt { id, data: base64, algorithm: 'RSA-OAEP-256' } → { plaintext: base64 }   (RSA keys only)
  * with CORS for the page's origin. GET /health answers once the trusted root is written.
  *
  * Run directly (`node --import tsx apps/server/src/test/fake-ca-agent.ts`) it writes the trusted roots' PEM to
@@ -24,6 +26,7 @@ export const FAKE_AGENT_LABELS = {
   good: `${FAKE_AGENT_HOLDER}（SM2）`,
   expired: `${FAKE_AGENT_HOLDER}（旧证书）`,
   foreign: `${FAKE_AGENT_HOLDER}（其他CA）`,
+  rsa: `${FAKE_AGENT_HOLDER}（RSA）`,
 } as const;
 
 export interface FakeCaAgent {
@@ -31,25 +34,28 @@ export interface FakeCaAgent {
   rootsPem: string;
   certs: Record<keyof typeof FAKE_AGENT_LABELS, TestCert>;
   signs: number;
+  decrypts: number;
   close(): Promise<void>;
 }
 
 export async function startFakeCaAgent(opts: { port?: number; rootsFile?: string } = {}): Promise<FakeCaAgent> {
   const now = Date.now();
   const trusted = createTestCa({ kind: 'SM2', name: '测试国密 CA' });
+  const trustedRsa = createTestCa({ kind: 'RSA', name: '测试 RSA CA' });
   const foreignCa = createTestCa({ kind: 'RSA', name: '未受信任的 CA' });
   const issue = { creditCode: FAKE_AGENT_CREDIT_CODE, holder: FAKE_AGENT_HOLDER };
   const certs = {
     good: trusted.issue({ ...issue, notAfter: new Date(now + 20 * DAY) }),
     expired: trusted.issue({ ...issue, notBefore: new Date(now - 400 * DAY), notAfter: new Date(now - 2 * DAY) }),
     foreign: foreignCa.issue(issue),
+    rsa: trustedRsa.issue({ ...issue, kind: 'RSA' }),
   };
-  const rootsPem = trusted.pem;
+  const rootsPem = `${trusted.pem}${trustedRsa.pem}`;
   if (opts.rootsFile) {
     mkdirSync(path.dirname(opts.rootsFile), { recursive: true });
     writeFileSync(opts.rootsFile, rootsPem);
   }
-  const state: FakeCaAgent = { url: '', rootsPem, certs, signs: 0, close: async () => undefined };
+  const state: FakeCaAgent = { url: '', rootsPem, certs, signs: 0, decrypts: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, {
@@ -89,6 +95,32 @@ export async function startFakeCaAgent(opts: { port?: number; rootsFile?: string
         if (typeof body.data !== 'string') return send(400, { error: '缺少待签名数据' });
         state.signs += 1;
         return send(200, { signature: cert.key.sign(Buffer.from(body.data, 'base64')).toString('base64') });
+      });
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/decrypt') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        let body: { id?: unknown; data?: unknown; algorithm?: unknown };
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return send(400, { error: '请求格式错误' });
+        }
+        const cert = typeof body.id === 'string' ? certs[body.id as keyof typeof certs] : undefined;
+        if (!cert) return send(404, { error: '未找到该证书' });
+        if (typeof body.data !== 'string') return send(400, { error: '缺少待解密数据' });
+        if (body.algorithm !== 'RSA-OAEP-256' || !cert.key.decrypt) {
+          return send(400, { error: '该证书的密钥不支持 RSA-OAEP 解密' });
+        }
+        try {
+          const plaintext = cert.key.decrypt(Buffer.from(body.data, 'base64'));
+          state.decrypts += 1;
+          return send(200, { plaintext: plaintext.toString('base64') });
+        } catch {
+          return send(400, { error: '解密失败：数据不是用该证书的公钥加密的' });
+        }
       });
       return;
     }

@@ -6,8 +6,10 @@ import {
   encryptFile,
   importPublicKey,
   toHex,
+  type Unwrapper,
   unlockPrivateKey,
 } from '../lib/bidCrypto';
+import { agentDecrypt, findAgentCert } from '../lib/caAgent';
 import { call } from './call';
 import { download } from './request';
 
@@ -27,6 +29,13 @@ export const bidOverviewQuery = (id: string) =>
     enabled: id.length > 0,
   });
 
+/** One key of the caller's enterprise, by id (the key a sealed file was wrapped to). */
+export const bidKeyByIdQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...BIDS_KEY, 'key', id],
+    queryFn: () => call('bidKeyById', { params: { id } }),
+    enabled: Boolean(id),
+  });
 export const saveBidKey = (data: ApiBody<'bidKeySave'>) => call('bidKeySave', { data });
 export const withdrawBid = (id: string) => call('bidWithdraw', { data: { id } });
 
@@ -102,15 +111,23 @@ export interface TestDecryption {
 /** Download the bid's ciphertext chunk by chunk, decrypt it with the passphrase-protected key, compare the hashes. */
 export async function testDecrypt(
   receipt: BidReceipt & { chunkCount: number; wrappedKey: string; keyId: string },
-  passphrase: string,
+  secret: { passphrase: string } | { agentUrl: string },
   onProgress: (p: UploadProgress) => void,
 ): Promise<TestDecryption> {
   const key = await call('bidKeyById', { params: { id: receipt.keyId } });
-  const privateKey = await unlockPrivateKey(key, passphrase);
+  let unwrap: Unwrapper;
+  if ('agentUrl' in secret) {
+    if (key.kind !== 'ca' || !key.caCertFingerprint) throw new Error('这份投标文件的密钥由口令保护，请输入解密口令');
+    const cert = await findAgentCert(secret.agentUrl, key.caCertFingerprint);
+    if (!cert) throw new Error(`未找到加密所用的 CA 证书：请插入 ${key.caHolder ?? ''} 的 CA 锁后重试`);
+    unwrap = (wrapped) => agentDecrypt(secret.agentUrl, cert.id, wrapped);
+  } else {
+    unwrap = await unlockPrivateKey(key, secret.passphrase);
+  }
   let done = 0;
   onProgress({ done, total: receipt.chunkCount });
   const r = await decryptChunks(
-    privateKey,
+    unwrap,
     receipt.wrappedKey,
     receipt.chunkCount,
     async (i) => {

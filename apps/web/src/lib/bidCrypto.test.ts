@@ -85,6 +85,26 @@ describe('a bid file encrypted in the browser', () => {
     expect(r.plainSize).toBe(plain.length);
   });
 
+  it('decrypts with a key held elsewhere: the holder unwraps the file key (a CA key through its agent)', async () => {
+    const { key, plain, enc, chunks } = await setUp(BID_PLAIN_CHUNK + 77);
+    const priv = await unlockPrivateKey(key, PASS);
+    const asked: number[] = [];
+    const holder = async (wrapped: Uint8Array<ArrayBuffer>) => {
+      asked.push(wrapped.length);
+      return new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, priv, wrapped));
+    };
+    const r = await decryptChunks(holder, enc.wrappedKey, chunks.length, async (i) => chunks[i]!);
+    expect(asked).toEqual([256]);
+    expect(r.plainSha256).toBe(sha(plain));
+    // the holder's own refusal is what the bidder reads
+    const refusing = async () => {
+      throw new Error('无法连接证书签名助手');
+    };
+    await expect(decryptChunks(refusing, enc.wrappedKey, chunks.length, async (i) => chunks[i]!)).rejects.toThrow(
+      '无法连接证书签名助手',
+    );
+  });
+
   it('follows the written format: segment i under IV index ‖ final flag, tag appended', async () => {
     const { chunks, enc, key, plain } = await setUp(BID_PLAIN_CHUNK + 5);
     const priv = await unlockPrivateKey(key, PASS);

@@ -185,19 +185,30 @@ export async function encryptFile(file: Blob, publicKey: CryptoKey): Promise<Enc
   };
 }
 
+/**
+ * What unwraps a file key: the private key here (a passphrase key, unlocked), or a function that has the key's holder
+ * do it (a CA key: the local signing agent decrypts with the key inside the certificate device).
+ */
+export type Unwrapper = CryptoKey | ((wrapped: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>);
+
 /** Decrypt ciphertext chunks (in order) with the unwrapped file key; hashes of both sides come out at the end. */
 export async function decryptChunks(
-  privateKey: CryptoKey,
+  unwrap: Unwrapper,
   wrappedKey: string,
   count: number,
   fetchChunk: (i: number) => Promise<Uint8Array<ArrayBuffer>>,
   onChunk?: (i: number, plain: Uint8Array) => void,
 ): Promise<{ plainSha256: string; cipherSha256: string; plainSize: number }> {
-  let raw: ArrayBuffer;
-  try {
-    raw = await subtle().decrypt(RSA, privateKey, fromBase64(wrappedKey));
-  } catch {
-    throw new Error('文件密钥无法用该私钥解开：这份文件不是用此密钥加密的');
+  let raw: ArrayBuffer | Uint8Array<ArrayBuffer>;
+  if (typeof unwrap === 'function') {
+    // the agent's own refusals (not reachable, wrong key, PIN cancelled) say what happened
+    raw = await unwrap(fromBase64(wrappedKey));
+  } else {
+    try {
+      raw = await subtle().decrypt(RSA, unwrap, fromBase64(wrappedKey));
+    } catch {
+      throw new Error('文件密钥无法用该私钥解开：这份文件不是用此密钥加密的');
+    }
   }
   const fileKey = await subtle().importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
   const plainHash = await newSha256();

@@ -65,7 +65,7 @@ type KeyRow = typeof bidKeys.$inferSelect;
 type BidRow = typeof bidFiles.$inferSelect;
 type SectionRow = typeof tenderSections.$inferSelect;
 
-const keyOf = (k: KeyRow, caHolder: string | null = null): BidKey => ({
+const keyOf = (k: KeyRow, ca: { holder: string; fingerprint: string } | null = null): BidKey => ({
   id: k.id,
   kind: k.kind as BidKey['kind'],
   algorithm: 'RSA-OAEP-256',
@@ -75,7 +75,8 @@ const keyOf = (k: KeyRow, caHolder: string | null = null): BidKey => ({
   iv: k.iv,
   kdf: k.kdf ? bidKdfSchema.parse(JSON.parse(k.kdf)) : null,
   caBindingId: k.caBindingId,
-  caHolder,
+  caHolder: ca?.holder ?? null,
+  caCertFingerprint: ca?.fingerprint ?? null,
   createdAt: k.createdAt.toISOString(),
 });
 
@@ -131,10 +132,13 @@ const liveKeyOf = async (q: DbOrTx, userId: string) =>
       .where(and(eq(bidKeys.userId, userId), isNull(bidKeys.retiredAt)))
   )[0];
 
-const caHolderOf = async (q: DbOrTx, bindingId: string | null) => {
+const caOf = async (q: DbOrTx, bindingId: string | null) => {
   if (!bindingId) return null;
-  const [b] = await q.select({ holder: caBindings.holder }).from(caBindings).where(eq(caBindings.id, bindingId));
-  return b?.holder ?? null;
+  const [b] = await q
+    .select({ holder: caBindings.holder, fingerprint: caBindings.fingerprint })
+    .from(caBindings)
+    .where(eq(caBindings.id, bindingId));
+  return b ?? null;
 };
 
 /** The live CA bindings the user made, with whether their key can wrap bid keys (RSA). */
@@ -156,7 +160,7 @@ async function certificatesOf(q: DbOrTx, userId: string, now: Date) {
 export async function keyState(deps: BidsDeps, c: BidCaller): Promise<BidKeyState> {
   const k = await liveKeyOf(deps.db, c.id);
   return {
-    key: k ? keyOf(k, await caHolderOf(deps.db, k.caBindingId)) : null,
+    key: k ? keyOf(k, await caOf(deps.db, k.caBindingId)) : null,
     certificates: await certificatesOf(deps.db, c.id, deps.now()),
   };
 }
@@ -168,7 +172,7 @@ export async function keyById(deps: BidsDeps, c: BidCaller, id: string): Promise
     .from(bidKeys)
     .where(and(eq(bidKeys.id, id), eq(bidKeys.userId, c.id)));
   if (!k) throw notFound('密钥不存在');
-  return keyOf(k, await caHolderOf(deps.db, k.caBindingId));
+  return keyOf(k, await caOf(deps.db, k.caBindingId));
 }
 
 /** Set the caller's key: a browser-made key pair (private key encrypted under the passphrase), or a bound RSA CA key. */
@@ -222,7 +226,7 @@ export async function saveKey(deps: BidsDeps, c: BidCaller, input: BidKeySave): 
       });
       return k!;
     });
-    return keyOf(row, await caHolderOf(deps.db, row.caBindingId));
+    return keyOf(row, await caOf(deps.db, row.caBindingId));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('密钥正在被另一请求更换，请刷新后重试');
     throw e;

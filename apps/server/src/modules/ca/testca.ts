@@ -1,4 +1,11 @@
-import { generateKeyPairSync, type KeyObject, sign as nodeSign, randomBytes } from 'node:crypto';
+import {
+  constants,
+  generateKeyPairSync,
+  type KeyObject,
+  sign as nodeSign,
+  privateDecrypt,
+  randomBytes,
+} from 'node:crypto';
 import { SM2_DEFAULT_USER_ID } from '@ks/contracts';
 import { AsnConvert, OctetString } from '@peculiar/asn1-schema';
 import {
@@ -33,6 +40,8 @@ export interface TestKey {
   spki: SubjectPublicKeyInfo;
   /** RSA PKCS#1 v1.5 / ECDSA (DER) with SHA-256; SM2 with SM3 and the default user id (DER) */
   sign(data: Buffer): Buffer;
+  /** RSA keys only: RSA-OAEP with SHA-256 (what wraps a sealed bid's file key) */
+  decrypt?(data: Buffer): Buffer;
 }
 
 export interface TestCert {
@@ -116,7 +125,11 @@ export function makeKey(kind: TestKeyKind): TestKey {
       : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const privateKey: KeyObject = pair.privateKey;
   const spki = AsnConvert.parse(pair.publicKey.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
-  return { kind, spki, sign: (data) => nodeSign('sha256', data, privateKey) };
+  const sign = (data: Buffer) => nodeSign('sha256', data, privateKey);
+  if (kind !== 'RSA') return { kind, spki, sign };
+  const decrypt = (data: Buffer) =>
+    privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, data);
+  return { kind, spki, sign, decrypt };
 }
 
 function nameOf(parts: [string, string][]): Name {

@@ -82,6 +82,7 @@ function KeyCard({ state }: { state: BidKeyState }) {
                   icon={<SafetyCertificateOutlined />}
                   loading={save.isPending}
                   onClick={() => save.mutate({ kind: 'ca', caBindingId: c.id })}
+                  data-testid="bid-key-use-ca"
                 >
                   使用 CA 证书（{c.holder}）
                 </Button>

@@ -3,7 +3,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Progress, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { bidOverviewQuery, type TestDecryption, testDecrypt, type UploadProgress } from '../../api/bids';
+import {
+  bidKeyByIdQuery,
+  bidOverviewQuery,
+  type TestDecryption,
+  testDecrypt,
+  type UploadProgress,
+} from '../../api/bids';
+import { caConfigQuery } from '../../api/ca';
 import { LoadFailure, PageFrame } from '../../components/admin';
 import { useCurrentUser } from '../../lib/sessionHooks';
 import { formatBytes, formatTime, Receipt } from './parts';
@@ -25,9 +32,13 @@ function Match({ ok, what, value }: { ok: boolean; what: string; value: string }
 
 function Tool({ sectionId }: { sectionId: string }) {
   const overview = useQuery(bidOverviewQuery(sectionId));
+  const sealedKeyId = overview.data?.files.find((x) => x.status === 'sealed')?.keyId ?? '';
+  const key = useQuery(bidKeyByIdQuery(sealedKeyId));
+  const ca = useQuery({ ...caConfigQuery, enabled: key.data?.kind === 'ca' });
+  const agentUrl = ca.data?.enabled ? ca.data.agentUrl : null;
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const run = useMutation({
-    mutationFn: (v: { passphrase: string }) => {
+    mutationFn: (v: { passphrase: string } | { agentUrl: string }) => {
       const f = overview.data!.files.find((x) => x.status === 'sealed')!;
       return testDecrypt(
         {
@@ -44,7 +55,7 @@ function Tool({ sectionId }: { sectionId: string }) {
           wrappedKey: f.wrappedKey,
           keyId: f.keyId,
         },
-        v.passphrase,
+        v,
         setProgress,
       );
     },
@@ -84,14 +95,37 @@ function Tool({ sectionId }: { sectionId: string }) {
               keyFingerprint: '—',
             }}
           />
-          <Form layout="inline" onFinish={(v: { passphrase: string }) => run.mutate(v)} data-testid="bid-tool-form">
-            <Form.Item name="passphrase" rules={[{ required: true, message: '请输入解密口令' }]}>
-              <Input.Password placeholder="解密口令" data-testid="bid-tool-passphrase" autoComplete="off" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={run.isPending} data-testid="bid-tool-run">
-              解密自检
-            </Button>
-          </Form>
+          {key.error ? (
+            <LoadFailure error={key.error} what="加密密钥" />
+          ) : !key.data ? null : key.data.kind === 'ca' ? (
+            <Space direction="vertical" style={{ width: '100%' }} data-testid="bid-tool-ca">
+              <Typography.Text>
+                这份文件的密钥在 CA 证书（{key.data.caHolder ?? '—'}）中：插入该 CA 锁，由证书签名助手解开文件密钥。
+              </Typography.Text>
+              {ca.data && !agentUrl ? (
+                <Alert type="warning" showIcon message="平台未配置 CA 证书签名助手，无法用 CA 证书解密" />
+              ) : (
+                <Button
+                  type="primary"
+                  disabled={!agentUrl}
+                  loading={run.isPending}
+                  onClick={() => agentUrl && run.mutate({ agentUrl })}
+                  data-testid="bid-tool-run-ca"
+                >
+                  用 CA 证书解密自检
+                </Button>
+              )}
+            </Space>
+          ) : (
+            <Form layout="inline" onFinish={(v: { passphrase: string }) => run.mutate(v)} data-testid="bid-tool-form">
+              <Form.Item name="passphrase" rules={[{ required: true, message: '请输入解密口令' }]}>
+                <Input.Password placeholder="解密口令" data-testid="bid-tool-passphrase" autoComplete="off" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={run.isPending} data-testid="bid-tool-run">
+                解密自检
+              </Button>
+            </Form>
+          )}
           {progress && (
             <Progress
               percent={Math.round((progress.done / Math.max(1, progress.total)) * 100)}

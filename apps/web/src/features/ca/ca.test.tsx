@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../api/request';
 import { routes } from '../../app/routes';
 import { resetPrompts } from '../../components/prompt';
+import { AgentError, agentSign, listAgentCerts, utf8Base64 } from '../../lib/caAgent';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, platformInfo, systems, userInfo } from '../../test/server';
-import { AgentError, agentSign, listAgentCerts, utf8Base64 } from './agent';
 import { LOCK_DEVELOPER_HINT, LOCK_EMPTY_HINT } from './LockPage';
 
 const AGENT = 'http://127.0.0.1:28090';

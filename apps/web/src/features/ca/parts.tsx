@@ -14,8 +14,8 @@ import { Link } from 'react-router';
 import { caConfigQuery, fetchCaEntInfo, fetchCaNonce } from '../../api/ca';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { SiteFooter } from '../../components/SiteFooter';
+import { AgentError, agentSign, listAgentCerts } from '../../lib/caAgent';
 import { formatDate } from '../../lib/format';
-import { AgentError, agentSign, listAgentCerts } from './agent';
 
 /** The CA pages' shared pieces: the agent's state, the certificate picker, the signing, the frame. */
 

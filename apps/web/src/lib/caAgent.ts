@@ -6,6 +6,8 @@ import type { CaAgentCert } from '@ks/contracts';
  *
  *   GET  {agent}/certs  → { certs: [{ id, certificate: base64 DER, label? }] }
  *   POST {agent}/sign   { id, data: base64 } → { signature: base64 }   (a refusal: non-2xx with { error })
+ *   POST {agent}/decrypt { id, data: base64, algorithm: 'RSA-OAEP-256' } → { plaintext: base64 }
+ *        (RSA keys: unwraps a sealed bid's file key, which never leaves this browser afterwards)
  *
  * The signature is the key's own: RSA PKCS#1 v1.5 / ECDSA with SHA-256, SM2 with SM3 (user id 1234567812345678).
  */
@@ -99,4 +101,52 @@ export async function agentSign(
   const signature = (body as { signature?: unknown } | null)?.signature;
   if (typeof signature !== 'string' || !signature) throw new AgentError('refused', '签名助手未返回签名');
   return signature;
+}
+
+/** The key `id` decrypts `data` with RSA-OAEP (SHA-256): a sealed bid's wrapped file key. */
+export async function agentDecrypt(
+  agentUrl: string,
+  id: string,
+  data: Uint8Array,
+  fetchImpl: Fetch = fetch,
+  timeoutMs = AGENT_SIGN_TIMEOUT_MS,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let bin = '';
+  for (const b of data) bin += String.fromCharCode(b);
+  const body = await ask(
+    fetchImpl,
+    `${agentUrl}/decrypt`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, data: btoa(bin), algorithm: 'RSA-OAEP-256' }),
+    },
+    timeoutMs,
+  );
+  const plaintext = (body as { plaintext?: unknown } | null)?.plaintext;
+  if (typeof plaintext !== 'string' || !plaintext) throw new AgentError('refused', '签名助手未返回解密结果');
+  const raw = atob(plaintext);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The certificate among the agent's whose DER has this SHA-256 (hex): the one bound on the platform. Null when the key
+ * holding it is not plugged in.
+ */
+export async function findAgentCert(
+  agentUrl: string,
+  fingerprint: string,
+  fetchImpl: Fetch = fetch,
+): Promise<CaAgentCert | null> {
+  for (const c of await listAgentCerts(agentUrl, fetchImpl)) {
+    const raw = atob(c.certificate);
+    const der = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) der[i] = raw.charCodeAt(i);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', der));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    if (hex === fingerprint.toLowerCase()) return c;
+  }
+  return null;
 }
