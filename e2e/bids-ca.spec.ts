@@ -15,28 +15,49 @@ const PAGE = '/sealedBid/index?gnCoding=ZBTB_TBJM&systemCoding=ZBTB';
 const AGENT = `http://127.0.0.1:${FAKE_CA_AGENT_PORT}`;
 const plain = Buffer.concat([Buffer.from('%PDF-1.7\n投标文件（CA 密钥，E2E）\n'), randomBytes(256 * 1024)]);
 
-/** The signed-in page calls the platform (with its token) or the agent. */
+/**
+ * Binds the agent's certificate `id` to user1's enterprise (a nonce signed by the agent, as /caRegister does) unless a
+ * failed first attempt left it bound, and answers the binding's id (found by the SHA-256 of the certificate's DER).
+ */
 async function bindAgentCert(page: Page, id: string): Promise<string> {
   return page.evaluate(
     async ({ agent, certId }) => {
-      const token = sessionStorage.getItem('token') ?? '';
+      const headers = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${sessionStorage.getItem('token') ?? ''}`,
+      };
       const json = (r: Response) => r.json();
-      const { data: nonceData } = await fetch('/ks/ca/nonce', { method: 'POST' }).then(json);
-      const nonce = nonceData.nonce as string;
       const certs = (await fetch(`${agent}/certs`).then(json)).certs as { id: string; certificate: string }[];
       const certificate = certs.find((c) => c.id === certId)!.certificate;
+      const der = Uint8Array.from(atob(certificate), (ch) => ch.charCodeAt(0));
+      const fingerprint = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', der)), (b) =>
+        b.toString(16).padStart(2, '0'),
+      ).join('');
+      const bound = async () =>
+        (
+          (await fetch('/ks/ca/bindings?curPage=1&pageSize=50', { headers }).then(json)).data.records as {
+            id: string;
+            fingerprint: string;
+          }[]
+        ).find((b) => b.fingerprint === fingerprint)?.id;
+      const already = await bound();
+      if (already) return already;
+      const nonce = (await fetch('/ks/ca/nonce', { method: 'POST' }).then(json)).data.nonce as string;
       const bytes = new TextEncoder().encode(nonce);
       const { signature } = await fetch(`${agent}/sign`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: certId, data: btoa(String.fromCharCode(...bytes)) }),
       }).then(json);
-      const bound = await fetch('/ks/ca/bindings/bind', {
+      const res = await fetch('/ks/ca/bindings/bind', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers,
         body: JSON.stringify({ certificate, nonce, signature }),
-      }).then(json);
-      return bound.data.id as string;
+      });
+      if (!res.ok) throw new Error(`bind: ${res.status} ${await res.text()}`);
+      const idNow = await bound();
+      if (!idNow) throw new Error('the binding is not listed');
+      return idNow;
     },
     { agent: AGENT, certId: id },
   );
