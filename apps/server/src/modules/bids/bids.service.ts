@@ -35,6 +35,7 @@ import { newStorageKey, ObjectNotFound, type Storage, StorageUnavailable } from 
 import { Meter } from '../files/multipart';
 import { projects } from '../tender/project';
 import { registrationOf } from '../tender/registration.service';
+import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 
 /**
  * Sealed bids (issue 16): the bidder's browser encrypts each bid file (format in @ks/contracts bids.ts and
@@ -63,7 +64,6 @@ const GL_KEY = '投标加密密钥';
 
 type KeyRow = typeof bidKeys.$inferSelect;
 type BidRow = typeof bidFiles.$inferSelect;
-type SectionRow = typeof tenderSections.$inferSelect;
 
 const keyOf = (k: KeyRow, ca: { holder: string; fingerprint: string } | null = null): BidKey => ({
   id: k.id,
@@ -237,11 +237,7 @@ function requireBidder(c: BidCaller): asserts c is BidCaller & { enterpriseId: s
   if (c.loginRoleType !== 'U' || !c.enterpriseId) throw forbidden(BID_MSG.noEnterprise);
 }
 
-async function sectionRow(q: DbOrTx, id: string): Promise<SectionRow> {
-  const [s] = await q.select().from(tenderSections).where(eq(tenderSections.id, id));
-  if (!s) throw notFound(BID_MSG.sectionMissing);
-  return s;
-}
+const sectionRow = (q: DbOrTx, id: string) => sectionOr404(q, id, BID_MSG.sectionMissing);
 
 const beforeDeadline = (s: SectionRow, now: Date) => now.getTime() < s.bidDeadline.getTime();
 

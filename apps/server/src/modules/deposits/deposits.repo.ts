@@ -9,20 +9,20 @@ import {
   tradeDeposits,
   tradeGuarantees,
 } from '../../db/schema';
+import { findSection, type SectionRow } from '../tender/section.repo';
 
 /** Reads and writes of deposits and guarantee letters (parameterised through drizzle only). */
 
 export type DepositRow = typeof tradeDeposits.$inferSelect;
 export type GuaranteeRow = typeof tradeGuarantees.$inferSelect;
-export type SectionRow = typeof tenderSections.$inferSelect;
+export type { SectionRow } from '../tender/section.repo';
 export type DeadlineRow = typeof tradeDepositDeadlines.$inferSelect;
 
 /** Letters that hold the section for their enterprise (not failed, not rejected). */
 export const LIVE_GUARANTEE = ['applying', 'requested', 'processing', 'issued'] as const;
 
-export async function sectionById(q: DbOrTx, id: string): Promise<SectionRow | null> {
-  const [s] = await q.select().from(tenderSections).where(eq(tenderSections.id, id));
-  return s ?? null;
+export function sectionById(q: DbOrTx, id: string): Promise<SectionRow | null> {
+  return findSection(q, id);
 }
 
 export async function deadlineOf(q: DbOrTx, sectionId: string): Promise<DeadlineRow | null> {

@@ -9,13 +9,14 @@ import {
 } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tenderSections, tradeDepositDeadlines, tradeDeposits } from '../../db/schema';
+import { tradeDepositDeadlines, tradeDeposits } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import type { AuthContext } from '../auth/auth.service';
 import { projects } from '../tender/project';
 import { registrationOf } from '../tender/registration.service';
+import { findSection } from '../tender/section.repo';
 import { sectionForCaller } from '../tender/tender.service';
 import * as repo from './deposits.repo';
 
@@ -372,7 +373,7 @@ export async function delay(
   if (!isCentre(c)) throw forbidden(M.centreOnly);
   const next = new Date(body.dueAt);
   await db.transaction(async (tx) => {
-    const [s] = await tx.select().from(tenderSections).where(eq(tenderSections.id, body.sectionId)).for('update');
+    const s = await findSection(tx, body.sectionId, 'update');
     if (!s) throw notFound(M.sectionMissing);
     if (ctx.now >= s.bidDeadline) throw conflict(M.delayAfterDeadline);
     if (next > s.bidDeadline) throw badRequest(M.delayPastDeadline);

@@ -11,18 +11,15 @@ import {
   tenderSections,
   users,
 } from '../../db/schema';
+import { findSection } from './section.repo';
 
 /** Reads and writes of tender documents, their downloads and clarifications (parameterised through drizzle only). */
 
-export type SectionRow = typeof tenderSections.$inferSelect;
+export type { SectionRow } from './section.repo';
 export type DocumentRow = typeof tenderDocuments.$inferSelect;
 export type ClarificationRow = typeof tenderClarifications.$inferSelect;
 
-export async function sectionById(q: DbOrTx, id: string, lock = false): Promise<SectionRow | null> {
-  const base = q.select().from(tenderSections).where(eq(tenderSections.id, id));
-  const [s] = lock ? await base.for('update') : await base;
-  return s ?? null;
-}
+export const sectionById = (q: DbOrTx, id: string, lock = false) => findSection(q, id, lock ? 'update' : undefined);
 
 /** A section's documents with their files, oldest first. */
 export async function documentsOf(q: DbOrTx, sectionId: string) {

@@ -34,6 +34,7 @@ import { saveRecord } from '../engine/records.service';
 import { submitRecord } from '../engine/review.service';
 import { insertNotice } from '../portal/notices.repo';
 import { projects } from './project';
+import { type SectionRow, sectionOr404 } from './section.repo';
 import { tenderSettings } from './tender.service';
 
 /**
@@ -61,7 +62,6 @@ export const noticeRecords = nodeAccessor(TENDER_NOTICE_NODE, {
 type NoticeRecord = NonNullable<Awaited<ReturnType<typeof noticeRecords.get>>>;
 
 const GL_NAME = '招标公告';
-type SectionRow = typeof tenderSections.$inferSelect;
 
 /** The qualification tree's requirements: each level (leaf) by its value, with its category and rank among its kind. */
 export interface QualLevel {
@@ -124,12 +124,8 @@ const noticeOf = (r: NoticeRecord): TenderNotice => {
   };
 };
 
-async function sectionRow(q: DbOrTx, id: string, lock = false): Promise<SectionRow> {
-  const base = q.select().from(tenderSections).where(eq(tenderSections.id, id));
-  const [s] = lock ? await base.for('update') : await base;
-  if (!s) throw notFound(NOTICE_MESSAGES.sectionMissing);
-  return s;
-}
+const sectionRow = (q: DbOrTx, id: string, lock = false) =>
+  sectionOr404(q, id, NOTICE_MESSAGES.sectionMissing, lock ? 'update' : undefined);
 
 /** The section's project as the caller may read it (else 404), and whether the caller is of its side. */
 async function sideOf(db: Db, c: EngineCaller, projectId: string) {

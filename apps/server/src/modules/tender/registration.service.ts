@@ -19,6 +19,7 @@ import { ofRecordSide, recordFactsOf } from '../engine/policy';
 import { type EngineCaller, engineNode, rowOf } from '../engine/record-access';
 import { qualificationLevels } from './notice.service';
 import { projects } from './project';
+import { findSection, type SectionRow, sectionOr404 } from './section.repo';
 
 /**
  * Registrations (报名) for sections (issue 16): an enterprise registers for a section whose tender notice is published,
@@ -95,13 +96,7 @@ export async function checkQualifications(
   return { ok, relation, lines, summary };
 }
 
-type SectionRow = typeof tenderSections.$inferSelect;
-
-async function sectionRow(q: DbOrTx, id: string): Promise<SectionRow> {
-  const [s] = await q.select().from(tenderSections).where(eq(tenderSections.id, id));
-  if (!s) throw notFound('标段不存在或已删除');
-  return s;
-}
+const sectionRow = (q: DbOrTx, id: string) => sectionOr404(q, id, '标段不存在或已删除');
 
 const relationOf = (s: SectionRow): QualRelation => (s.qualRelation === '或' ? '或' : '且');
 
@@ -223,7 +218,7 @@ export async function register(
   try {
     return await db.transaction(async (tx) => {
       // the section as it is now: a deadline moved or passed meanwhile decides
-      const [locked] = await tx.select().from(tenderSections).where(eq(tenderSections.id, s.id)).for('share');
+      const locked = await findSection(tx, s.id, 'share');
       const late = locked ? openProblem(locked, now) : '标段不存在或已删除';
       if (late) throw conflict(late);
       const [row] = await tx

@@ -20,6 +20,7 @@ import { getSetting, putSetting } from '../../platform/settings';
 import { ofRecordSide, recordFactsOf } from '../engine/policy';
 import { type EngineCaller, engineNode, rowOf } from '../engine/record-access';
 import { projects } from './project';
+import { findSection, type SectionRow, sectionOr404 } from './section.repo';
 
 /**
  * Projects and sections of the five-in-one entry (issue 16). The project is an engine record (read through the
@@ -30,7 +31,6 @@ import { projects } from './project';
 export const TENDER_SETTINGS_KEY = 'tender.timeline';
 const GL_NAME = '项目进场登记';
 
-type SectionRow = typeof tenderSections.$inferSelect;
 const sectionOf = (r: SectionRow): TenderSection => ({
   id: r.id,
   projectId: r.projectId,
@@ -108,8 +108,7 @@ export async function tenderProject(db: Db, c: EngineCaller, id: string): Promis
  * project's side or an administrator (else 404 for a project they may not read, 403 for one they may only read).
  */
 export async function sectionForCaller(db: Db, c: EngineCaller, sectionId: string): Promise<TenderSection> {
-  const [s] = await db.select().from(tenderSections).where(eq(tenderSections.id, sectionId));
-  if (!s) throw notFound(TENDER_MESSAGES.sectionMissing);
+  const s = await sectionOr404(db, sectionId, TENDER_MESSAGES.sectionMissing);
   const { side } = await projectFor(db, c, s.projectId);
   if (!side && c.loginRoleType !== 'M') throw forbidden('只有项目的招标人或招标代理可以为该标段办理');
   return sectionOf(s);
@@ -147,7 +146,7 @@ export async function saveSection(
     return await db.transaction(async (tx) => {
       let row: SectionRow;
       if (input.id) {
-        const [old] = await tx.select().from(tenderSections).where(eq(tenderSections.id, input.id)).for('update');
+        const old = await findSection(tx, input.id, 'update');
         if (!old || old.projectId !== input.projectId) throw notFound(TENDER_MESSAGES.sectionMissing);
         if (old.bidDeadline.getTime() <= now.getTime()) throw conflict(TENDER_MESSAGES.deadlinePassed);
         if (input.version !== undefined && input.version !== old.version) throw conflict(TENDER_MESSAGES.sectionStale);
@@ -179,14 +178,12 @@ export async function saveSection(
 }
 
 export async function deleteSection(db: Db, c: EngineCaller, id: string, now: Date): Promise<void> {
-  const [s] = await db.select().from(tenderSections).where(eq(tenderSections.id, id));
-  if (!s) throw notFound(TENDER_MESSAGES.sectionMissing);
+  const s = await sectionOr404(db, id, TENDER_MESSAGES.sectionMissing);
   // a section of a project the caller may not read does not exist for them (rowOf: 404)
   const { side } = await projectFor(db, c, s.projectId);
   if (!side) throw forbidden('只有项目的招标人或招标代理可以维护标段');
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(tenderSections).where(eq(tenderSections.id, id)).for('update');
-    if (!locked) throw notFound(TENDER_MESSAGES.sectionMissing);
+    const locked = await sectionOr404(tx, id, TENDER_MESSAGES.sectionMissing, 'update');
     if (locked.bidDeadline.getTime() <= now.getTime()) throw conflict(TENDER_MESSAGES.deadlinePassed);
     await tx.delete(tenderSections).where(eq(tenderSections.id, id));
     await writeOpLog(tx, c.actor, {
