@@ -5,8 +5,8 @@ import {
   SESSION_KEYS,
   type TenderDoc,
   type TenderDocs,
-  type TenderProject,
 } from '@ks/contracts';
+
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,36 +16,17 @@ import { renderRoutes } from '../../test/render';
 import { createFakeServer, userInfo } from '../../test/server';
 import FiveInOneDetailPage from './FiveInOneDetailPage';
 import RegistrationPage from './RegistrationPage';
+import { PROJECT_ID, SECTION_ID, tenderProject } from './testkit';
 
-const ID = '3f0a8a38-6f1e-4a53-9d43-1b6a3e1f2c11';
-const SECTION = '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8';
+const ID = PROJECT_ID;
+const SECTION = SECTION_ID;
 const DOC = '5a1c2d3e-4f50-4a61-8b72-93a4b5c6d7e9';
 const PATH = `/fiveInOne/detail?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ&id=${ID}&tab=zswj`;
 const SLOW = { timeout: 30_000 };
 
-const project: TenderProject = {
-  id: ID,
-  status: 'passed',
+const project = tenderProject({
   values: { xmmc: '太原市晋源区第二实验小学教学综合楼建设工程', xmbh: 'SXGC-2026-1101' },
-  canEdit: true,
-  sections: [
-    {
-      id: SECTION,
-      projectId: ID,
-      code: 'BD-01',
-      name: '施工标段',
-      estimate: 38_500_000,
-      deposit: 770_000,
-      docSaleStart: '2099-03-01',
-      docSaleEnd: '2099-03-07',
-      bidDeadline: '2099-03-25T01:30:00.000Z',
-      version: 1,
-      createdBy: 'u',
-      createdAt: '2099-01-01T00:00:00.000Z',
-      updatedAt: '2099-01-01T00:00:00.000Z',
-    },
-  ],
-};
+});
 
 const doc = (over: Partial<TenderDoc> = {}): TenderDoc => ({
   id: DOC,

@@ -7,8 +7,9 @@ import { resetPrompts } from '../../components/prompt';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, userInfo } from '../../test/server';
 import FiveInOneDetailPage from './FiveInOneDetailPage';
+import { PROJECT_ID, tenderProject, tenderSection } from './testkit';
 
-const ID = '3f0a8a38-6f1e-4a53-9d43-1b6a3e1f2c11';
+const ID = PROJECT_ID;
 const PATH = `/fiveInOne/detail?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ&id=${ID}`;
 const FIELDS = [
   { code: 'xmmc', name: '项目名称', type: 'text' },
@@ -16,22 +17,7 @@ const FIELDS = [
   { code: 'xmszd', name: '项目所在地', type: 'cascader', options: { list: [] } },
   { code: 'ztz', name: '项目总投资（元）', type: 'input-number' },
 ];
-const section = (over: Partial<TenderSection> = {}): TenderSection => ({
-  id: '0b1c2d3e-4f50-4a61-8b72-93a4b5c6d7e8',
-  projectId: ID,
-  code: 'BD-01',
-  name: '施工标段',
-  estimate: 38_500_000,
-  deposit: 770_000,
-  docSaleStart: '2099-03-01',
-  docSaleEnd: '2099-03-07',
-  bidDeadline: '2099-03-25T01:30:00.000Z',
-  version: 1,
-  createdBy: 'u',
-  createdAt: '2099-01-01T00:00:00.000Z',
-  updatedAt: '2099-01-01T00:00:00.000Z',
-  ...over,
-});
+const section = tenderSection;
 
 function server(
   project: TenderProject,
@@ -66,19 +52,7 @@ function signIn() {
   sessionStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify({ ...userInfo, loginRoleType: 'M' }));
 }
 
-const project = (over: Partial<TenderProject> = {}): TenderProject => ({
-  id: ID,
-  status: 'passed',
-  values: {
-    xmmc: '太原市晋源区第二实验小学教学综合楼建设工程',
-    xmbh: 'SXGC-2026-1101',
-    xmszd: '山西省/太原市/晋源区',
-    ztz: 48_600_000,
-  },
-  canEdit: true,
-  sections: [section()],
-  ...over,
-});
+const project = tenderProject;
 
 afterEach(() => {
   configureRequest();
