@@ -380,13 +380,16 @@ describe('sessions', () => {
   it('a live session is read once for a moment: a change made outside this process shows within SESSION_CACHE_MS', async () => {
     const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.9' });
     const token = json<{ data: { token: string } }>(res).data.token;
+    const readAt = performance.now();
     expect((await check(token)).statusCode).toBe(200);
     // another server process revokes it (a direct write: this process is not told)
     await t.database.db
       .update(sessions)
       .set({ revokedAt: new Date(), revokeReason: 'logout' })
       .where(eq(sessions.tokenHash, sha256Hex(token)));
-    expect((await check(token)).statusCode).toBe(200);
+    const kept = (await check(token)).statusCode;
+    // still the kept reading — unless a loaded machine took longer than the moment itself to get here
+    if (performance.now() - readAt < SESSION_CACHE_MS) expect(kept).toBe(200);
     await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 50));
     const after = await check(token);
     expect(after.statusCode).toBe(401);
