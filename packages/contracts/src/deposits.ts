@@ -56,7 +56,6 @@ export const DEPOSIT_MESSAGES = {
   delayNotLater: '新的缴纳截止时间须晚于当前截止时间',
   delayPastDeadline: '缴纳截止时间不能晚于投标截止时间',
   delayAfterDeadline: '投标截止后不能再延期缴纳',
-  notViewer: '只有该标段的投标人、招标人（招标代理）或交易中心可以查看保证金情况',
   centreOnly: '只有交易中心可以办理',
 } as const;
 

@@ -109,7 +109,14 @@ export const STANDARD_BUTTONS = [
   { code: 'revoke', name: '撤回', color: '#909399', kind: 'table' },
   { code: 'closed', name: '关闭', color: '#909399', kind: 'form' },
   { code: 'assign', name: '指派', color: '#E6A23C', kind: 'table' },
+  { code: 'supervise', name: '监督查看', color: '#909399', kind: 'table' },
 ] as const;
+
+/**
+ * 监督查看 is a function but never a button: whoever is granted it on a node (the 监督 role of a supervision office)
+ * reads every record of the node, read-only — the record policy lets them read and nothing else.
+ */
+export const SUPERVISE_FUNCTION = 'supervise';
 
 /** Audit ways of one level (auditWay): a single designated reviewer, all reviewers (会签), or any one (或签). */
 export const AUDIT_WAYS = [

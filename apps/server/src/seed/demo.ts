@@ -23,7 +23,7 @@ import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
-import { seedShell } from './shell';
+import { SUPERVISOR_ROLE, seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
 import { seedTender } from './tender';
 import { seedTenderFiles } from './tender-files';
@@ -33,6 +33,7 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
 /** Where the demo reviewer works: the trading centre, not an enterprise (reviewers are never of an applicant's side). */
 export const DEMO_REVIEW_CENTRE = '太原市公共资源交易中心';
+export const DEMO_SUPERVISION_OFFICE = '山西省公共资源交易监督管理局';
 const base = '91140100MA0K8G2J7';
 export const DEMO_CREDIT_CODE = `${base}${creditCodeCheckChar(base)}`;
 
@@ -46,7 +47,15 @@ export const DEMO_ACCOUNTS = [
     loginRoleType: 'U',
     note: `企业/个人，${DEMO_REVIEW_CENTRE}审核员（审核员角色），审核从业人员登记、保函申请等业务`,
   },
+  {
+    account: 'supervisor',
+    userName: '李振华',
+    loginRoleType: 'U',
+    note: `企业/个人，${DEMO_SUPERVISION_OFFICE}监督员（监督角色），只读查看招标项目、公告、专家抽取与保函申请`,
+  },
 ] as const;
+
+const DEMO_PHONES: Record<string, string> = { user1: '13800138000', auditor: '13934567890', supervisor: '13935101234' };
 
 /** The business systems of §1, so the shell has something real to enter. */
 export const DEMO_SYSTEMS = [
@@ -115,7 +124,7 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
           passwordHash,
           // the reviewer is trading-centre staff: no enterprise
           enterpriseId: a.account === 'user1' ? ent!.id : null,
-          phone: a.account === 'user1' ? '13800138000' : a.account === 'auditor' ? '13934567890' : null,
+          phone: DEMO_PHONES[a.account] ?? null,
         })
         .returning();
       ids[a.account] = u!.id;
@@ -143,6 +152,9 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     // the demo reviewer holds the 审核员 role, so every demo workflow has someone to review it
     const [auditorRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'auditor'));
     await tx.insert(userRoles).values({ userId: ids.auditor!, roleId: auditorRole!.id });
+    // the demo supervisor holds the 监督 role: reads the tendering records, acts on none
+    const [supervisorRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SUPERVISOR_ROLE));
+    await tx.insert(userRoles).values({ userId: ids.supervisor!, roleId: supervisorRole!.id });
     await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);

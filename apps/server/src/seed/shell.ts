@@ -1,4 +1,4 @@
-import { STANDARD_BUTTONS } from '@ks/contracts';
+import { STANDARD_BUTTONS, SUPERVISE_FUNCTION } from '@ks/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLevels, businessSystems, grants, menuNodes, nodeFunctions, noticeJumps, roles } from '../db/schema';
@@ -58,7 +58,13 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'XYGL_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport', hidden: true },
   ],
   ZBTB: [
-    { code: 'ZBTB_XMDJ', title: '项目进场登记', icon: 'ProjectOutlined', prop: 'fiveInOne', buttons: REVIEWED },
+    {
+      code: 'ZBTB_XMDJ',
+      title: '项目进场登记',
+      icon: 'ProjectOutlined',
+      prop: 'fiveInOne',
+      buttons: [...REVIEWED, 'supervise'],
+    },
     {
       code: 'ZBTB_ZBGL',
       title: '招标管理',
@@ -71,7 +77,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
           title: '招标公告',
           icon: 'NotificationOutlined',
           prop: 'list',
-          buttons: ['detail', 'revoke', 'audit', 'export', 'delete'],
+          buttons: ['detail', 'revoke', 'audit', 'export', 'delete', 'supervise'],
         },
         { code: 'ZBTB_TBBM', title: '投标报名', icon: 'FormOutlined', prop: 'tenderRegistration' },
         { code: 'ZBTB_TBWJ', title: '投标文件', icon: 'ContainerOutlined', prop: 'list', buttons: LIST },
@@ -95,7 +101,13 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
   ],
   DZBH: [
     { code: 'DZBH_BZJ', title: '保证金与保函', icon: 'BankOutlined', prop: 'guarantee' },
-    { code: 'DZBH_BHSQ', title: '保函申请', icon: 'SafetyCertificateOutlined', prop: 'list', buttons: REVIEWED },
+    {
+      code: 'DZBH_BHSQ',
+      title: '保函申请',
+      icon: 'SafetyCertificateOutlined',
+      prop: 'list',
+      buttons: [...REVIEWED, 'supervise'],
+    },
     { code: 'DZBH_BHCY', title: '保函查验', icon: 'FileSearchOutlined', prop: 'list', buttons: ['detail', 'export'] },
   ],
   TJFX: [
@@ -125,6 +137,16 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],
+};
+
+/** The role of the demo account `supervisor` (a supervision office: 监督) and what it is granted. */
+export const SUPERVISOR_ROLE = 'supervisor';
+export const SUPERVISOR_GRANTS: Record<string, string[]> = {
+  ZBTB_XMDJ: ['detail', SUPERVISE_FUNCTION],
+  ZBTB_ZBGL: [],
+  ZBTB_ZBGG: ['detail', SUPERVISE_FUNCTION],
+  ZJCQ_CQXM: [],
+  DZBH_BHSQ: ['detail', SUPERVISE_FUNCTION],
 };
 
 export async function seedShell(tx: Db): Promise<void> {
@@ -192,6 +214,19 @@ export async function seedShell(tx: Db): Promise<void> {
       ['', 'detail', ...(code === 'XYGL_XYPJ' ? [] : ['audit'])].map((functionCode) => ({
         subjectType: 'role',
         subjectId: 'auditor',
+        nodeId: ids.get(code)!,
+        functionCode,
+      })),
+    ),
+  );
+  // supervision: the 监督 role (the demo account `supervisor`) reads every tender project, notice and guarantee
+  // application (监督查看) and the extractions, and acts on none of them
+  await tx.insert(roles).values({ code: SUPERVISOR_ROLE, name: '监督' }).onConflictDoNothing();
+  await tx.insert(grants).values(
+    Object.entries(SUPERVISOR_GRANTS).flatMap(([code, fns]) =>
+      ['', ...fns].map((functionCode) => ({
+        subjectType: 'role',
+        subjectId: SUPERVISOR_ROLE,
         nodeId: ids.get(code)!,
         functionCode,
       })),

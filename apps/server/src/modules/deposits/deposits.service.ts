@@ -17,7 +17,7 @@ import type { AuthContext } from '../auth/auth.service';
 import { projects } from '../tender/project';
 import { registrationOf } from '../tender/registration.service';
 import { findSection } from '../tender/section.repo';
-import { sectionForCaller } from '../tender/tender.service';
+import { sectionForReader } from '../tender/tender.service';
 import * as repo from './deposits.repo';
 
 /**
@@ -183,8 +183,8 @@ export async function listDeposits(db: Db, c: DepositCaller, sectionId: string |
 }
 
 /**
- * One section's deposits: counts for whoever may look (its registered bidders, the project's side, the centre), the
- * caller's own deposit, and every bidder's for the centre. Anyone else: 403 (404 for a project they may not read).
+ * One section's deposits: counts for whoever may look (its registered bidders, whoever may read the project: its
+ * side, its reviewers and supervisors), the caller's own deposit, and every bidder's for the centre. Anyone else: 404.
  */
 export async function sectionStatus(
   db: Db,
@@ -195,14 +195,8 @@ export async function sectionStatus(
   const s = await repo.sectionById(db, sectionId);
   if (!s) throw notFound(M.sectionMissing);
   const registered = c.enterpriseId && c.loginRoleType === 'U' ? await registrationOf(db, s.id, c.enterpriseId) : null;
-  if (!readsAll(c) && !registered) {
-    try {
-      await sectionForCaller(db, { ...c, id: c.id }, s.id);
-    } catch (e) {
-      if (e instanceof AppError && e.httpStatus === 403) throw forbidden(M.notViewer);
-      throw e;
-    }
-  }
+  // the counts to whoever may read the project (its side, its reviewers, its supervisors): 404 for anyone else
+  if (!readsAll(c) && !registered) await sectionForReader(db, c, s.id);
   const all = await depositsOf(db, c, { sectionId: s.id }, ctx);
   const counts = { registered: all.length, unpaid: 0, paid: 0, received: 0, refunded: 0, guaranteed: 0, secured: 0 };
   for (const d of all) {

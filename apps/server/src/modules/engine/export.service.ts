@@ -15,7 +15,7 @@ import { writeOpLog } from '../../platform/oplog';
 import { canCall, requireNode, roleCodesOf } from '../../platform/permissions';
 import { catalogOf, fieldsOf, kindOf } from './node-fields';
 import { labellers } from './options.service';
-import { type EngineCaller, engineNode } from './record-access';
+import { type EngineCaller, engineNode, supervisesNode } from './record-access';
 import { iso } from './record-row';
 import { countUpTo, rowsBatch, scopeSql } from './records.repo';
 import {
@@ -125,7 +125,8 @@ export async function exportRecords(
     ...parseWhereStr(q.whereStr, catalog),
     ...searchToConditions(normaliseSearchParams(q.search ?? {}), catalog),
   ];
-  const where = [scopeSql(c, n.id, await roleCodesOf(db, c)), whereSql(conditions, catalog)];
+  const scope = { ...c, supervises: await supervisesNode(db, c, n.id) };
+  const where = [scopeSql(scope, n.id, await roleCodesOf(db, c)), whereSql(conditions, catalog)];
   const order = orderSql(parseSort(q.sortField, q.order, catalog));
   const total = await countUpTo(db, n.gnCoding, where, EXPORT_MAX_ROWS);
   if (total > EXPORT_MAX_ROWS) {

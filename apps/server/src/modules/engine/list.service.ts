@@ -1,4 +1,4 @@
-import type { EngineRecord, FieldDef } from '@ks/contracts';
+import { type EngineRecord, type FieldDef, SUPERVISE_FUNCTION } from '@ks/contracts';
 import type { Db } from '../../db/client';
 import { createCache } from '../../platform/cache';
 import { notFound } from '../../platform/errors';
@@ -118,7 +118,8 @@ export async function listRecords(
   if (together) {
     const last = lastNodeState(c, n.id);
     if (last && listable(c, ref!, last, n.version)) {
-      const l = listQuery(db, c, n, page, { confirm: last.accessVersion });
+      // the scope follows the state read before (监督查看 reads all), which the statement confirms
+      const l = listQuery(db, c, n, page, { confirm: last.accessVersion }, supervisesIn(last));
       const { limit, countKey } = l;
       const rows = await runListStatement(db, l);
       if (rows.length) {
@@ -137,16 +138,20 @@ export async function listRecords(
     await requireNode(db, c, q.gnCoding);
     const state = await nodeState(db, c, n.id);
     if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) throw notFound('该节点尚未配置字段');
-    // the fields changed since the catalogue was read: answer with the new ones
-    if (state.fieldsVersion !== n.version) return listRecords(db, c, q);
+    // the fields changed since the catalogue was read, or the caller supervises the node (the statement read the
+    // caller's own records only): answer again with the state now known
+    if (state.fieldsVersion !== n.version || supervisesIn(state)) return listRecords(db, c, q);
     return pageOf(db, c, q.gnCoding, n, rows, limit);
   }
-  const l = listQuery(db, c, n, page, null);
+  const l = listQuery(db, c, n, page, null, supervisesIn(await nodeState(db, c, n.id)));
   const { limit, countKey } = l;
   const rows = await runListStatement(db, l);
   keepCount(countKey, rows);
   return pageOf(db, c, q.gnCoding, n, rows, limit);
 }
+
+/** Does the state give the caller the node's 监督查看 function (every record, read-only)? */
+const supervisesIn = (state: NodeState | null) => state?.granted.has(SUPERVISE_FUNCTION) ?? false;
 
 /** Would this state let the caller list the node with the catalogue of schema version `version` (see listedNode)? */
 function listable(c: EngineCaller, ref: NodeRef, state: NodeState, version: number): boolean {
@@ -168,8 +173,9 @@ export function listQuery(
   n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
   q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
   state: StateMode,
+  supervises = false,
 ) {
-  const p = listParts(c, n, q, state);
+  const p = listParts({ ...c, supervises }, n, q, state);
   // values enter as named placeholders: the text is rendered once per shape, and not even built again once it is
   const statement = renderCached(db, p.shape, p.build, p.values);
   // A substring filter (`like '%…%'`) is planned for its value at every run, as an unnamed statement: whether the
@@ -191,7 +197,7 @@ export type StateMode = null | 'read' | { confirm: number };
  * and the values that build binds (worked out without building it).
  */
 export function listParts(
-  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'>,
+  c: Pick<EngineCaller, 'id' | 'loginRoleType' | 'enterpriseId'> & { supervises?: boolean },
   n: { id: string; gnCoding: string; version: number; fields: FieldDef[]; catalog: Catalog },
   q: { conditions: Condition[]; sort: Sort | null; pageNum: number; pageSize: number },
   state: StateMode,
@@ -207,6 +213,7 @@ export function listParts(
     c.id,
     c.loginRoleType,
     c.enterpriseId ?? '',
+    scopeShape(c),
     whereShape(q.conditions, n.catalog),
     JSON.stringify([...where]),
     limit,

@@ -31,6 +31,7 @@ import {
   type OptionSourceQuery,
   optionRows,
 } from './options.repo';
+import { supervisesNode } from './record-access';
 import { scopeSql } from './records.repo';
 import { nodeFieldsOrNull, nodeForEngine } from './schema.repo';
 import { columnOf, parseWhereStr, tableOf } from './sqlsafe';
@@ -214,7 +215,8 @@ async function sourceOptions(
     const codes = new Set(fieldsOf(n).map((f) => f.code));
     colOf = (name) => (codes.has(name) ? columnOf(name) : misconfigured(field));
     table = tableOf(n.gnCoding);
-    only = { passedIn: scopeSql(c, ref.id, await roleCodesOf(db, c)) };
+    const scope = { ...c, supervises: await supervisesNode(db, c, ref.id) };
+    only = { passedIn: scopeSql(scope, ref.id, await roleCodesOf(db, c)) };
   } else {
     misconfigured(field);
   }

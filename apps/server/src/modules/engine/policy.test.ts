@@ -1,4 +1,4 @@
-import { creditCodeCheckChar } from '@ks/contracts';
+import { creditCodeCheckChar, SUPERVISE_FUNCTION } from '@ks/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, grants, menuNodes, nodeFunctions, roles, userRoles, users } from '../../db/schema';
@@ -16,7 +16,7 @@ import { judge, NO_REVIEW, type RecordAction } from './policy';
 type Body = { code: number; data: any; message: string };
 type State = 'draft' | 'pending' | 'rejected' | 'passed';
 type Call = 'read' | 'edit' | 'delete' | 'submit' | 'revoke' | 'decide' | 'assign';
-type Actor = 'admin' | 'dev' | 'owner' | 'colleague' | 'reviewer' | 'stranger' | 'selfReviewer';
+type Actor = 'admin' | 'dev' | 'owner' | 'colleague' | 'reviewer' | 'stranger' | 'selfReviewer' | 'supervisor';
 
 const NODE = 'XYGL_XYJL';
 const STATES: State[] = ['draft', 'pending', 'rejected', 'passed'];
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const selfEnt = await ent('自审建设有限公司', '91140100MA0L00023');
   const [auditorRole] = await db.select().from(roles).where(eq(roles.code, 'auditor'));
   const passwordHash = await hashPassword('Demo@2026');
-  const add = async (account: string, enterpriseId: string, auditor: boolean) => {
+  const add = async (account: string, enterpriseId: string | null, auditor: boolean) => {
     const [u] = await db
       .insert(users)
       .values({ account, userName: account, loginRoleType: 'U', passwordHash, enterpriseId })
@@ -63,6 +63,11 @@ beforeAll(async () => {
   await add('stranger', otherEnt, false);
   // an applicant of their own enterprise who also holds the 审核员 role
   await add('selfreviewer', selfEnt, true);
+  // a supervision officer (no enterprise) of the role 监督, which holds the node's 监督查看
+  await add('supervisor', null, false);
+  await db.insert(roles).values({ code: 'jd_test', name: '监督（测试）' });
+  const [jd] = await db.select().from(roles).where(eq(roles.code, 'jd_test'));
+  await db.insert(userRoles).values({ userId: ids.supervisor!, roleId: jd!.id });
   // every button to everyone: the policy alone decides
   const [node] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, NODE));
   await db.insert(nodeFunctions).values({ nodeId: node!.id, code: 'assign', name: '指派', color: '#E6A23C', sort: 20 });
@@ -73,7 +78,10 @@ beforeAll(async () => {
       .values(all.map((functionCode) => ({ subjectType: 'role', subjectId: role, nodeId: node!.id, functionCode })))
       .onConflictDoNothing();
   }
-  const [admin, dev, user1, colleague, reviewer, stranger, selfReviewer, auditor] = await Promise.all([
+  await db
+    .insert(grants)
+    .values({ subjectType: 'role', subjectId: 'jd_test', nodeId: node!.id, functionCode: SUPERVISE_FUNCTION });
+  const [admin, dev, user1, colleague, reviewer, stranger, selfReviewer, auditor, supervisor] = await Promise.all([
     loginToken(t.app, 'admin', 'M'),
     loginToken(t.app, 'dev', 'D'),
     loginToken(t.app, 'user1', 'U'),
@@ -82,8 +90,20 @@ beforeAll(async () => {
     loginToken(t.app, 'stranger', 'U'),
     loginToken(t.app, 'selfreviewer', 'U'),
     loginToken(t.app, 'auditor', 'U'),
+    loginToken(t.app, 'supervisor', 'U'),
   ]);
-  Object.assign(tokens, { admin, dev, owner: user1, user1, colleague, reviewer, stranger, selfReviewer, auditor });
+  Object.assign(tokens, {
+    admin,
+    dev,
+    owner: user1,
+    user1,
+    colleague,
+    reviewer,
+    stranger,
+    selfReviewer,
+    auditor,
+    supervisor,
+  });
   const fields = [
     { code: 'qymc', name: '企业名称', type: 'text', required: 1 },
     { code: 'xylb', name: '信用类别', type: 'text' },
@@ -166,6 +186,10 @@ const EXPECTED: Record<Actor, Record<State, Record<Call, number>>> = {
   },
   // unrelated: the record does not exist for them
   stranger: Object.fromEntries(STATES.map((s) => [s, Object.fromEntries(CALLS.map((c) => [c, 404]))])) as never,
+  // the node's supervisor (监督查看, every button granted too): reads every record, acts on none
+  supervisor: Object.fromEntries(
+    STATES.map((s) => [s, Object.fromEntries(CALLS.map((c) => [c, c === 'read' ? 200 : 403]))]),
+  ) as never,
 };
 /** The row buttons each one is offered (every button is granted to all). */
 const SIDE_OPS: Record<State, string[]> = {
@@ -188,9 +212,10 @@ const OPS: Record<Actor, Record<State, string[] | null>> = {
   dev: OVERSIGHT_OPS,
   reviewer: { draft: null, pending: ['assign', 'audit', 'detail'], rejected: ['detail'], passed: ['detail'] },
   stranger: { draft: null, pending: null, rejected: null, passed: null },
+  supervisor: { draft: ['detail'], pending: ['detail'], rejected: ['detail'], passed: ['detail'] },
 };
 
-const ACTORS: Actor[] = ['admin', 'dev', 'owner', 'colleague', 'reviewer', 'stranger', 'selfReviewer'];
+const ACTORS: Actor[] = ['admin', 'dev', 'owner', 'colleague', 'reviewer', 'stranger', 'selfReviewer', 'supervisor'];
 /** Whose record each actor acts on: the self-reviewer on their own, everyone else on user1's. */
 const applicantOf = (a: Actor) => (a === 'selfReviewer' ? tokens.selfReviewer : tokens.user1);
 
@@ -256,6 +281,9 @@ describe('record policy: operations offered and calls answered', () => {
     const adminEdit = await press('admin', 'edit', rejected);
     expect([adminEdit.status, adminEdit.body.message]).toEqual([403, '管理员不能代替申请方修改、提交、撤回或删除记录']);
     expect((await press('admin', 'revoke', pending)).status).toBe(403);
+    // the node's supervisor reads and is told why nothing else
+    const watched = await press('supervisor', 'decide', pending);
+    expect([watched.status, watched.body.message]).toEqual([403, '监督人员只能查看记录，不能办理']);
     const own = await press('owner', 'decide', pending);
     expect([own.status, own.body.message]).toEqual([403, '不能审核本人或本企业提交的记录']);
     const notLevel = await press('admin', 'decide', pending);
@@ -297,6 +325,19 @@ describe('judge (pure)', () => {
     expect(verdict('edit', record('draft'), NO_REVIEW, 3)).toBe(200);
     expect(verdict('edit', record('draft', 'e2'), NO_REVIEW, 2)).toBe(404);
     expect(verdict('edit', record('draft', 'e2'), { ...NO_REVIEW, asked: true }, 2)).toBe(403);
+  });
+
+  it('监督查看 reads another side’s record and acts on none of it; asked to review, the supervisor decides', () => {
+    const watched = { ...NO_REVIEW, supervises: true };
+    expect(verdict('read', record('passed', 'e2'), watched)).toBe(200);
+    for (const a of ['edit', 'delete', 'submit', 'revoke', 'decide', 'assign'] as const) {
+      expect(verdict(a, record('pending', 'e2'), watched)).toBe(403);
+    }
+    const level = { level: 1, name: '初审', way: 'any' as const, reviewerRoles: ['jd'], reviewerUserIds: [] };
+    const asked = { ...watched, asked: true, level, reviewerOfLevel: true, holdsOpenTodo: true };
+    expect(verdict('decide', record('pending', 'e2'), asked)).toBe(200);
+    // on their own side's record the grant changes nothing
+    expect(verdict('edit', record('draft'), watched)).toBe(200);
   });
 
   it('the current round’s submitter never decides it, even from another enterprise now', () => {

@@ -18,8 +18,9 @@ import { type AppError, conflict, forbidden, notFound } from '../../platform/err
  *   submitted. Administrators and developers read every record; administrators decide when they are reviewers of
  *   the level and assign (with the 指派 function, which administrators always hold), but they do not edit, resubmit,
  *   revoke or delete an enterprise's record.
- * Reading: everyone of the record's side, administrators and developers, and anyone given a to-do of the record (of
- * theirs or of one of their roles, open or done). `scopeSql` / `scopeBranches` in records.service are the same rule
+ * Reading: everyone of the record's side, administrators and developers, anyone given a to-do of the record (of
+ * theirs or of one of their roles, open or done), and whoever holds the node's 监督查看 function (SUPERVISE_FUNCTION:
+ * a supervision office reads every record of the node and acts on none). `scopeSql` / `scopeBranches` in records.service are the same rule
  * in SQL (the list); policy.test holds the two to the same answers.
  * A caller who may not read a record is told it does not exist (404), so ids cannot be probed; one who may read it
  * but is of the wrong side gets 403; the right side at the wrong moment (status, version, a decision already made) 409.
@@ -68,6 +69,8 @@ export interface ReviewFacts {
   heldByOthers: boolean;
   /** the caller already passed the current level in this round (会签) */
   passedThisRound: boolean;
+  /** the caller holds the node's 监督查看 function: reads every record of the node, acts on none */
+  supervises: boolean;
 }
 
 export const NO_REVIEW: ReviewFacts = {
@@ -79,6 +82,7 @@ export const NO_REVIEW: ReviewFacts = {
   holdsOpenTodo: false,
   heldByOthers: false,
   passedThisRound: false,
+  supervises: false,
 };
 
 export const POLICY_MESSAGES = {
@@ -98,6 +102,7 @@ export const POLICY_MESSAGES = {
   applicantAssigns: '申请方不能指派审核人',
   notUnderReview: '记录不在审核中，不能指派',
   allCannotAssign: '会签级别须由全部审核人审核，不能指派',
+  supervisorReads: '监督人员只能查看记录，不能办理',
 } as const;
 
 export type Verdict = { ok: true } | { ok: false; status: 403 | 404 | 409; message: string };
@@ -127,7 +132,10 @@ export function judge(
   version?: number,
 ): Verdict {
   const side = ofRecordSide(c, r);
-  if (!(side || seesAllRecords(c) || review.asked)) return no(404, POLICY_MESSAGES.notFound);
+  if (!(side || seesAllRecords(c) || review.asked || review.supervises)) return no(404, POLICY_MESSAGES.notFound);
+  // someone who reads the record only as its node's supervisor acts on nothing
+  if (action !== 'read' && !(side || seesAllRecords(c) || review.asked))
+    return no(403, POLICY_MESSAGES.supervisorReads);
   const notSide = () => no(403, c.loginRoleType === 'M' ? POLICY_MESSAGES.adminNotSide : POLICY_MESSAGES.notSide);
   const stale = version !== undefined && version !== r.version;
   switch (action) {
@@ -214,6 +222,14 @@ export const recordFactsOf = (row: Record<string, unknown>): RecordFacts => ({
   enterpriseId: row.enterprise_id === null || row.enterprise_id === undefined ? null : String(row.enterprise_id),
 });
 
+/** What the policy needs beyond the record: the caller's role codes, the node's levels, the 监督查看 grant. */
+export interface PolicyContext {
+  roleCodes: readonly string[];
+  levels: readonly AuditLevel[];
+  /** the caller holds the node's 监督查看 function (absent: no) */
+  supervises?: boolean;
+}
+
 /** Is the caller a reviewer of the level by its configuration? */
 export const reviewerOf = (level: AuditLevel, userId: string, roleCodes: readonly string[]) =>
   level.reviewerUserIds.includes(userId) || level.reviewerRoles.some((r) => roleCodes.includes(r));
@@ -228,7 +244,7 @@ export async function reviewFactsOf(
   c: PolicyCaller,
   nodeId: string,
   rows: readonly Record<string, unknown>[],
-  ctx: { roleCodes: readonly string[]; levels: readonly AuditLevel[] },
+  ctx: PolicyContext,
 ): Promise<Map<string, ReviewFacts>> {
   const out = new Map<string, ReviewFacts>();
   const ids = rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => String(r.id));
@@ -291,7 +307,7 @@ export async function reviewFactsOf(
   for (const row of rows) {
     if (row.id === null || row.id === undefined) continue;
     const id = String(row.id);
-    const facts: ReviewFacts = { ...NO_REVIEW };
+    const facts: ReviewFacts = { ...NO_REVIEW, supervises: ctx.supervises === true };
     const own = todoRows.filter((t) => t.recordId === id);
     facts.asked = own.some((t) => t.mine);
     if (row.status === 'pending') {
@@ -319,9 +335,14 @@ export async function reviewFactsOfRow(
   c: PolicyCaller,
   nodeId: string,
   row: Record<string, unknown>,
-  ctx: { roleCodes: readonly string[]; levels: readonly AuditLevel[] },
+  ctx: PolicyContext,
 ): Promise<ReviewFacts> {
-  return (await reviewFactsOf(q, c, nodeId, [row], ctx)).get(String(row.id)) ?? { ...NO_REVIEW };
+  return (
+    (await reviewFactsOf(q, c, nodeId, [row], ctx)).get(String(row.id)) ?? {
+      ...NO_REVIEW,
+      supervises: ctx.supervises === true,
+    }
+  );
 }
 
 // ── reviewers of a level ────────────────────────────────────────────────────

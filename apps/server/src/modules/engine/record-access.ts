@@ -1,13 +1,14 @@
-import type { AuditLevel, Operation } from '@ks/contracts';
+import { type Operation, SUPERVISE_FUNCTION } from '@ks/contracts';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/oplog';
-import { type Caller, roleCodesOf } from '../../platform/permissions';
+import { type Caller, findNode, nodeState, roleCodesOf } from '../../platform/permissions';
 import { auditConfig } from '../shell/settings.service';
 import {
   enforce,
   NO_REVIEW,
   operationsOf,
+  type PolicyContext,
   type RecordAction,
   type ReviewFacts,
   recordFactsOf,
@@ -34,9 +35,19 @@ export async function engineNode(db: DbOrTx, gnCoding: string) {
   return n;
 }
 
-/** What the record policy needs beyond the record: the caller's role codes and the node's audit levels. */
-export async function policyContext(q: Db, c: EngineCaller, gnCoding: string) {
-  return { roleCodes: await roleCodesOf(q, c), levels: (await auditConfig(q, gnCoding)).levels };
+/** Does the caller hold the node's 监督查看 function (its grant: read every record, act on none)? */
+export async function supervisesNode(db: Db, c: Caller, nodeId: string): Promise<boolean> {
+  return (await nodeState(db, c, nodeId))?.granted.has(SUPERVISE_FUNCTION) ?? false;
+}
+
+/** What the record policy needs beyond the record: the caller's role codes, the node's audit levels, 监督查看. */
+export async function policyContext(q: Db, c: EngineCaller, gnCoding: string): Promise<PolicyContext> {
+  const ref = await findNode(q, gnCoding);
+  return {
+    roleCodes: await roleCodesOf(q, c),
+    levels: (await auditConfig(q, gnCoding)).levels,
+    supervises: ref ? await supervisesNode(q, c, ref.id) : false,
+  };
 }
 
 /**
@@ -49,7 +60,7 @@ export async function recordFor(
   n: { id: string; gnCoding: string },
   id: string,
   action: RecordAction,
-  ctx: { roleCodes: readonly string[]; levels: readonly AuditLevel[] },
+  ctx: PolicyContext,
   lock = false,
   version?: number,
 ): Promise<{ row: Record<string, unknown>; review: ReviewFacts }> {
@@ -63,7 +74,7 @@ export async function recordFor(
 
 /** A record the caller may read (the record policy), else 404. */
 export async function rowOf(db: Db, c: EngineCaller, gnCoding: string, id: string, nodeId: string) {
-  const ctx = { roleCodes: await roleCodesOf(db, c), levels: [] };
+  const ctx = { roleCodes: await roleCodesOf(db, c), levels: [], supervises: await supervisesNode(db, c, nodeId) };
   return (await recordFor(db, c, { id: nodeId, gnCoding }, id, 'read', ctx)).row;
 }
 
@@ -92,12 +103,15 @@ export async function operationsForRows(
           : [],
       })
     : new Map<string, ReviewFacts>();
+  // a listed or shown record is one the caller may read (scopeSql is the policy's read) — for a supervisor of the
+  // node (监督查看) perhaps only as that, which lets them act on nothing: their to-dos say whether they were asked
+  const supervises = await supervisesNode(db as Db, c, nodeId);
   const out = new Map<string, Operation[]>();
   for (const r of rows) {
     if (r.id === null || r.id === undefined) continue;
-    // a listed or shown record is one the caller may read (scopeSql is the policy's read)
-    const review = facts.get(String(r.id)) ?? { ...NO_REVIEW, asked: true };
-    out.set(String(r.id), operationsOf(granted, c, recordFactsOf(r), { ...review, asked: true }));
+    const review = facts.get(String(r.id)) ?? NO_REVIEW;
+    const readable = supervises ? { ...review, supervises: true } : { ...review, asked: true };
+    out.set(String(r.id), operationsOf(granted, c, recordFactsOf(r), readable));
   }
   return out;
 }

@@ -17,6 +17,8 @@ interface ScopeCaller {
   id: string;
   loginRoleType: string;
   enterpriseId: string | null;
+  /** holds the node's 监督查看 function (record-access `supervisesNode`): reads every record of it */
+  supervises?: boolean;
 }
 
 const tableSql = (gnCoding: string) => ident(tableOf(gnCoding));
@@ -24,13 +26,16 @@ const tableSql = (gnCoding: string) => ident(tableOf(gnCoding));
 // ── scope ───────────────────────────────────────────────────────────────────
 
 export const seesAll = (c: Pick<ScopeCaller, 'loginRoleType'>) => c.loginRoleType === 'M' || c.loginRoleType === 'D';
+/** Does the caller read every record of the node: administrators, developers, its supervisors (监督查看)? */
+const readsAll = (c: Pick<ScopeCaller, 'loginRoleType' | 'supervises'>) => seesAll(c) || c.supervises === true;
 
 /**
- * Which records a caller sees: administrators and developers all; anyone else their enterprise's (or their own),
- * plus those they were asked to review (a to-do of theirs or of one of their roles, open or done).
+ * Which records a caller sees: administrators, developers and the node's supervisors all; anyone else their
+ * enterprise's (or their own), plus those they were asked to review (a to-do of theirs or of one of their roles, open
+ * or done).
  */
 export function scopeSql(c: ScopeCaller, nodeId: string, roleCodes: string[]): SQL {
-  if (seesAll(c)) return sql`true`;
+  if (readsAll(c)) return sql`true`;
   const own = c.enterpriseId ? sql`"enterprise_id" = ${c.enterpriseId}` : sql`"owner_id" = ${c.id}`;
   const roleList = roleCodes.length
     ? sql.join(
@@ -47,7 +52,7 @@ export function scopeSql(c: ScopeCaller, nodeId: string, roleCodes: string[]): S
  * (`(…, enterprise_id, created_at desc, id desc)`), which the `or` of `scopeSql` prevents.
  */
 export function scopeBranches(c: ScopeCaller, nodeId: string, bind: Bind = bindValue): SQL[] {
-  if (seesAll(c)) return [sql`true`];
+  if (readsAll(c)) return [sql`true`];
   const builtin = BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user';
   const me = bind('me', c.id);
   const [own, notOwn] = c.enterpriseId
@@ -62,12 +67,12 @@ export function scopeBranches(c: ScopeCaller, nodeId: string, bind: Bind = bindV
 }
 
 /** What decides the text of `scopeBranches` (not its values). */
-export const scopeShape = (c: Pick<ScopeCaller, 'enterpriseId' | 'loginRoleType'>) =>
-  seesAll(c) ? 'all' : c.enterpriseId ? 'enterprise' : 'person';
+export const scopeShape = (c: Pick<ScopeCaller, 'enterpriseId' | 'loginRoleType' | 'supervises'>) =>
+  readsAll(c) ? 'all' : c.enterpriseId ? 'enterprise' : 'person';
 
 /** The values `scopeBranches` binds, under the keys it gives them. */
 export function scopeValues(c: ScopeCaller, nodeId: string, into: Map<string, unknown>) {
-  if (seesAll(c)) return;
+  if (readsAll(c)) return;
   into.set('me', c.id);
   if (c.enterpriseId) into.set('ent', c.enterpriseId);
   into.set('node', nodeId);

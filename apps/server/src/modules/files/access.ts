@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import { roleCodesOf } from '../../platform/permissions';
 import { judge, recordFactsOf, reviewFactsOfRow, type Verdict } from '../engine/policy';
+import { supervisesNode } from '../engine/record-access';
 import type { FileCaller } from './caller';
 import * as repo from './files.repo';
 import { fileReaderOf } from './readers';
@@ -37,7 +38,11 @@ async function recordVerdicts(db: Db, c: FileCaller, gnCoding: string, recordId:
   const row = await repo.recordFactsRow(db, node.gnCoding, recordId);
   if (!row) throw notFound('记录不存在');
   // reading and changing attachments need no audit levels: the policy's read and edit
-  const review = await reviewFactsOfRow(db, c, node.id, row, { roleCodes: await roleCodesOf(db, c), levels: [] });
+  const review = await reviewFactsOfRow(db, c, node.id, row, {
+    roleCodes: await roleCodesOf(db, c),
+    levels: [],
+    supervises: await supervisesNode(db, c, node.id),
+  });
   const facts = recordFactsOf(row);
   return {
     node,

@@ -1,4 +1,4 @@
-import type { GrantMatrixRow, Operation, Role, UserBrief } from '@ks/contracts';
+import { type GrantMatrixRow, type Operation, type Role, SUPERVISE_FUNCTION, type UserBrief } from '@ks/contracts';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -173,7 +173,8 @@ export async function buttonsFor(
   const node = await requireNode(db, caller, gnCoding);
   // the node's functions and the caller's grants on it come from one read (once per request with a memo)
   const state = await nodeState(db, caller, node.id);
-  const fns = (state?.functions ?? []).filter((f) => f.kind === kind && f.show);
+  // 监督查看 is a grant to read, never a button
+  const fns = (state?.functions ?? []).filter((f) => f.kind === kind && f.show && f.code !== SUPERVISE_FUNCTION);
   const pick = ({ code, name, color, show }: Operation) => ({ code, name, color, show });
   if (isAdmin(caller)) return fns.map(pick);
   // what canCall would answer for each: granted, on a node that is not disabled

@@ -104,6 +104,20 @@ export async function tenderProject(db: Db, c: EngineCaller, id: string): Promis
 }
 
 /**
+ * A section whose project the caller may read — its side, the centre, developers, the project's reviewers and its
+ * supervisors (监督查看) — else 404; with whether the caller is of the project's side.
+ */
+export async function sectionForReader(
+  db: Db,
+  c: EngineCaller,
+  sectionId: string,
+): Promise<{ section: TenderSection; side: boolean }> {
+  const s = await sectionOr404(db, sectionId, TENDER_MESSAGES.sectionMissing);
+  const { side } = await projectFor(db, c, s.projectId);
+  return { section: sectionOf(s), side };
+}
+
+/**
  * The section another module acts for (a venue booking for its opening): it exists, and the caller is of its
  * project's side or an administrator (else 404 for a project they may not read, 403 for one they may only read).
  */

@@ -18,6 +18,7 @@ let admin: string;
 let user1: string;
 let dev: string;
 let auditor: string;
+let supervisor: string;
 let school: string;
 let park: string;
 
@@ -51,11 +52,12 @@ const logsLike = async (text: string) =>
 beforeAll(async () => {
   // the last test moves the clock past a bid deadline some 22 days on: sessions must outlive that
   t = await createTestApp({ env: { SINGLE_SESSION: '0', SESSION_TTL_MINUTES: String(60 * 24 * 30) } });
-  [admin, user1, dev, auditor] = await Promise.all([
+  [admin, user1, dev, auditor, supervisor] = await Promise.all([
     loginToken(t.app, 'admin', 'M'),
     loginToken(t.app, 'user1', 'U'),
     loginToken(t.app, 'dev', 'D'),
     loginToken(t.app, 'auditor', 'U'),
+    loginToken(t.app, 'supervisor', 'U'),
   ]);
   const byNo = async (xmbh: string) => (await projects.list(db(), { where: { xmbh } }))[0]!.id;
   school = await byNo('SXGC-2026-1101');
@@ -85,6 +87,43 @@ describe('the project', () => {
     expect(s.status).toBe(403);
     expect((await c.post('/ks/xmrc/v1/bd/save', dev, section({ projectId: school, code: 'BD-09' }))).status).toBe(403);
     expect(await sectionsOf(school)).toBe(before);
+  });
+
+  it('is listed and read by the supervisor (监督), who changes nothing and sees no bidder before the opening', async () => {
+    // the engine's list of 项目进场登记: every project, with no button but 详情
+    const list = await c.post('/ks/engine/v1/records/list', supervisor, { gnCoding: 'ZBTB_XMDJ', pageSize: 50 });
+    expect(list.status).toBe(200);
+    const all = await c.post('/ks/engine/v1/records/list', admin, { gnCoding: 'ZBTB_XMDJ', pageSize: 50 });
+    const ids = (r: typeof list) => r.body.data.records.map((x: { id: string }) => x.id).sort();
+    expect(ids(list)).toEqual(ids(all));
+    expect(ids(list)).toContain(school);
+    for (const r of list.body.data.records) expect(r.operations.map((o: { code: string }) => o.code)).toEqual(['detail']);
+    // the project and its sections, read-only
+    const p = await c.get(`/ks/xmrc/v1/project?id=${school}`, supervisor);
+    expect(p.status).toBe(200);
+    expect(p.body.data.canEdit).toBe(false);
+    const before = await sectionsOf(school);
+    const s = await c.post('/ks/xmrc/v1/bd/save', supervisor, section({ projectId: school, code: 'BD-09' }));
+    expect(s.status).toBe(403);
+    const [bd] = await db().select().from(tenderSections).where(eq(tenderSections.projectId, school));
+    expect((await c.post('/ks/xmrc/v1/bd/delete', supervisor, { id: bd!.id })).status).toBe(403);
+    expect(await sectionsOf(school)).toBe(before);
+    // the record itself: 编辑 is not granted to 监督 (the policy would refuse it too, see policy.test)
+    const version = list.body.data.records.find((x: { id: string }) => x.id === school).version;
+    const edit = await c.post('/ks/engine/v1/records/save', supervisor, {
+      gnCoding: 'ZBTB_XMDJ',
+      id: school,
+      version,
+      values: { xmmc: '改' },
+    });
+    expect([edit.status, edit.body.message]).toEqual([403, '无权进行此操作']);
+    // who registered stays hidden before the deadline; the counts of deposits are shown
+    const names = await c.get(`/ks/trade/registrations/list?sectionId=${bd!.id}`, supervisor);
+    expect(names.status).toBe(403);
+    const deposits = await c.post('/ks/trade/deposit/payment-status', supervisor, { sectionId: bd!.id });
+    expect(deposits.status).toBe(200);
+    expect(deposits.body.data.records).toEqual([]);
+    expect(deposits.body.data.counts.registered).toBeGreaterThanOrEqual(0);
   });
 
   it('does not exist for an enterprise that is not of its side', async () => {
