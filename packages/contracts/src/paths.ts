@@ -288,6 +288,8 @@ export const paths = {
   tenderProject: { method: 'GET', path: '/ks/xmrc/v1/project' },
   tenderSectionSave: { method: 'POST', path: '/ks/xmrc/v1/bd/save' },
   tenderSectionDelete: { method: 'POST', path: '/ks/xmrc/v1/bd/delete' },
+  tenderProjectFiles: { method: 'GET', path: '/ks/xmrc/v1/bd-files' },
+  tenderSectionAttachments: { method: 'GET', path: '/ks/xmrc/v1/bd/attachments' },
   tenderSettings: { method: 'GET', path: '/ks/xmrc/v1/settings' },
   tenderSettingsSave: { method: 'POST', path: '/ks/xmrc/v1/settings' },
   tenderNotices: { method: 'GET', path: '/ks/xmrc/v1/notices' },

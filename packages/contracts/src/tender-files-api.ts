@@ -6,6 +6,8 @@ import {
   downloadRecordsPageSchema,
   downloadRecordsQuerySchema,
   downloadStatusSchema,
+  projectSectionFilesSchema,
+  sectionAttachmentsSchema,
   sectionClarificationsSchema,
   tenderDocInputSchema,
   tenderDocSchema,
@@ -24,6 +26,24 @@ const T = '招标文件与澄清';
  * registered bidder.
  */
 export const tenderFilesApi = {
+  tenderProjectFiles: {
+    ...paths.tenderProjectFiles,
+    summary:
+      '项目各标段的文件（标段附件）：招标文件及其下载次数、澄清文件及其状态；项目的招标人、招标代理、交易中心、开发者、审核人与监督人员可看，投标人与他人 404',
+    tag: T,
+    auth: true,
+    query: z.object({ projectId: z.uuid({ error: '缺少项目' }) }),
+    data: projectSectionFilesSchema,
+  },
+  tenderSectionAttachments: {
+    ...paths.tenderSectionAttachments,
+    summary:
+      '一个标段的附件：招标文件（及投标人下载次数）与澄清文件（及状态），按时间排列；可看者同 bd-files；已报名的投标人 403（请在「招标文件」中下载，下载须记录）',
+    tag: T,
+    auth: true,
+    query: z.object({ sectionId: z.uuid({ error: '缺少标段' }) }),
+    data: sectionAttachmentsSchema,
+  },
   tenderFiles: {
     ...paths.tenderFiles,
     summary:

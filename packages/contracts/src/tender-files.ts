@@ -135,6 +135,51 @@ export type TenderDocs = z.infer<typeof tenderDocsSchema>;
 
 export const tenderDownloadQuerySchema = z.object({ id: uuid('招标文件') });
 
+/**
+ * A file attached to a section (标段附件): one of its tender documents (with the recorded downloads of bidders), or
+ * the file of one of its clarifications (with the clarification's status).
+ */
+export const sectionAttachmentSchema = z.object({
+  source: z.enum(['document', 'clarification']),
+  /** the document's or the clarification's id */
+  id: z.string(),
+  /** 招标文件 / 工程量清单 / 图纸 / 其他, or 澄清文件 */
+  kind: z.string(),
+  /** the document's name, or the clarification's title */
+  name: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  /** who uploaded the document or wrote the clarification */
+  by: z.string(),
+  /** uploaded, or the clarification sent (else written) */
+  at: z.string(),
+  /** a clarification's status (draft | submitted | passed | rejected | sent); null for a document */
+  status: z.enum(CLARIFY_STATUSES).nullable(),
+  /** a document's recorded downloads by bidders; null for a clarification */
+  downloads: z.number().nullable(),
+});
+export type SectionAttachment = z.infer<typeof sectionAttachmentSchema>;
+
+export const sectionAttachmentsSchema = z.object({
+  sectionId: z.string(),
+  sectionCode: z.string(),
+  sectionName: z.string(),
+  attachments: z.array(sectionAttachmentSchema),
+});
+export type SectionAttachments = z.infer<typeof sectionAttachmentsSchema>;
+
+/** The files of every section of a project (bd-files). */
+export const projectSectionFilesSchema = z.object({
+  projectId: z.string(),
+  sections: z.array(sectionAttachmentsSchema),
+});
+export type ProjectSectionFiles = z.infer<typeof projectSectionFilesSchema>;
+
+export const TENDER_ATTACHMENT_MESSAGES = {
+  notReader: '只有项目的招标人、招标代理、交易中心与监督人员可以查看标段附件；投标人请在「招标文件」中下载',
+} as const;
+
 export const downloadRecordSchema = z.object({
   id: z.string(),
   sectionId: z.string(),

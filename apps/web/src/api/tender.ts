@@ -71,6 +71,13 @@ export const registerForSection = (body: RegistrationInput) => call('registratio
 
 // ── tender documents and clarifications (招标文件 tab) ───────────────────────
 
+/** bd-files: every file of every section of a project (documents with their downloads, clarification files). */
+export const projectFilesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: [...TENDER_KEY, 'files', 'project', projectId],
+    queryFn: () => call('tenderProjectFiles', { params: { projectId } }),
+  });
+
 export const tenderFilesKey = (sectionId: string) => [...TENDER_KEY, 'files', sectionId] as const;
 export const tenderFilesQuery = (sectionId: string) =>
   queryOptions({

@@ -64,10 +64,10 @@ beforeAll(async () => {
   // an applicant of their own enterprise who also holds the 审核员 role
   await add('selfreviewer', selfEnt, true);
   // a supervision officer (no enterprise) of the role 监督, which holds the node's 监督查看
-  await add('supervisor', null, false);
+  await add('jd-officer', null, false);
   await db.insert(roles).values({ code: 'jd_test', name: '监督（测试）' });
   const [jd] = await db.select().from(roles).where(eq(roles.code, 'jd_test'));
-  await db.insert(userRoles).values({ userId: ids.supervisor!, roleId: jd!.id });
+  await db.insert(userRoles).values({ userId: ids['jd-officer']!, roleId: jd!.id });
   // every button to everyone: the policy alone decides
   const [node] = await db.select().from(menuNodes).where(eq(menuNodes.gnCoding, NODE));
   await db.insert(nodeFunctions).values({ nodeId: node!.id, code: 'assign', name: '指派', color: '#E6A23C', sort: 20 });
@@ -90,7 +90,7 @@ beforeAll(async () => {
     loginToken(t.app, 'stranger', 'U'),
     loginToken(t.app, 'selfreviewer', 'U'),
     loginToken(t.app, 'auditor', 'U'),
-    loginToken(t.app, 'supervisor', 'U'),
+    loginToken(t.app, 'jd-officer', 'U'),
   ]);
   Object.assign(tokens, {
     admin,

@@ -172,6 +172,16 @@ export async function clarificationsOf(q: DbOrTx, sectionId: string, onlySent = 
     .orderBy(desc(tenderClarifications.createdAt), desc(tenderClarifications.id));
 }
 
+/** The section's clarifications that carry a file, with the file's name and size. */
+export async function clarificationFilesOf(q: DbOrTx, sectionId: string) {
+  return q
+    .select({ c: tenderClarifications, fileId: files.id, fileName: files.fileName, fileSize: files.fileSize })
+    .from(tenderClarifications)
+    .innerJoin(files, eq(files.id, tenderClarifications.fileId))
+    .where(eq(tenderClarifications.sectionId, sectionId))
+    .orderBy(asc(tenderClarifications.createdAt), asc(tenderClarifications.id));
+}
+
 export async function clarificationById(q: DbOrTx, id: string, lock = false): Promise<ClarificationRow | null> {
   const base = q.select().from(tenderClarifications).where(eq(tenderClarifications.id, id));
   const [r] = lock ? await base.for('update') : await base;

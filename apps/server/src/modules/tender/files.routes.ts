@@ -5,6 +5,7 @@ import { parse, unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import type { EngineCaller } from '../engine/record-access';
+import { projectFiles, sectionAttachments } from './attachments.service';
 import * as clarify from './clarify.service';
 import * as docs from './files.service';
 
@@ -25,6 +26,15 @@ const WRITERS = ['M', 'U'];
  */
 export function tenderFilesRoutes(app: FastifyInstance, deps: docs.TenderFilesDeps) {
   const me = callerOf;
+  route(app, api.tenderProjectFiles, async ({ auth, query }) => projectFiles(deps.db, me(auth), query.projectId), {
+    roles: ANY,
+  });
+  route(
+    app,
+    api.tenderSectionAttachments,
+    async ({ auth, query }) => sectionAttachments(deps.db, me(auth), query.sectionId),
+    { roles: ANY },
+  );
   route(app, api.tenderFiles, async ({ auth, body }) => docs.sectionDocuments(deps, me(auth), body.sectionId), {
     roles: ANY,
   });

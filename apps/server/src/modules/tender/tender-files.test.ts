@@ -509,3 +509,75 @@ describe('clarifications', () => {
     expect((await c.post(P.cSave, tenderee, draft())).status).toBe(409);
   });
 });
+
+describe('section attachments (bd/attachments) and the files of a project (bd-files)', () => {
+  it('list documents with their downloads and clarification files to readers of the project, the supervisor too', async () => {
+    // fresh sessions: the tests above moved the clock on
+    const [supervisor, centre] = await Promise.all([
+      loginToken(t.app, 'supervisor', 'U'),
+      loginToken(t.app, 'admin', 'M'),
+    ]);
+    // a clarification draft that carries a file, on a section of its own
+    const section = await newSection({ saleFrom: -1, deadline: 30 });
+    const f = await upload(tenderee, '澄清说明.pdf');
+    const saved = await c.post(P.cSave, tenderee, {
+      sectionId: section.id,
+      title: '关于图纸第 2 册的澄清',
+      content: '图纸第 2 册结施-05 钢筋等级更正为 HRB400。',
+      affectsBids: false,
+      fileId: f.fileId,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const one = await c.get(`/ks/xmrc/v1/bd/attachments?sectionId=${section.id}`, supervisor);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body!.data).toMatchObject({ sectionId: section.id, sectionCode: section.code });
+    expect(one.body!.data.attachments).toEqual([
+      expect.objectContaining({
+        source: 'clarification',
+        kind: '澄清文件',
+        name: '关于图纸第 2 册的澄清',
+        fileId: f.fileId,
+        fileName: '澄清说明.pdf',
+        fileSize: f.data.length,
+        status: 'draft',
+        downloads: null,
+      }),
+    ]);
+    // the documents of the section downloaded above, with the bidders' recorded downloads
+    const docs = await c.get(`/ks/xmrc/v1/bd/attachments?sectionId=${docSection}`, tenderee);
+    expect(docs.status).toBe(200);
+    const doc = docs.body!.data.attachments.find((a: { id: string }) => a.id === docId);
+    const recorded = (await downloadsOf(docSection)).filter((d) => d.documentId === docId).length;
+    expect(recorded).toBeGreaterThan(0);
+    expect(doc).toMatchObject({ source: 'document', kind: '招标文件', downloads: recorded, status: null });
+    // the supervisor reads the file itself through the files module
+    const file = await fc.get(`/ks/common/common/file/download?fileId=${doc.fileId}`, supervisor);
+    expect(file.status).toBe(200);
+
+    // bd-files: every section of the project, the same attachments
+    const all = await c.get(`/ks/xmrc/v1/bd-files?projectId=${park}`, supervisor);
+    expect(all.status).toBe(200);
+    const codes = all.body!.data.sections.map((s: { sectionCode: string }) => s.sectionCode);
+    expect(codes).toEqual([...codes].sort());
+    expect(all.body!.data.sections.find((s: { sectionId: string }) => s.sectionId === section.id)).toEqual(
+      one.body!.data,
+    );
+    expect((await c.get(`/ks/xmrc/v1/bd-files?projectId=${park}`, centre)).status).toBe(200);
+  });
+
+  it('refuse a registered bidder (403: download through 招标文件), anyone else (404) and malformed ids (400)', async () => {
+    const admin = await loginToken(t.app, 'admin', 'M');
+    const registered = await c.get(`/ks/xmrc/v1/bd/attachments?sectionId=${docSection}`, user1);
+    expect(registered.status).toBe(403);
+    expect(registered.body!.message).toContain('投标人请在「招标文件」中下载');
+    const stranger = (await otherEnterpriseUser(t, 'stranger-bdfj')).token;
+    expect((await c.get(`/ks/xmrc/v1/bd/attachments?sectionId=${docSection}`, stranger)).status).toBe(404);
+    expect((await c.get(`/ks/xmrc/v1/bd-files?projectId=${park}`, user1)).status).toBe(404);
+    expect((await c.get('/ks/xmrc/v1/bd/attachments?sectionId=x', admin)).status).toBe(400);
+    expect((await c.get('/ks/xmrc/v1/bd-files', admin)).status).toBe(400);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await c.get(`/ks/xmrc/v1/bd/attachments?sectionId=${unknown}`, admin)).status).toBe(404);
+    expect((await c.get(`/ks/xmrc/v1/bd-files?projectId=${unknown}`, admin)).status).toBe(404);
+  });
+});

@@ -103,6 +103,11 @@ export async function tenderProject(db: Db, c: EngineCaller, id: string): Promis
   };
 }
 
+/** The project, when the caller may read it (its side, the centre, developers, its reviewers and supervisors), else 404. */
+export async function projectForReader(db: Db, c: EngineCaller, projectId: string): Promise<{ side: boolean }> {
+  return { side: (await projectFor(db, c, projectId)).side };
+}
+
 /**
  * A section whose project the caller may read — its side, the centre, developers, the project's reviewers and its
  * supervisors (监督查看) — else 404; with whether the caller is of the project's side.

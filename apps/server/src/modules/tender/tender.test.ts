@@ -97,7 +97,8 @@ describe('the project', () => {
     const ids = (r: typeof list) => r.body.data.records.map((x: { id: string }) => x.id).sort();
     expect(ids(list)).toEqual(ids(all));
     expect(ids(list)).toContain(school);
-    for (const r of list.body.data.records) expect(r.operations.map((o: { code: string }) => o.code)).toEqual(['detail']);
+    for (const r of list.body.data.records)
+      expect(r.operations.map((o: { code: string }) => o.code)).toEqual(['detail']);
     // the project and its sections, read-only
     const p = await c.get(`/ks/xmrc/v1/project?id=${school}`, supervisor);
     expect(p.status).toBe(200);

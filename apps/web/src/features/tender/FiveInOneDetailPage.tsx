@@ -16,6 +16,7 @@ import { VenueBookingPanel } from '../venue';
 import { ExpertTab } from './ExpertTab';
 import { FilesTab } from './FilesTab';
 import { NoticeTab } from './NoticeTab';
+import { ProjectFiles } from './ProjectFiles';
 import { SectionDialog } from './SectionDialog';
 import { SectionSwitch } from './SectionSwitch';
 
@@ -193,7 +194,7 @@ function ProjectInfo({ id }: { id: string }) {
         title="项目登记信息"
         extra={
           <Link to={recordHref} data-testid="five-record-link">
-            办理登记记录（编辑、提交、审核流程）
+            {p.canEdit ? '办理登记记录（编辑、提交、审核流程）' : '查看登记记录（审核流程）'}
           </Link>
         }
       >
@@ -233,6 +234,7 @@ function ProjectInfo({ id }: { id: string }) {
           locale={{ emptyText: p.canEdit ? '尚无标段，请点击「新增标段」划分标段' : '尚无标段' }}
         />
       </Card>
+      <ProjectFiles projectId={id} />
       <SectionDialog
         open={editing !== null}
         projectId={id}

@@ -7,7 +7,7 @@ import { resetPrompts } from '../../components/prompt';
 import { renderRoutes } from '../../test/render';
 import { createFakeServer, userInfo } from '../../test/server';
 import FiveInOneDetailPage from './FiveInOneDetailPage';
-import { PROJECT_ID, tenderProject, tenderSection } from './testkit';
+import { PROJECT_ID, SECTION_ID, tenderProject, tenderSection } from './testkit';
 
 const ID = PROJECT_ID;
 const PATH = `/fiveInOne/detail?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ&id=${ID}`;
@@ -35,6 +35,7 @@ function server(
     }),
     'POST /ks/common/array/fields': () => ({ data: { fields: FIELDS, version: 1, uniqueKeys: [] } }),
     'POST /ks/menu/v1/menus/main-menus': () => ({ data: [] }),
+    'GET /ks/xmrc/v1/bd-files': () => ({ data: PROJECT_FILES }),
     'POST /ks/xmrc/v1/bd/save': (req) => {
       const r = save(JSON.parse(String(req.body)));
       if (!r.status || r.status === 200)
@@ -53,6 +54,45 @@ function signIn() {
 }
 
 const project = tenderProject;
+
+const PROJECT_FILES = {
+  projectId: ID,
+  sections: [
+    {
+      sectionId: SECTION_ID,
+      sectionCode: 'BD-01',
+      sectionName: '施工标段',
+      attachments: [
+        {
+          source: 'document',
+          id: 'd1',
+          kind: '招标文件',
+          name: '第一卷 招标文件（正文）',
+          fileId: 'f1',
+          fileName: '招标文件.pdf',
+          fileSize: 2_097_152,
+          by: '平台管理员',
+          at: '2099-02-20T02:00:00.000Z',
+          status: null,
+          downloads: 3,
+        },
+        {
+          source: 'clarification',
+          id: 'c1',
+          kind: '澄清文件',
+          name: '关于工程量清单的澄清',
+          fileId: 'f2',
+          fileName: '澄清.pdf',
+          fileSize: 10_240,
+          by: '平台管理员',
+          at: '2099-03-02T02:00:00.000Z',
+          status: 'sent',
+          downloads: null,
+        },
+      ],
+    },
+  ],
+};
 
 afterEach(() => {
   configureRequest();
@@ -77,6 +117,22 @@ describe('/fiveInOne/detail', () => {
     expect(table.textContent).toContain('770,000.00');
     expect(table.textContent).toContain('2099-03-01 至 2099-03-07');
     expect(screen.getByTestId('section-add')).toBeTruthy();
+  });
+
+  it('lists every file of the sections (bd-files): documents with their downloads, clarifications with status', async () => {
+    const s = server(project({ canEdit: false }), () => ({ status: 500 }));
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], PATH);
+    const table = await screen.findByTestId('project-files', {}, { timeout: 30_000 });
+    await waitFor(() => expect(table.textContent).toContain('第一卷 招标文件（正文）'));
+    expect(table.textContent).toContain('招标文件.pdf（2.0 MB）');
+    expect(table.textContent).toContain('投标人下载 3 次');
+    expect(table.textContent).toContain('关于工程量清单的澄清');
+    expect(table.textContent).toContain('已发出');
+    expect(s.calls.some((c) => c.url.includes(`/ks/xmrc/v1/bd-files?projectId=${ID}`))).toBe(true);
+    // read-only: no section buttons, and the record is for viewing
+    expect(screen.queryByTestId('section-add')).toBeNull();
+    expect(screen.getByTestId('five-record-link').textContent).toBe('查看登记记录（审核流程）');
   });
 
   it('offers no changes to whoever is not of the project’s side', async () => {
