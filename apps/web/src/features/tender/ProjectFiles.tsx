@@ -40,12 +40,12 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
     { title: '上传 / 编写', dataIndex: 'by', width: 110 },
     { title: '时间', dataIndex: 'at', width: 160, render: (v: string) => formatDateTime(v) },
     {
-      title: '下载 / 状态',
+      title: '投标人下载 / 状态',
       key: 'state',
-      width: 120,
+      width: 140,
       render: (_v, r) =>
         r.source === 'document'
-          ? `投标人下载 ${r.downloads ?? 0} 次`
+          ? `${r.downloads ?? 0} 次`
           : r.status && <Tag color={CLARIFY_STATUS_LABELS[r.status].color}>{CLARIFY_STATUS_LABELS[r.status].text}</Tag>,
     },
     {

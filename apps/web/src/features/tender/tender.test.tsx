@@ -126,7 +126,7 @@ describe('/fiveInOne/detail', () => {
     const table = await screen.findByTestId('project-files', {}, { timeout: 30_000 });
     await waitFor(() => expect(table.textContent).toContain('第一卷 招标文件（正文）'));
     expect(table.textContent).toContain('招标文件.pdf（2.0 MB）');
-    expect(table.textContent).toContain('投标人下载 3 次');
+    expect(table.textContent).toContain('3 次');
     expect(table.textContent).toContain('关于工程量清单的澄清');
     expect(table.textContent).toContain('已发出');
     expect(s.calls.some((c) => c.url.includes(`/ks/xmrc/v1/bd-files?projectId=${ID}`))).toBe(true);
