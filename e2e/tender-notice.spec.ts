@@ -3,29 +3,40 @@ import { expect, test } from './fixtures';
 import { acknowledgePractice, newClient, signIn } from './helpers';
 
 /**
- * A section from entry to registration (issue 16): the project's side adds a second section to a passed project,
- * books its opening room (the same room and time again is refused), writes its tender notice with a qualification
- * requirement chosen in the qualification dialog and submits it; the centre's reviewer passes it and it appears on the
- * portal's transaction information; user1 registers for the section after the platform has checked its
- * qualifications against the requirement.
+ * A project from entry to registration (issue 16): the tender agency's agent (招标代理, demo account `agent`) enters a
+ * project in 项目进场登记 and submits it; the centre's reviewer passes the entry; the agent divides it into two
+ * sections, books the second one's opening room (the same room and time again is refused), writes its tender notice
+ * with a qualification requirement chosen in the qualification dialog and submits it; the administrator passes it and
+ * it appears on the portal's transaction information; user1 registers for the section after the platform has checked
+ * its qualifications against the requirement.
  */
 const shots = process.env.E2E_SHOTS ? process.env.E2E_SHOTS.replace(/\/$/, '') : null;
-const PROJECT = '大同市御河东路雨污分流改造工程';
 /**
- * This run's own section code, opening day and title: a retry (CI retries once) finds the first attempt's section,
- * booking and notice on the same server, and must not collide with them.
+ * This run's own project, opening day and title: a retry (CI retries once) finds the first attempt's project, booking
+ * and notice on the same server, and must not collide with them.
  */
 const RUN = 1000 + (Date.now() % 9000);
-const CODE = `BD-E${RUN}`;
+const PROJECT = `晋中市榆次区经纬路提升改造工程（E2E ${RUN}）`;
+const PROJECT_NO = `SXGC-E2E-${RUN}`;
+const CODE = 'BD-02';
 const SECTION = `${CODE} 附属工程标段`;
 const OPEN_DAY = 31 + (RUN % 20);
-const TITLE = `${PROJECT}附属工程标段招标公告（E2E ${RUN}）`;
+const TITLE = `${PROJECT}附属工程标段招标公告`;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+const col = (page: Page, code: string) => page.getByTestId(`form-col-${code}`);
 
 async function pick(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
+}
+
+async function pickSelect(page: Page, code: string, label: string) {
+  await col(page, code).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
+    .click();
+  await expect(col(page, code)).toContainText(label);
 }
 
 async function bookOpeningRoom(page: Page) {
@@ -40,27 +51,14 @@ async function bookOpeningRoom(page: Page) {
   await page.getByTestId('venue-book-submit').click();
 }
 
-test('a section goes from entry through its reviewed notice on the portal to a checked registration', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  // ── the project's side: a second section, its room, its notice ──
-  const agent = await newClient(browser);
-  let page = agent.page;
-  await signIn(page, 'admin', 'M');
-  await expect(page).toHaveURL(/\/system\/pageConfig$/);
-  await page.goto('/fiveInOne/list?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ');
-  const row = page.getByTestId('engine-list-dynamic').locator('tr').filter({ hasText: PROJECT });
-  await expect(row).toBeVisible({ timeout: 30_000 });
-  await row.getByTestId('op-detail').click();
-  await expect(page.getByTestId('five-title')).toHaveText(PROJECT);
-
+/** A section in the section dialog: its sale from tomorrow for 7 days, its deadline on the opening day. */
+async function addSection(page: Page, code: string, name: string, estimate: string, deposit: string) {
   await page.getByTestId('section-add').click();
   const dialog = page.getByTestId('section-dialog');
-  await dialog.getByTestId('section-code').fill(CODE);
-  await dialog.getByTestId('section-name').fill('附属工程标段');
-  await dialog.getByTestId('section-estimate').fill('3200000');
-  await dialog.getByTestId('section-deposit').fill('64000');
+  await dialog.getByTestId('section-code').fill(code);
+  await dialog.getByTestId('section-name').fill(name);
+  await dialog.getByTestId('section-estimate').fill(estimate);
+  await dialog.getByTestId('section-deposit').fill(deposit);
   const saleFrom = dialog.getByPlaceholder('开始日期');
   await saleFrom.click();
   await saleFrom.fill(day(1));
@@ -72,7 +70,78 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   await deadline.press('Enter');
   await page.getByTestId('section-save').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('section-table')).toContainText('附属工程标段');
+  await expect(page.getByTestId('section-table')).toContainText(name);
+}
+
+/** Passes the record listing `text` on the node's engine page, with a suggestion, after the confirmation. */
+async function passReview(page: Page, gnCoding: string, text: string, suggestion: string) {
+  await page.goto(`/dynamicPage/dynamicIndex?systemCoding=ZBTB&gnCoding=${gnCoding}`);
+  const pending = page.getByTestId('engine-table').locator('tr', { hasText: text });
+  await expect(pending).toBeVisible({ timeout: 30_000 });
+  await pending.getByTestId('op-audit').click();
+  await expect(page.locator('.ant-modal', { has: page.getByTestId('audit-form') })).toBeVisible();
+  await page.getByTestId('audit-suggestion').fill(suggestion);
+  await page.getByTestId('audit-pass').click();
+  const box = page.locator('.ant-modal-confirm').filter({ hasText: '确认通过？' });
+  await box.getByRole('button', { name: '确定' }).click();
+  await expect(page.locator('.ant-message')).toContainText('操作成功');
+}
+
+test('an agent enters a project, divides it, books, writes the notice; it is passed, published and registered for', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // ── the agent enters the project in 项目进场登记 and submits it ──
+  const agent = await newClient(browser);
+  let page = agent.page;
+  await signIn(page, 'agent', 'U');
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  await page.goto('/fiveInOne/list?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ');
+  await page.getByTestId('engine-add').click();
+  await expect(page.getByTestId('dynamic-form')).toBeVisible({ timeout: 30_000 });
+  await col(page, 'xmmc').locator('input').fill(PROJECT);
+  await col(page, 'xmbh').locator('input').fill(PROJECT_NO);
+  await pickSelect(page, 'xmlx', '市政公用工程');
+  await col(page, 'zbfs').getByText('公开招标').click();
+  await col(page, 'zbr').locator('input').fill('晋中市榆次区住房和城乡建设管理局');
+  await col(page, 'zbrdm').locator('input').fill('11140702MB17946584');
+  await col(page, 'dljg').locator('input').fill('山西沁河招标代理有限公司');
+  await col(page, 'xmszd').locator('.ant-select').click();
+  for (const place of ['山西省', '晋中市', '榆次区']) {
+    await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: place }).click();
+  }
+  await expect(col(page, 'xmszd')).toContainText('榆次区');
+  await col(page, 'ztz').locator('input').fill('25600000');
+  await pickSelect(page, 'zjly', '地方政府专项债券');
+  await col(page, 'lxr').locator('input').fill('赵立新');
+  await col(page, 'lxdh').locator('input').fill('13803456721');
+  await page.getByTestId('form-save').click();
+  await expect(page.locator('.ant-message')).toContainText('保存成功');
+  await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}/);
+  await page.getByTestId('detail-op-submit').click();
+  await page
+    .locator('.ant-modal-confirm')
+    .filter({ hasText: '确认提交？' })
+    .getByRole('button', { name: '确定' })
+    .click();
+  await expect(page.getByTestId('detail-status')).toHaveText('审核中');
+
+  // ── the centre's reviewer passes the entry ──
+  const reviewer = await newClient(browser);
+  await signIn(reviewer.page, 'auditor', 'U');
+  await expect(reviewer.page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  await passReview(reviewer.page, 'ZBTB_XMDJ', PROJECT_NO, '项目资料齐全，同意进场');
+  await reviewer.context.close();
+
+  // ── the agent divides it into two sections, books a room and writes a notice ──
+  await page.goto('/fiveInOne/list?systemCoding=ZBTB&gnCoding=ZBTB_XMDJ');
+  const row = page.getByTestId('engine-list-dynamic').locator('tr').filter({ hasText: PROJECT_NO });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByTestId('op-detail').click();
+  await expect(page.getByTestId('five-title')).toHaveText(PROJECT);
+  await expect(page.getByTestId('five-status')).toHaveText('已通过');
+  await addSection(page, 'BD-01', '主体工程标段', '18600000', '372000');
+  await addSection(page, CODE, '附属工程标段', '3200000', '64000');
 
   // its opening room; the same room and time again is refused by the database's constraint
   await page.getByRole('tab', { name: '场地预约' }).click();
@@ -89,7 +158,7 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   const editor = page.getByTestId('notice-editor');
   await editor.getByTestId('notice-title').fill(TITLE);
   await editor.locator('.w-e-text-container [contenteditable="true"]').click();
-  await page.keyboard.type('本标段为御河东路雨污分流改造工程的附属工程，包括检查井、雨水口及路面恢复。');
+  await page.keyboard.type('本标段为经纬路提升改造工程的附属工程，包括检查井、雨水口、人行道及路面恢复。');
   await page.getByTestId('notice-qual-pick').click();
   const qual = page.getByTestId('qual-dialog');
   await expect(qual.getByTestId('qual-confirm')).toBeDisabled();
@@ -107,27 +176,17 @@ test('a section goes from entry through its reviewed notice on the portal to a c
   await expect(notices.locator('tr', { hasText: TITLE })).toContainText('审核中');
   await agent.context.close();
 
-  // ── the centre's reviewer passes it: it is published ──
-  const reviewer = await newClient(browser);
-  page = reviewer.page;
-  await signIn(page, 'auditor', 'U');
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
-  await page.goto('/dynamicPage/dynamicIndex?systemCoding=ZBTB&gnCoding=ZBTB_ZBGG');
-  const pending = page.getByTestId('engine-table').locator('tr', { hasText: TITLE });
-  await expect(pending).toBeVisible({ timeout: 30_000 });
-  await pending.getByTestId('op-audit').click();
-  await expect(page.locator('.ant-modal', { has: page.getByTestId('audit-form') })).toBeVisible();
-  await page.getByTestId('audit-suggestion').fill('资格要求与项目规模相符，同意发布');
-  await page.getByTestId('audit-pass').click();
-  const box = page.locator('.ant-modal-confirm').filter({ hasText: '确认通过？' });
-  await box.getByRole('button', { name: '确定' }).click();
-  await expect(page.locator('.ant-message')).toContainText('操作成功');
-  await reviewer.context.close();
+  // ── the administrator passes it: it is published ──
+  const centre = await newClient(browser);
+  await signIn(centre.page, 'admin', 'M');
+  await expect(centre.page).toHaveURL(/\/system\/pageConfig$/);
+  await passReview(centre.page, 'ZBTB_ZBGG', TITLE, '资格要求与项目规模相符，同意发布');
+  await centre.context.close();
 
   // ── the portal shows it to anyone ──
   const visitor = await newClient(browser);
   page = visitor.page;
-  await page.goto(`/transac?keyword=${encodeURIComponent(`附属工程标段招标公告（E2E ${RUN}）`)}`);
+  await page.goto(`/transac?keyword=${encodeURIComponent(`E2E ${RUN}）附属工程标段招标公告`)}`);
   const published = page.getByTestId('notice-row').filter({ hasText: TITLE });
   await expect(published).toBeVisible({ timeout: 30_000 });
   await published.getByTestId('notice-title').click();

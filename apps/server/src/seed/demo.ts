@@ -1,5 +1,5 @@
 import { creditCodeCheckChar, type LoginRoleType } from '@ks/contracts';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, enterprises, practiceStatuses, roles, userRoles, users } from '../db/schema';
 import { seedAttachmentTypes } from '../modules/files/files.seed';
@@ -23,7 +23,7 @@ import { seedPeople } from './people';
 import { seedPortal } from './portal';
 import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
-import { SUPERVISOR_ROLE, seedShell } from './shell';
+import { AGENCY_ROLE, SUPERVISOR_ROLE, seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
 import { seedTender } from './tender';
 import { seedTenderFiles } from './tender-files';
@@ -34,6 +34,7 @@ export const DEMO_ENTERPRISE_NAME = '示例建设工程有限公司';
 /** Where the demo reviewer works: the trading centre, not an enterprise (reviewers are never of an applicant's side). */
 export const DEMO_REVIEW_CENTRE = '太原市公共资源交易中心';
 export const DEMO_SUPERVISION_OFFICE = '山西省公共资源交易监督管理局';
+
 const base = '91140100MA0K8G2J7';
 export const DEMO_CREDIT_CODE = `${base}${creditCodeCheckChar(base)}`;
 
@@ -48,6 +49,12 @@ export const DEMO_ACCOUNTS = [
     note: `企业/个人，${DEMO_REVIEW_CENTRE}审核员（审核员角色），审核从业人员登记、保函申请等业务`,
   },
   {
+    account: 'agent',
+    userName: '赵立新',
+    loginRoleType: 'U',
+    note: '企业/个人，招标代理机构项目经理（招标代理角色），办理项目进场登记、标段、场地预约、招标公告与招标文件',
+  },
+  {
     account: 'supervisor',
     userName: '李振华',
     loginRoleType: 'U',
@@ -55,7 +62,12 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-const DEMO_PHONES: Record<string, string> = { user1: '13800138000', auditor: '13934567890', supervisor: '13935101234' };
+const DEMO_PHONES: Record<string, string> = {
+  user1: '13800138000',
+  auditor: '13934567890',
+  agent: '13803456721',
+  supervisor: '13935101234',
+};
 
 /** The business systems of §1, so the shell has something real to enter. */
 export const DEMO_SYSTEMS = [
@@ -155,6 +167,17 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     // the demo supervisor holds the 监督 role: reads the tendering records, acts on none
     const [supervisorRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, SUPERVISOR_ROLE));
     await tx.insert(userRoles).values({ userId: ids.supervisor!, roleId: supervisorRole!.id });
+    // the demo agent works for the market's first tender agency (招标代理机构 of the portal's enterprises) and holds
+    // the 招标代理 role: enters projects and keeps their sections, notices and documents
+    const [agency] = await tx
+      .select({ id: enterprises.id })
+      .from(enterprises)
+      .where(and(eq(enterprises.enterpriseType, '招标代理机构'), like(enterprises.name, '%招标代理%')))
+      .orderBy(asc(enterprises.creditCode))
+      .limit(1);
+    await tx.update(users).set({ enterpriseId: agency!.id }).where(eq(users.id, ids.agent!));
+    const [agencyRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, AGENCY_ROLE));
+    await tx.insert(userRoles).values({ userId: ids.agent!, roleId: agencyRole!.id });
     await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);

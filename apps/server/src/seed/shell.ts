@@ -18,6 +18,11 @@ type Seed = {
   /** the score the sidebar shows beside the node (screen 20) */
   score?: number;
   buttons?: string[];
+  /**
+   * functions that are granted but never shown as buttons: the node's records are written through a domain module
+   * (招标公告 through a project's 招标公告 tab), which the engine still holds to these grants
+   */
+  hiddenButtons?: string[];
   children?: Seed[];
 };
 
@@ -78,6 +83,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
           icon: 'NotificationOutlined',
           prop: 'list',
           buttons: ['detail', 'revoke', 'audit', 'export', 'delete', 'supervise'],
+          hiddenButtons: ['add', 'edit', 'submit'],
         },
         { code: 'ZBTB_TBBM', title: '投标报名', icon: 'FormOutlined', prop: 'tenderRegistration' },
         { code: 'ZBTB_TBWJ', title: '投标文件', icon: 'ContainerOutlined', prop: 'list', buttons: LIST },
@@ -139,6 +145,15 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],
 };
 
+/** The role of the demo account `agent` (a tender agency: 招标代理) and what it is granted beside every user's. */
+export const AGENCY_ROLE = 'agency';
+export const AGENCY_GRANTS: Record<string, string[]> = {
+  ZBTB_XMDJ: ['add', 'edit', 'detail', 'delete', 'submit', 'revoke', 'export'],
+  ZBTB_ZBGL: [],
+  // notices are written in a project's 招标公告 tab, through the engine's save and submit of this node
+  ZBTB_ZBGG: ['detail', 'add', 'edit', 'submit', 'revoke'],
+};
+
 /** The role of the demo account `supervisor` (a supervision office: 监督) and what it is granted. */
 export const SUPERVISOR_ROLE = 'supervisor';
 export const SUPERVISOR_GRANTS: Record<string, string[]> = {
@@ -171,11 +186,13 @@ export async function seedShell(tx: Db): Promise<void> {
         })
         .returning();
       ids.set(it.code, n!.id);
-      if (it.buttons?.length) {
+      const shown = (it.buttons ?? []).map((code) => ({ code, show: true }));
+      const hidden = (it.hiddenButtons ?? []).map((code) => ({ code, show: false }));
+      if (shown.length + hidden.length) {
         await tx.insert(nodeFunctions).values(
-          it.buttons.map((code, j) => {
+          [...shown, ...hidden].map(({ code, show }, j) => {
             const b = STANDARD_BUTTONS.find((x) => x.code === code)!;
-            return { nodeId: n!.id, code, name: b.name, color: b.color, kind: b.kind, sort: j };
+            return { nodeId: n!.id, code, name: b.name, color: b.color, kind: b.kind, show, sort: j };
           }),
         );
       }
@@ -221,6 +238,17 @@ export async function seedShell(tx: Db): Promise<void> {
   );
   // supervision: the 监督 role (the demo account `supervisor`) reads every tender project, notice and guarantee
   // application (监督查看) and the extractions, and acts on none of them
+  await tx.insert(roles).values({ code: AGENCY_ROLE, name: '招标代理' }).onConflictDoNothing();
+  await tx.insert(grants).values(
+    Object.entries(AGENCY_GRANTS).flatMap(([code, fns]) =>
+      ['', ...fns].map((functionCode) => ({
+        subjectType: 'role',
+        subjectId: AGENCY_ROLE,
+        nodeId: ids.get(code)!,
+        functionCode,
+      })),
+    ),
+  );
   await tx.insert(roles).values({ code: SUPERVISOR_ROLE, name: '监督' }).onConflictDoNothing();
   await tx.insert(grants).values(
     Object.entries(SUPERVISOR_GRANTS).flatMap(([code, fns]) =>
