@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tradeDepositDeadlines, tradeDeposits } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import type { AuthContext } from '../auth/auth.service';
 import { projects } from '../tender/project';
