@@ -25,6 +25,7 @@ import { expertsRoutes } from './modules/experts/experts.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { helpRoutes } from './modules/help/help.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -396,6 +397,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // @app:bids
       bidsRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), taskTtlMs: config.files.taskTtlMs });
     });
+    // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
+    ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     // @app:feedback — feedback surveys and the weather widget (shell services: outside the 418 scope)
     feedbackRoutes(ks, db, deps.now ?? (() => new Date()), config.timeZone);
     weatherRoutes(ks, config.weather, deps.now ?? (() => new Date()));

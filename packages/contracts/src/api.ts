@@ -21,6 +21,7 @@ import { expertsApi } from './experts-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
 import { helpApi } from './help-api';
+import { ledgerApi } from './ledger-api';
 import { messagesApi } from './messages-api';
 import { type ApiName, paths } from './paths';
 import {
@@ -291,6 +292,8 @@ export const api = {
   ...depositsApi,
   // @api:bids
   ...bidsApi,
+  // @api:ledger
+  ...ledgerApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

@@ -38,6 +38,9 @@ export * from './files-rules';
 export * from './help';
 export * from './help-api';
 export * from './identifiers';
+// @index:ledger
+export * from './ledger';
+export * from './ledger-api';
 export * from './live';
 export * from './messages';
 export * from './messages-api';

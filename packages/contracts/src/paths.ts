@@ -315,6 +315,9 @@ export const paths = {
   clarifySend: { method: 'POST', path: '/ks/clarify/file/send' },
   clarifyDelete: { method: 'POST', path: '/ks/clarify/file/delete' },
   clarifyRevoke: { method: 'POST', path: '/ks/clarify/file/revoke' },
+  // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
+  ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },
+  ledgerAnchors: { method: 'GET', path: '/ks/bid/v1/ledger/anchors' },
   // @paths:venue — venue booking (issue 16)
   venueRooms: { method: 'GET', path: '/ks/venue/v1/rooms' },
   venueAvailability: { method: 'GET', path: '/ks/venue/v1/public/availability' },

@@ -9,6 +9,7 @@ export * from './experts';
 export * from './feedback';
 export * from './files';
 export * from './help';
+export * from './ledger';
 export * from './live';
 export * from './platform';
 export * from './portal';
