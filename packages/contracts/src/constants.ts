@@ -50,6 +50,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/credit/creditPublicList',
   // the expert extraction verification (issue 16): anyone with the record's id
   '/expertExtraction/verify',
+  // the opening-and-evaluation log's verification and daily anchors (issue 17)
+  '/bid/ledger',
 ];
 
 export function isPublicPath(pathname: string): boolean {

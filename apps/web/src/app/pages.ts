@@ -79,6 +79,8 @@ export const RegistrationProgressPage = lazyPage(() => import('../features/regis
 export const ActivatePage = lazyPage(() => import('../features/register/ActivatePage'));
 export const RealNamePage = lazyPage(() => import('../features/register/RealNamePage'));
 export const CreditCodeLoginPage = lazyPage(() => import('../features/register/CreditCodeLoginPage'));
+// @pages:ledger — the opening-and-evaluation log's public verification (issue 17)
+export const LedgerVerifyPage = lazyPage(() => import('../features/ledger/LedgerVerifyPage'));
 // @pages:venue — venue booking (issue 16): the calendar, the booking page, the public availability
 export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueCalendarPage'));
 export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));

@@ -39,6 +39,7 @@ import {
   HelpManagePage,
   JudgePage,
   JumpNoticeCfgPage,
+  LedgerVerifyPage,
   LockPage,
   LoginPage,
   ManagementInfoPage,
@@ -95,6 +96,8 @@ export const routes: RouteObject[] = [
       { path: 'admin-business', element: <BusinessLanding /> },
       // @routes:venue — 场地占用公示: public (PUBLIC_PATHS /venue), plain CSS in the portal frame
       { path: 'venue', element: <VenuePublicPage /> },
+      // @routes:ledger — 开评标日志校验: public (PUBLIC_PATHS /bid/ledger), plain CSS in the portal frame
+      { path: 'bid/ledger', element: <LedgerVerifyPage /> },
       {
         // 信用公示: public; visitors see it in the portal frame, signed-in users inside the shell (its child)
         path: 'credit/creditPublicList',
