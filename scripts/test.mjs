@@ -69,31 +69,15 @@ const browser = [
 ];
 const total = head.length + 1 + suites.length + 1;
 
-const HAS_NICE =
-  process.platform === 'linux' &&
-  (() => {
-    try {
-      execSync('command -v nice', { stdio: 'ignore', shell: '/bin/sh' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-
 const results = [];
 const record = (name, ok, started) => results.push({ name, ok, s: ((Date.now() - started) / 1000).toFixed(1) });
 
-/**
- * Runs a step; with `quiet` its output is kept and printed as one block when it ends. A `background` step runs at a
- * lower CPU priority (nice 10, where `nice` exists): the browser lane is the run's critical path, and the suites have
- * time to spare beside it — they take the cores the browser lane leaves idle instead of slowing it.
- */
-function runStep([name, cmd, args, env], quiet, background = false) {
+/** Runs a step; with `quiet` its output is kept and printed as one block when it ends. */
+function runStep([name, cmd, args, env], quiet) {
   const started = Date.now();
   if (!quiet) console.info(`\n━━ ${name} ━━`);
-  const niced = background && HAS_NICE;
   return new Promise((resolve) => {
-    const child = spawn(niced ? 'nice' : cmd, niced ? ['-n', '10', cmd, ...args] : args, {
+    const child = spawn(cmd, args, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -125,7 +109,7 @@ async function main() {
   record('build: web', true, started);
   const suiteLane = (async () => {
     for (const step of suites) {
-      if (!(await runStep(step, true, true))) return;
+      if (!(await runStep(step, true))) return;
     }
   })();
   await Promise.all([runStep(browser, false), suiteLane]);
