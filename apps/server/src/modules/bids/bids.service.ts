@@ -33,6 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { newStorageKey, ObjectNotFound, type Storage, StorageUnavailable } from '../../platform/storage';
 import { Meter } from '../files/multipart';
+import { appendEvent, ledgerActor } from '../ledger/ledger';
 import { projects } from '../tender/project';
 import { registrationOf } from '../tender/registration.service';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
@@ -542,6 +543,19 @@ export async function finishUpload(
       .where(eq(bidFiles.id, b.id))
       .returning();
     await tx.delete(bidFileParts).where(eq(bidFileParts.bidId, b.id));
+    await appendEvent(tx, {
+      kind: 'bid.sealed',
+      sectionId: b.sectionId,
+      actor: ledgerActor(c.actor),
+      payload: {
+        bidId: b.id,
+        enterpriseId: b.enterpriseId,
+        cipherSha256,
+        plainSha256: input.plainSha256,
+        replaced: replaced.map((r) => r.id),
+      },
+      at: now,
+    });
     const was = replaced[0] ? `，替换此前递交的 ${replaced[0].fileName}` : '';
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,
@@ -569,6 +583,13 @@ export async function withdraw(deps: BidsDeps, c: BidCaller, id: string): Promis
       .where(and(eq(bidFiles.id, b.id), eq(bidFiles.status, 'sealed')))
       .returning();
     if (!w) throw conflict(BID_MSG.notSealed);
+    await appendEvent(tx, {
+      kind: 'bid.withdrawn',
+      sectionId: b.sectionId,
+      actor: ledgerActor(c.actor),
+      payload: { bidId: b.id, enterpriseId: b.enterpriseId, cipherSha256: b.cipherSha256 },
+      at: now,
+    });
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,
       recordId: b.id,

@@ -15,14 +15,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BID_CIPHER_CHUNK, BID_MSG, BID_PLAIN_CHUNK, bidChunkCount, bidSegmentIv } from '@ks/contracts';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bidFiles, enterprises, operationLogs, tenderRegistrations, tenderSections, users } from '../../db/schema';
+import {
+  bidFiles,
+  enterprises,
+  ledgerEntries,
+  operationLogs,
+  tenderRegistrations,
+  tenderSections,
+  users,
+} from '../../db/schema';
 import { createStorage } from '../../platform/storage';
 import { createLocalStorage } from '../../platform/storage/local';
 import { DEMO_BID_PASSPHRASE, demoBidPdf } from '../../seed/bids';
 import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { form, otherEnterpriseUser } from '../files/testkit';
+import { verifyLedger } from '../ledger/ledger';
 import { projects } from '../tender/project';
 
 /**
@@ -355,6 +364,19 @@ describe('uploading a sealed bid', () => {
     expect(sha(all)).toBe(first.cipherSha256);
     expect(all.includes(plain.subarray(0, 64))).toBe(false);
     expect(await logs(`密文 SHA-256 ${first.cipherSha256}`)).toBe(1);
+    // and in the tamper-evident log of opening and evaluation, with both hashes, the chain still intact
+    const [entry] = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'bid.sealed'), eq(ledgerEntries.sectionId, sectionId)))
+      .orderBy(desc(ledgerEntries.seq))
+      .limit(1);
+    expect(JSON.parse(entry!.payload)).toMatchObject({
+      bidId: r.id,
+      cipherSha256: first.cipherSha256,
+      plainSha256: sha(plain),
+    });
+    expect((await verifyLedger(db())).intact).toBe(true);
     const list = await c.get(P.sections, user1);
     expect(list.body.data.find((x: { id: string }) => x.id === sectionId).sealed.id).toBe(r.id);
   });
@@ -477,6 +499,8 @@ describe('withdraw and replace', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(BID_MSG.notSealed);
     expect(await logs('撤回投标文件：投标文件（修订）.pdf')).toBe(1);
+    const withdrawn = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'bid.withdrawn'));
+    expect(withdrawn.map((e) => JSON.parse(e.payload).bidId)).toContain(id);
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expertExtractions, operationLogs } from '../../db/schema';
+import { expertExtractions, ledgerEntries, operationLogs } from '../../db/schema';
 import { DEMO_EXPERT_COUNT } from '../../seed/experts';
 import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { zjk } from './pool';
@@ -181,6 +181,10 @@ describe('commit → draw → answers → confirm → publish', () => {
       .from(operationLogs)
       .where(and(eq(operationLogs.gnCoding, EXTRACTION_NODE), eq(operationLogs.recordId, id)));
     expect(logs.at(-1)!.logbook).toContain(committedHash);
+    // the commitment is an entry of the tamper-evident log too, before any draw
+    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'experts.extraction'));
+    const mine = entries.filter((e) => JSON.parse(e.payload).extractionId === id);
+    expect(mine.at(-1)!.payload).toContain(committedHash);
     expect(r.res.body).not.toMatch(/"seed":"[0-9a-f]{64}"/);
     expect((await api.post(P.commit, admin, { id })).status).toBe(409);
   });

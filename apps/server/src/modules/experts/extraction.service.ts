@@ -32,6 +32,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { type Caller, isAdmin, requireNode } from '../../platform/permissions';
 import { getSetting } from '../../platform/settings';
+import { appendEvent, ledgerActor } from '../ledger/ledger';
 import { sectionAvoidance } from '../tender/registration.service';
 import * as repo from './experts.repo';
 import { allExperts, poolReady, poolSnapshotOf, zjk } from './pool';
@@ -53,8 +54,15 @@ export interface ExpertsCaller extends Caller {
 const GL = '抽取项目';
 const at = (d: Date | null | undefined) => (d ? dateTimeIn(d) : null);
 
-async function log(q: DbOrTx, actor: Actor, id: string, logbook: string) {
-  await writeOpLog(q as Db, actor, { glName: GL, gnCoding: EXTRACTION_NODE, recordId: id, logbook });
+/** The step's operation-log row, and its entry in the tamper-evident log of opening and evaluation (modules/ledger). */
+async function log(tx: Tx, actor: Actor, id: string, logbook: string, at: Date = new Date()) {
+  await writeOpLog(tx, actor, { glName: GL, gnCoding: EXTRACTION_NODE, recordId: id, logbook });
+  await appendEvent(tx, {
+    kind: 'experts.extraction',
+    actor: ledgerActor(actor),
+    payload: { extractionId: id, step: logbook },
+    at,
+  });
 }
 
 function requireManager(c: ExpertsCaller) {

@@ -2,6 +2,7 @@ import { asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { ledgerAnchors, ledgerEntries, ledgerHead } from '../../db/schema';
 import { sha256Hex } from '../../platform/crypto';
+import type { Actor } from '../../platform/oplog';
 
 /**
  * The tamper-evident log of opening and evaluation (issue 17, "Integrity"): one append-only chain for the platform.
@@ -67,6 +68,9 @@ export function entryHash(e: EntryFields): string {
     ].join('\n'),
   );
 }
+
+/** The actor of an event as the log names it. */
+export const ledgerActor = (a: Actor) => ({ id: a.userId, name: a.userName });
 
 export interface LedgerEvent {
   /** what happened, e.g. opening.started, bid.decrypted, score.submitted */
