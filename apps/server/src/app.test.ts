@@ -327,4 +327,7 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/venue/v1/public/availability',
   // the expert extraction's verification: anyone with the record's id (issue 16)
   'GET /ks/expert-extraction/v1/verify',
+  // the opening-and-evaluation log's verification and daily anchors: counts and hashes only (issue 17)
+  'GET /ks/bid/v1/ledger/verify',
+  'GET /ks/bid/v1/ledger/anchors',
 ] as const;

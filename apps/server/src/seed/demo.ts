@@ -232,5 +232,5 @@ async function demoCallers(tx: Db, ids: Record<string, string>) {
       memo: requestMemo({}),
     };
   };
-  return { user: of('user1'), admin: of('admin'), auditor: of('auditor') };
+  return { user: of('user1'), admin: of('admin'), auditor: of('auditor'), agent: of('agent') };
 }

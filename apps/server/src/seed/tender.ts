@@ -134,7 +134,7 @@ function noticeBody(p: DemoProject, s: DemoProject['sections'][number]): string 
 
 export async function seedTender(
   tx: Db,
-  who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller },
+  who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller; agent?: EngineCaller },
   now = new Date(),
 ) {
   const gnCoding = TENDER_PROJECT_NODE;
@@ -235,5 +235,51 @@ export async function seedTender(
     DEFAULT_TIME_ZONE,
   );
   await submitNotice(tx, who.admin, { id: change.id, version: change.version }, now, DEFAULT_TIME_ZONE);
+  // the demo agency's own project: entered by its agent, passed by the 审核员, divided into one section whose notice
+  // the agent has still to write (sign in as `agent` to carry on)
+  if (who.agent) await seedAgencyProject(tx, who.agent, who.auditor, now);
   return ids;
 }
+
+/** The demo agent's project (SXGC-2026-1104), through the services an agent and the 审核员 use. */
+async function seedAgencyProject(tx: Db, agent: EngineCaller, auditor: EngineCaller, now: Date) {
+  const gnCoding = TENDER_PROJECT_NODE;
+  const saved = await saveRecord(tx, agent, { gnCoding, values: AGENCY_PROJECT }, {});
+  const id = String(saved.id);
+  const version = async () => Number((await recordRow(tx, gnCoding, id))!.version);
+  await submitRecord(tx, agent, { gnCoding, id, version: await version() });
+  await auditRecord(tx, auditor, { gnCoding, id, version: await version(), pass: true, suggestion: '材料齐全，同意进场' });
+  const day = (n: number) => dateIn(new Date(now.getTime() + n * DAY), DEFAULT_TIME_ZONE);
+  await saveSection(
+    tx,
+    agent,
+    {
+      projectId: id,
+      code: 'BD-01',
+      name: '道路及排水工程施工标段',
+      estimate: 21_400_000,
+      deposit: 420_000,
+      docSaleStart: day(3),
+      docSaleEnd: day(9),
+      bidDeadline: new Date(`${day(30)}T09:30:00+08:00`).toISOString(),
+    },
+    now,
+    DEFAULT_TIME_ZONE,
+  );
+}
+
+const AGENCY_PROJECT = {
+  xmmc: '晋中市榆次区经纬路提升改造工程',
+  xmbh: 'SXGC-2026-1104',
+  xmlx: '市政公用工程',
+  zbfs: '公开招标',
+  zbr: '晋中市榆次区住房和城乡建设管理局',
+  zbrdm: code('11140702MB1794658'),
+  dljg: '山西沁河招标代理有限公司',
+  xmszd: ['山西省', '晋中市', '榆次区'],
+  ztz: 25_600_000,
+  zjly: '地方政府专项债券',
+  xmgk: '经纬路（顺城街至迎宾街）道路提升改造，全长 2.1 公里，含道路、排水、照明及交通设施。',
+  lxr: '赵立新',
+  lxdh: '13803456721',
+};
