@@ -248,7 +248,13 @@ async function seedAgencyProject(tx: Db, agent: EngineCaller, auditor: EngineCal
   const id = String(saved.id);
   const version = async () => Number((await recordRow(tx, gnCoding, id))!.version);
   await submitRecord(tx, agent, { gnCoding, id, version: await version() });
-  await auditRecord(tx, auditor, { gnCoding, id, version: await version(), pass: true, suggestion: '材料齐全，同意进场' });
+  await auditRecord(tx, auditor, {
+    gnCoding,
+    id,
+    version: await version(),
+    pass: true,
+    suggestion: '材料齐全，同意进场',
+  });
   const day = (n: number) => dateIn(new Date(now.getTime() + n * DAY), DEFAULT_TIME_ZONE);
   await saveSection(
     tx,
