@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn } from './helpers';
+import { acknowledgePractice, col, newClient, pickSelect, signIn } from './helpers';
 
 /**
  * The schema engine end to end (issue 5), on the demo node 执业注册申请 (XYGL_ZYZC): user1 fills the configured form
@@ -42,7 +42,6 @@ const ATTACHMENTS = [
 
 const toast = (page: Page) => page.locator('.ant-message');
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
-const col = (page: Page, code: string) => page.getByTestId(`form-col-${code}`);
 const tableRows = (page: Page) => page.getByTestId('engine-table').locator('.ks-table-tbody tr.ks-table-row');
 const rowOf = (page: Page, text: string) => tableRows(page).filter({ hasText: text });
 
@@ -60,14 +59,6 @@ async function typeDate(page: Page, code: string, text: string) {
   await input.click();
   await input.fill(text);
   await input.press('Tab');
-}
-
-async function pickSelect(page: Page, code: string, label: string) {
-  await col(page, code).locator('.ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
-    .click();
-  await expect(col(page, code)).toContainText(label);
 }
 
 /** Back to the node's list through the sidebar (the app stays loaded). */

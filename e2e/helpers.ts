@@ -162,3 +162,15 @@ export async function registerPerson(
   await expect(page.getByTestId('user-name')).toHaveText(name, { timeout: 30_000 });
   return { account, password, phone };
 }
+
+/** A field's column of the engine's dynamic form. */
+export const col = (page: Page, code: string) => page.getByTestId(`form-col-${code}`);
+
+/** Picks `label` in the select of the dynamic form's field `code`. */
+export async function pickSelect(page: Page, code: string, label: string) {
+  await col(page, code).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
+    .click();
+  await expect(col(page, code)).toContainText(label);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn } from './helpers';
+import { acknowledgePractice, col, newClient, pickSelect, signIn } from './helpers';
 
 /**
  * A project from entry to registration (issue 16): the tender agency's agent (招标代理, demo account `agent`) enters a
@@ -23,20 +23,11 @@ const SECTION = `${CODE} 附属工程标段`;
 const OPEN_DAY = 31 + (RUN % 20);
 const TITLE = `${PROJECT}附属工程标段招标公告`;
 const day = (n: number) => new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-const col = (page: Page, code: string) => page.getByTestId(`form-col-${code}`);
 
 async function pick(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
-}
-
-async function pickSelect(page: Page, code: string, label: string) {
-  await col(page, code).locator('.ant-select').click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label })
-    .click();
-  await expect(col(page, code)).toContainText(label);
 }
 
 async function bookOpeningRoom(page: Page) {

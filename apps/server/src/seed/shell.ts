@@ -236,30 +236,24 @@ export async function seedShell(tx: Db): Promise<void> {
       })),
     ),
   );
-  // supervision: the 监督 role (the demo account `supervisor`) reads every tender project, notice and guarantee
-  // application (监督查看) and the extractions, and acts on none of them
-  await tx.insert(roles).values({ code: AGENCY_ROLE, name: '招标代理' }).onConflictDoNothing();
-  await tx.insert(grants).values(
-    Object.entries(AGENCY_GRANTS).flatMap(([code, fns]) =>
-      ['', ...fns].map((functionCode) => ({
-        subjectType: 'role',
-        subjectId: AGENCY_ROLE,
-        nodeId: ids.get(code)!,
-        functionCode,
-      })),
-    ),
-  );
-  await tx.insert(roles).values({ code: SUPERVISOR_ROLE, name: '监督' }).onConflictDoNothing();
-  await tx.insert(grants).values(
-    Object.entries(SUPERVISOR_GRANTS).flatMap(([code, fns]) =>
-      ['', ...fns].map((functionCode) => ({
-        subjectType: 'role',
-        subjectId: SUPERVISOR_ROLE,
-        nodeId: ids.get(code)!,
-        functionCode,
-      })),
-    ),
-  );
+  // the tender agency's role (the demo account `agent`), and supervision: the 监督 role (the demo account
+  // `supervisor`) reads every tender project, notice and guarantee application (监督查看) and the extractions, and
+  // acts on none of them
+  const roleWithGrants = async (code: string, name: string, granted: Record<string, string[]>) => {
+    await tx.insert(roles).values({ code, name }).onConflictDoNothing();
+    await tx.insert(grants).values(
+      Object.entries(granted).flatMap(([node, fns]) =>
+        ['', ...fns].map((functionCode) => ({
+          subjectType: 'role',
+          subjectId: code,
+          nodeId: ids.get(node)!,
+          functionCode,
+        })),
+      ),
+    );
+  };
+  await roleWithGrants(AGENCY_ROLE, '招标代理', AGENCY_GRANTS);
+  await roleWithGrants(SUPERVISOR_ROLE, '监督', SUPERVISOR_GRANTS);
   const levels = [
     { level: 1, name: '初审', way: 'any', reviewerRoles: ['auditor'], reviewerUserIds: [] },
     { level: 2, name: '复审', way: 'any', reviewerRoles: ['admin'], reviewerUserIds: [] },

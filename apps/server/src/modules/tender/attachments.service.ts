@@ -6,13 +6,12 @@ import {
   type SectionAttachment,
   type SectionAttachments,
 } from '@ks/contracts';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tenderSections } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import type { EngineCaller } from '../engine/record-access';
 import * as repo from './files.repo';
 import { sectionAccess } from './files-access';
+import { sectionsOfProject } from './section.repo';
 import { projectForReader } from './tender.service';
 
 /**
@@ -75,10 +74,6 @@ export async function sectionAttachments(db: Db, c: EngineCaller, sectionId: str
 /** The attachments of every section of a project the caller may read (else 404), in section-code order. */
 export async function projectFiles(db: Db, c: EngineCaller, projectId: string): Promise<ProjectSectionFiles> {
   await projectForReader(db, c, projectId);
-  const sections = await db
-    .select()
-    .from(tenderSections)
-    .where(eq(tenderSections.projectId, projectId))
-    .orderBy(asc(tenderSections.code));
+  const sections = await sectionsOfProject(db, projectId);
   return { projectId, sections: await Promise.all(sections.map((s) => attachmentsOf(db, s))) };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tenderSections } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -26,4 +26,13 @@ export async function sectionOr404(
   const s = await findSection(q, id, lock);
   if (!s) throw notFound(message);
   return s;
+}
+
+/** A project's sections in code order. */
+export async function sectionsOfProject(q: DbOrTx, projectId: string): Promise<SectionRow[]> {
+  return q
+    .select()
+    .from(tenderSections)
+    .where(eq(tenderSections.projectId, projectId))
+    .orderBy(asc(tenderSections.code));
 }

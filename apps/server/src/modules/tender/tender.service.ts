@@ -20,7 +20,7 @@ import { getSetting, putSetting } from '../../platform/settings';
 import { ofRecordSide, recordFactsOf } from '../engine/policy';
 import { type EngineCaller, engineNode, rowOf } from '../engine/record-access';
 import { projects } from './project';
-import { findSection, type SectionRow, sectionOr404 } from './section.repo';
+import { findSection, type SectionRow, sectionOr404, sectionsOfProject } from './section.repo';
 
 /**
  * Projects and sections of the five-in-one entry (issue 16). The project is an engine record (read through the
@@ -81,14 +81,7 @@ async function projectFor(db: Db, c: EngineCaller, id: string) {
   return { row, side: ofRecordSide(c, recordFactsOf(row)) };
 }
 
-const sectionsOf = async (q: DbOrTx, projectId: string) =>
-  (
-    await q
-      .select()
-      .from(tenderSections)
-      .where(eq(tenderSections.projectId, projectId))
-      .orderBy(asc(tenderSections.code))
-  ).map(sectionOf);
+const sectionsOf = async (q: DbOrTx, projectId: string) => (await sectionsOfProject(q, projectId)).map(sectionOf);
 
 export async function tenderProject(db: Db, c: EngineCaller, id: string): Promise<TenderProject> {
   const { side } = await projectFor(db, c, id);
