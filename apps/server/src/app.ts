@@ -26,6 +26,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { openingRoutes } from './modules/opening/opening.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -396,6 +397,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerGuaranteeHooks(deps.now ?? (() => new Date()));
       // @app:bids
       bidsRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), taskTtlMs: config.files.taskTtlMs });
+      // @app:opening — the remote opening hall (issue 17)
+      openingRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });

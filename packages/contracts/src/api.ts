@@ -23,6 +23,7 @@ import { filesApi } from './files-api';
 import { helpApi } from './help-api';
 import { ledgerApi } from './ledger-api';
 import { messagesApi } from './messages-api';
+import { openingApi } from './opening-api';
 import { type ApiName, paths } from './paths';
 import {
   adminNoticeListQuerySchema,
@@ -292,6 +293,8 @@ export const api = {
   ...depositsApi,
   // @api:bids
   ...bidsApi,
+  // @api:opening
+  ...openingApi,
   // @api:ledger
   ...ledgerApi,
 } as const satisfies Record<ApiName, EndpointDef>;

@@ -39,6 +39,40 @@ export function bidSegmentIv(index: number, final: boolean): Uint8Array<ArrayBuf
   return iv;
 }
 
+/**
+ * The bid's 开标一览表 (price and key terms read out at opening) is sealed with it: the JSON of a BidSummary,
+ * AES-256-GCM-encrypted under the same file key with this IV (final-flag byte 0x02, which no segment uses), tag
+ * appended, base64. Nobody can read it before the bidder hands over the file key at opening.
+ */
+export const BID_SUMMARY_IV: Uint8Array<ArrayBuffer> = (() => {
+  const iv = new Uint8Array(12);
+  iv[11] = 2;
+  return iv;
+})();
+
+const yuan2 = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+export const bidSummarySchema = z
+  .object({
+    /** 投标报价, yuan */
+    price: z
+      .number({ error: '请输入投标报价' })
+      .gt(0, { error: '投标报价应大于 0' })
+      .max(999_999_999_999, { error: '投标报价超出范围' })
+      .refine(yuan2, { error: '投标报价最多保留两位小数' }),
+    /** 工期, calendar days */
+    durationDays: z
+      .number({ error: '请输入工期' })
+      .int({ error: '工期应为整数天' })
+      .min(1, { error: '工期至少 1 天' })
+      .max(3650, { error: '工期不超过 3650 天' }),
+    /** 质量标准 */
+    quality: z.string({ error: '请输入质量标准' }).trim().min(1, { error: '请输入质量标准' }).max(50),
+    /** 项目经理 */
+    manager: z.string({ error: '请输入项目经理' }).trim().min(1, { error: '请输入项目经理' }).max(20),
+  })
+  .strict();
+export type BidSummary = z.infer<typeof bidSummarySchema>;
+
 export const BID_MSG = {
   sealedNoRead: '投标文件已加密封存：开标解密前任何人（包括管理员）均不能下载或预览其内容，本次访问已记录',
   cipherOthers: '只有投标人本人可以下载自己的投标文件密文用于解密自检，本次访问已记录',
@@ -61,6 +95,7 @@ export const BID_MSG = {
   notOwn: '只能撤回本单位递交的投标文件',
   notSealed: '该投标文件已撤回或被替换',
   sectionMissing: '标段不存在',
+  summaryMissing: '缺少加密的开标一览表（投标报价、工期、质量标准、项目经理）',
 } as const;
 
 const b64 = (max: number, message: string) =>
@@ -231,6 +266,8 @@ export const bidFinishSchema = z
   .object({
     uploadId: z.uuid({ error: BID_MSG.taskGone }),
     plainSha256: sha256('明文哈希'),
+    /** the sealed 开标一览表 (BID_SUMMARY_IV), base64 */
+    summary: b64(4000, BID_MSG.summaryMissing),
   })
   .strict();
 

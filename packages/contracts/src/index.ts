@@ -44,6 +44,9 @@ export * from './ledger-api';
 export * from './live';
 export * from './messages';
 export * from './messages-api';
+// @index:opening
+export * from './opening';
+export * from './opening-api';
 export * from './paths';
 export * from './portal';
 export * from './portal-constants';

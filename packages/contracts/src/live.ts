@@ -14,6 +14,8 @@ export const LIVE_EVENT_TYPES = [
   'chat',
   /** the list of open customer-service conversations changed (agents' console): data { conversationId } */
   'chat-queue',
+  /** something happened in a section's opening hall (sign-in, decryption, reading, confirmation): data { sectionId } */
+  'opening',
   /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
   'resync',
 ] as const;

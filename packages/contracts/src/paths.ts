@@ -315,6 +315,18 @@ export const paths = {
   clarifySend: { method: 'POST', path: '/ks/clarify/file/send' },
   clarifyDelete: { method: 'POST', path: '/ks/clarify/file/delete' },
   clarifyRevoke: { method: 'POST', path: '/ks/clarify/file/revoke' },
+  // @paths:opening — the remote opening hall (issue 17)
+  openingSections: { method: 'GET', path: '/ks/trade/opening/v1/sections' },
+  openingHall: { method: 'GET', path: '/ks/trade/opening/v1/hall' },
+  openingSignIn: { method: 'POST', path: '/ks/trade/opening/v1/sign-in' },
+  openingStart: { method: 'POST', path: '/ks/trade/opening/v1/start' },
+  openingDecrypt: { method: 'POST', path: '/ks/trade/opening/v1/decrypt' },
+  openingDraw: { method: 'POST', path: '/ks/trade/opening/v1/draw' },
+  openingRead: { method: 'POST', path: '/ks/trade/opening/v1/read' },
+  openingRespond: { method: 'POST', path: '/ks/trade/opening/v1/respond' },
+  openingAnswer: { method: 'POST', path: '/ks/trade/opening/v1/answer' },
+  openingClose: { method: 'POST', path: '/ks/trade/opening/v1/close' },
+  openingRecord: { method: 'GET', path: '/ks/trade/opening/v1/record' },
   // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
   ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },
   ledgerAnchors: { method: 'GET', path: '/ks/bid/v1/ledger/anchors' },

@@ -1,9 +1,16 @@
-import { createCipheriv, createHash } from 'node:crypto';
+import { constants, createCipheriv, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { BID_PLAIN_CHUNK, bidChunkCount, bidCipherSize, bidSegmentIv } from '@ks/contracts';
-import { and, eq } from 'drizzle-orm';
+import {
+  BID_PLAIN_CHUNK,
+  BID_SUMMARY_IV,
+  type BidSummary,
+  bidChunkCount,
+  bidCipherSize,
+  bidSegmentIv,
+} from '@ks/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { tenderRegistrations, tenderSections } from '../db/schema';
+import { bidKeys, tenderRegistrations, tenderSections } from '../db/schema';
 import { type BidCaller, finishUpload, putChunk, saveKey, startUpload } from '../modules/bids/bids.service';
 import { formPdf } from '../modules/files/templates/pdf';
 import { projects } from '../modules/tender/project';
@@ -47,50 +54,137 @@ export const demoBidPdf = () =>
     footer: ['投标人：示例建设工程有限公司（盖章）', '法定代表人或其委托代理人：（签字）'],
   });
 
-export async function seedBids(tx: Db, storage: Storage, who: { user: BidCaller }, now = new Date()) {
-  const [project] = await projects.list(tx, { where: { xmbh: 'SXGC-2026-1101' } });
-  const [section] = await tx
-    .select()
-    .from(tenderSections)
-    .where(and(eq(tenderSections.projectId, project!.id), eq(tenderSections.code, 'BD-01')));
-  await tx
-    .insert(tenderRegistrations)
-    .values({
-      sectionId: section!.id,
-      enterpriseId: who.user.enterpriseId!,
-      userId: who.user.id,
-      contact: '张伟',
-      phone: '13935100001',
-      registeredAt: now,
-    })
-    .onConflictDoNothing();
-  const deps = { db: tx, storage, now: () => now, taskTtlMs: 3600_000 };
-  const key = await saveKey(deps, who.user, {
+/** The 开标一览表 sealed with a bid, encrypted as the browser does (BID_SUMMARY_IV under the file key). */
+export function sealSummary(fileKey: Buffer, summary: BidSummary): string {
+  const c = createCipheriv('aes-256-gcm', fileKey, BID_SUMMARY_IV);
+  return Buffer.concat([c.update(JSON.stringify(summary), 'utf8'), c.final(), c.getAuthTag()]).toString('base64');
+}
+
+/** A demo bid's file key: fixed per label, so the demo's hashes are the same on every run. */
+export const demoFileKey = (label: string) =>
+  label ? createHash('sha256').update(`ks demo bid file key ${label}`).digest() : FILE_KEY;
+
+type Deps = { db: Db; storage: Storage; now: () => Date; taskTtlMs: number };
+
+/** The demo passphrase key (made once; its private key only in PBKDF2-protected form) set as the bidder's key. */
+const demoKey = (deps: Deps, c: BidCaller) =>
+  saveKey(deps, c, {
     kind: 'passphrase',
     publicKey: DEMO_KEY.publicKey,
     encryptedPrivateKey: DEMO_KEY.encryptedPrivateKey,
     iv: DEMO_KEY.iv,
     kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: 310_000, salt: DEMO_KEY.salt },
   });
-  const plain = demoBidPdf();
-  const task = await startUpload(deps, who.user, {
-    sectionId: section!.id,
-    fileName: '投标文件-施工标段.pdf',
+
+/** Encrypt `plain` under the label's file key (wrapped to the demo key) and seal it through the module's services. */
+async function seal(
+  deps: Deps,
+  c: BidCaller,
+  keyId: string,
+  sectionId: string,
+  bid: { fileName: string; plain: Buffer; summary: BidSummary; label: string },
+) {
+  const fileKey = demoFileKey(bid.label);
+  const wrappedKey = bid.label
+    ? publicEncrypt(
+        {
+          key: createPublicKey({ key: Buffer.from(DEMO_KEY.publicKey, 'base64'), format: 'der', type: 'spki' }),
+          padding: constants.RSA_PKCS1_OAEP_PADDING,
+          oaepHash: 'sha256',
+        },
+        fileKey,
+      ).toString('base64')
+    : DEMO_KEY.wrappedKey;
+  const { plain } = bid;
+  const task = await startUpload(deps, c, {
+    sectionId,
+    fileName: bid.fileName,
     plainSize: plain.length,
     cipherSize: bidCipherSize(plain.length),
-    keyId: key.id,
-    wrappedKey: DEMO_KEY.wrappedKey,
+    keyId,
+    wrappedKey,
   });
   const n = bidChunkCount(plain.length);
   for (let i = 0; i < n; i++) {
-    const c = createCipheriv('aes-256-gcm', FILE_KEY, bidSegmentIv(i, i === n - 1));
+    const ci = createCipheriv('aes-256-gcm', fileKey, bidSegmentIv(i, i === n - 1));
     const seg = plain.subarray(i * BID_PLAIN_CHUNK, (i + 1) * BID_PLAIN_CHUNK);
-    const chunk = Buffer.concat([c.update(seg), c.final(), c.getAuthTag()]);
+    const chunk = Buffer.concat([ci.update(seg), ci.final(), ci.getAuthTag()]);
     const sha = createHash('sha256').update(chunk).digest('hex');
-    await putChunk(deps, who.user, task.uploadId, i, sha, Readable.from([chunk]));
+    await putChunk(deps, c, task.uploadId, i, sha, Readable.from([chunk]));
   }
-  await finishUpload(deps, who.user, {
+  await finishUpload(deps, c, {
     uploadId: task.uploadId,
     plainSha256: createHash('sha256').update(plain).digest('hex'),
+    summary: sealSummary(fileKey, bid.summary),
   });
+}
+
+const register = (tx: Db, sectionId: string, c: BidCaller, contact: string, phone: string, at: Date) =>
+  tx
+    .insert(tenderRegistrations)
+    .values({ sectionId, enterpriseId: c.enterpriseId!, userId: c.id, contact, phone, registeredAt: at })
+    .onConflictDoNothing();
+
+export async function seedBids(tx: Db, storage: Storage, who: { user: BidCaller }, now = new Date()) {
+  const [project] = await projects.list(tx, { where: { xmbh: 'SXGC-2026-1101' } });
+  const [section] = await tx
+    .select()
+    .from(tenderSections)
+    .where(and(eq(tenderSections.projectId, project!.id), eq(tenderSections.code, 'BD-01')));
+  await register(tx, section!.id, who.user, '张伟', '13935100001', now);
+  const deps = { db: tx, storage, now: () => now, taskTtlMs: 3600_000 };
+  const key = await demoKey(deps, who.user);
+  await seal(deps, who.user, key.id, section!.id, {
+    fileName: '投标文件-施工标段.pdf',
+    plain: demoBidPdf(),
+    summary: { price: 37_680_000, durationDays: 540, quality: '合格', manager: '张伟' },
+    label: '',
+  });
+}
+
+/** A bid of the opening demo: a one-page 投标函 with its 开标一览表. */
+const openingBidPdf = (bidder: string, s: BidSummary) =>
+  formPdf({
+    file: '投标文件.pdf',
+    title: '投 标 函',
+    note: '致：忻州市忻府区教育科技局（招标人）、山西沁河招标代理有限公司（招标代理）',
+    rows: [
+      ['项目名称', '忻州市忻府区第三中学学生公寓楼建设工程'],
+      ['标段', 'BD-01 施工标段'],
+      ['投标人', bidder],
+      ['投标报价', `人民币 ¥${s.price.toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`],
+      ['工期', `${s.durationDays} 日历天`],
+      ['质量标准', s.quality],
+      ['项目经理', s.manager],
+    ],
+    footer: [`投标人：${bidder}（盖章）`, '法定代表人或其委托代理人：（签字）'],
+  });
+
+/**
+ * The opening demo (issue 17): three enterprises — user1's, bidder2's and bidder3's — registered for SXGC-2026-1005
+ * BD-01 and sealed their bids two days after its documents went on sale (`at`); its deadline has passed, so the host
+ * (the agent, or an administrator) can open it in the hall. All three hold the demo passphrase key (Demo@2026).
+ */
+export async function seedOpeningBids(
+  tx: Db,
+  storage: Storage,
+  sectionId: string,
+  bidders: { caller: BidCaller; enterpriseName: string; contact: string; phone: string; summary: BidSummary }[],
+  at: Date,
+) {
+  const deps = { db: tx, storage, now: () => at, taskTtlMs: 3600_000 };
+  for (const [i, b] of bidders.entries()) {
+    await register(tx, sectionId, b.caller, b.contact, b.phone, at);
+    const live = await tx
+      .select({ id: bidKeys.id })
+      .from(bidKeys)
+      .where(and(eq(bidKeys.userId, b.caller.id), isNull(bidKeys.retiredAt)));
+    const keyId = live[0]?.id ?? (await demoKey(deps, b.caller)).id;
+    await seal(deps, b.caller, keyId, sectionId, {
+      fileName: `投标文件-${b.enterpriseName}.pdf`,
+      plain: openingBidPdf(b.enterpriseName, b.summary),
+      summary: b.summary,
+      label: `opening-${i}`,
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { creditCodeCheckChar, type LoginRoleType } from '@ks/contracts';
-import { and, asc, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businessSystems, enterprises, practiceStatuses, roles, userRoles, users } from '../db/schema';
 import { seedAttachmentTypes } from '../modules/files/files.seed';
@@ -10,7 +10,7 @@ import { requestMemo } from '../platform/permissions';
 import { putSetting } from '../platform/settings';
 import type { Storage } from '../platform/storage';
 import { seedAccounts } from './accounts';
-import { seedBids } from './bids';
+import { seedBids, seedOpeningBids } from './bids';
 import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedDeposits } from './deposits';
@@ -25,7 +25,7 @@ import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
 import { AGENCY_ROLE, SUPERVISOR_ROLE, seedShell } from './shell';
 import { seedSystemNotices } from './system-notices';
-import { seedTender } from './tender';
+import { seedOpeningProject, seedTender } from './tender';
 import { seedTenderFiles } from './tender-files';
 import { seedVenue } from './venue';
 
@@ -60,6 +60,18 @@ export const DEMO_ACCOUNTS = [
     loginRoleType: 'U',
     note: `企业/个人，${DEMO_SUPERVISION_OFFICE}监督员（监督角色），只读查看招标项目、公告、专家抽取与保函申请`,
   },
+  {
+    account: 'bid2',
+    userName: '刘志强',
+    loginRoleType: 'U',
+    note: '企业/个人，另一家施工企业的投标专员：与 user1 同在「忻州市忻府区第三中学学生公寓楼」施工标段投标，开标大厅中解密投标文件',
+  },
+  {
+    account: 'bid3',
+    userName: '陈海燕',
+    loginRoleType: 'U',
+    note: '企业/个人，第三家施工企业的投标专员：同一标段的第三家投标人',
+  },
 ] as const;
 
 const DEMO_PHONES: Record<string, string> = {
@@ -67,6 +79,8 @@ const DEMO_PHONES: Record<string, string> = {
   auditor: '13934567890',
   agent: '13803456721',
   supervisor: '13935101234',
+  bid2: '13903517788',
+  bid3: '13603512266',
 };
 
 /** The business systems of §1, so the shell has something real to enter. */
@@ -178,6 +192,15 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await tx.update(users).set({ enterpriseId: agency!.id }).where(eq(users.id, ids.agent!));
     const [agencyRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, AGENCY_ROLE));
     await tx.insert(userRoles).values({ userId: ids.agent!, roleId: agencyRole!.id });
+    // the two other demo bidders work for the market's first two other general building contractors
+    const builders = await tx
+      .select({ id: enterprises.id })
+      .from(enterprises)
+      .where(and(eq(enterprises.enterpriseType, '施工企业'), ne(enterprises.id, ent!.id)))
+      .orderBy(asc(enterprises.creditCode))
+      .limit(2);
+    await tx.update(users).set({ enterpriseId: builders[0]!.id }).where(eq(users.id, ids.bid2!));
+    await tx.update(users).set({ enterpriseId: builders[1]!.id }).where(eq(users.id, ids.bid3!));
     await seedEngine(tx);
     // @seed:accounts
     await seedAccounts(tx);
@@ -210,6 +233,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedExtraction(tx, who.admin);
     // @seed:bids — user1's passphrase-protected bid key and a sealed bid on 第二实验小学 BD-01 (issue 16)
     await seedBids(tx, evidence.deps.storage, who);
+    // @seed:opening — the agency's project whose deadline has just passed: three sealed bids, its hall due (issue 17)
+    await seedOpeningDemo(tx, evidence.deps.storage, who, DEMO_ENTERPRISE_NAME);
     // @seed:tender-files — each published section's 招标文件, user1's download of 太原 BD-01's, one clarification sent
     await seedTenderFiles(tx, who, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
@@ -232,5 +257,60 @@ async function demoCallers(tx: Db, ids: Record<string, string>) {
       memo: requestMemo({}),
     };
   };
-  return { user: of('user1'), admin: of('admin'), auditor: of('auditor'), agent: of('agent') };
+  return {
+    user: of('user1'),
+    admin: of('admin'),
+    auditor: of('auditor'),
+    agent: of('agent'),
+    bidder2: of('bid2'),
+    bidder3: of('bid3'),
+  };
+}
+
+/**
+ * SXGC-2026-1005 BD-01: entered by the agent three weeks ago, its bid deadline ten minutes before the seed ran; user1,
+ * bid2 and bid3 sealed their bids on the third day. Sign in as `agent` to open it, as the bidders to decrypt.
+ */
+async function seedOpeningDemo(
+  tx: Db,
+  storage: Storage,
+  who: Awaited<ReturnType<typeof demoCallers>>,
+  demoEnterprise: string,
+) {
+  const DAY = 86_400_000;
+  const now = Date.now();
+  const deadline = new Date(Math.floor((now - 10 * 60_000) / 60_000) * 60_000);
+  const past = new Date(now - 22 * DAY);
+  const sectionId = await seedOpeningProject(tx, who, past, deadline);
+  const nameOf = async (c: { enterpriseId: string | null }) =>
+    (await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, c.enterpriseId!)))[0]!.name;
+  await seedOpeningBids(
+    tx,
+    storage,
+    sectionId,
+    [
+      {
+        caller: who.user,
+        enterpriseName: demoEnterprise,
+        contact: '张建国',
+        phone: '13800138000',
+        summary: { price: 17_286_450, durationDays: 365, quality: '合格', manager: '张伟' },
+      },
+      {
+        caller: who.bidder2,
+        enterpriseName: await nameOf(who.bidder2),
+        contact: '刘志强',
+        phone: '13903517788',
+        summary: { price: 17_512_300.5, durationDays: 360, quality: '合格', manager: '王建军' },
+      },
+      {
+        caller: who.bidder3,
+        enterpriseName: await nameOf(who.bidder3),
+        contact: '陈海燕',
+        phone: '13603512266',
+        summary: { price: 16_958_720, durationDays: 380, quality: '合格', manager: '郭晓东' },
+      },
+    ],
+    new Date(past.getTime() + 2 * DAY),
+  );
 }

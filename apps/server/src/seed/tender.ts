@@ -241,10 +241,15 @@ export async function seedTender(
   return ids;
 }
 
-/** The demo agent's project (SXGC-2026-1104), through the services an agent and the 审核员 use. */
-async function seedAgencyProject(tx: Db, agent: EngineCaller, auditor: EngineCaller, now: Date) {
+/** An agent's project entered through the engine and passed by the 审核员; answers its id. */
+async function passedAgencyProject(
+  tx: Db,
+  agent: EngineCaller,
+  auditor: EngineCaller,
+  values: Record<string, unknown>,
+) {
   const gnCoding = TENDER_PROJECT_NODE;
-  const saved = await saveRecord(tx, agent, { gnCoding, values: AGENCY_PROJECT }, {});
+  const saved = await saveRecord(tx, agent, { gnCoding, values }, {});
   const id = String(saved.id);
   const version = async () => Number((await recordRow(tx, gnCoding, id))!.version);
   await submitRecord(tx, agent, { gnCoding, id, version: await version() });
@@ -255,6 +260,12 @@ async function seedAgencyProject(tx: Db, agent: EngineCaller, auditor: EngineCal
     pass: true,
     suggestion: '材料齐全，同意进场',
   });
+  return id;
+}
+
+/** The demo agent's project (SXGC-2026-1104), through the services an agent and the 审核员 use. */
+async function seedAgencyProject(tx: Db, agent: EngineCaller, auditor: EngineCaller, now: Date) {
+  const id = await passedAgencyProject(tx, agent, auditor, AGENCY_PROJECT);
   const day = (n: number) => dateIn(new Date(now.getTime() + n * DAY), DEFAULT_TIME_ZONE);
   await saveSection(
     tx,
@@ -289,3 +300,51 @@ const AGENCY_PROJECT = {
   lxr: '赵立新',
   lxdh: '13803456721',
 };
+
+const OPENING_PROJECT = {
+  xmmc: '忻州市忻府区第三中学学生公寓楼建设工程',
+  xmbh: 'SXGC-2026-1005',
+  xmlx: '房屋建筑工程',
+  zbfs: '公开招标',
+  zbr: '忻州市忻府区教育科技局',
+  zbrdm: code('11140902MB1836275'),
+  dljg: '山西沁河招标代理有限公司',
+  xmszd: ['山西省', '忻州市', '忻府区'],
+  ztz: 21_800_000,
+  zjly: '财政资金',
+  xmgk: '新建学生公寓楼一栋，地上六层，建筑面积 9,640 平方米，框架结构，含室外管网及附属工程。',
+  lxr: '赵立新',
+  lxdh: '13803456721',
+};
+
+/**
+ * The demo agency's project whose bid deadline has just passed (SXGC-2026-1005 BD-01): entered and divided as if
+ * three weeks ago (`past`), its deadline `deadline` — so its opening hall is due when the demo starts. Answers the
+ * section's id.
+ */
+export async function seedOpeningProject(
+  tx: Db,
+  who: { agent: EngineCaller; auditor: EngineCaller },
+  past: Date,
+  deadline: Date,
+): Promise<string> {
+  const id = await passedAgencyProject(tx, who.agent, who.auditor, OPENING_PROJECT);
+  const day = (n: number) => dateIn(new Date(past.getTime() + n * DAY), DEFAULT_TIME_ZONE);
+  const s = await saveSection(
+    tx,
+    who.agent,
+    {
+      projectId: id,
+      code: 'BD-01',
+      name: '施工标段',
+      estimate: 18_650_000,
+      deposit: 370_000,
+      docSaleStart: day(0),
+      docSaleEnd: day(6),
+      bidDeadline: deadline.toISOString(),
+    },
+    past,
+    DEFAULT_TIME_ZONE,
+  );
+  return s.id;
+}

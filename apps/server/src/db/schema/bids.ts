@@ -91,6 +91,8 @@ export const bidFiles = pgTable(
     cipherSha256: char('cipher_sha256', { length: 64 }),
     /** the bidder's browser's SHA-256 of the plaintext: the server cannot check it, the bidder's decryption does */
     plainSha256: char('plain_sha256', { length: 64 }),
+    /** the sealed 开标一览表: AES-256-GCM under the file key (BID_SUMMARY_IV), base64; null only for bids of before it */
+    summaryCipher: text('summary_cipher'),
     createdAt: createdAt(),
     /** an unfinished upload is swept after this */
     expiresAt: timestamptz('expires_at').notNull(),

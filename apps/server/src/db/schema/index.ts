@@ -11,6 +11,7 @@ export * from './files';
 export * from './help';
 export * from './ledger';
 export * from './live';
+export * from './opening';
 export * from './platform';
 export * from './portal';
 export * from './register';

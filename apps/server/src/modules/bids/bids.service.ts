@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   BID_CIPHER_CHUNK,
   BID_MSG,
+  BID_TAG_BYTES,
   type BidFile,
   type BidKey,
   type BidKeySave,
@@ -483,9 +484,11 @@ async function storedSha256(storage: Storage, key: string): Promise<string> {
 export async function finishUpload(
   deps: BidsDeps,
   c: BidCaller,
-  input: { uploadId: string; plainSha256: string },
+  input: { uploadId: string; plainSha256: string; summary: string },
 ): Promise<BidReceipt> {
   const b = await ownUpload(deps, c, input.uploadId, '封存投标文件被拒绝');
+  // AES-GCM of a small JSON: at least the tag and some bytes
+  if (Buffer.from(input.summary, 'base64').length < BID_TAG_BYTES + 20) throw badRequest(BID_MSG.summaryMissing);
   const parts = await deps.db
     .select()
     .from(bidFileParts)
@@ -539,7 +542,13 @@ export async function finishUpload(
       .returning();
     const [sealed] = await tx
       .update(bidFiles)
-      .set({ status: 'sealed', cipherSha256, plainSha256: input.plainSha256, sealedAt: now })
+      .set({
+        status: 'sealed',
+        cipherSha256,
+        plainSha256: input.plainSha256,
+        summaryCipher: input.summary,
+        sealedAt: now,
+      })
       .where(eq(bidFiles.id, b.id))
       .returning();
     await tx.delete(bidFileParts).where(eq(bidFileParts.bidId, b.id));
@@ -552,6 +561,7 @@ export async function finishUpload(
         enterpriseId: b.enterpriseId,
         cipherSha256,
         plainSha256: input.plainSha256,
+        summarySha256: createHash('sha256').update(input.summary).digest('hex'),
         replaced: replaced.map((r) => r.id),
       },
       at: now,

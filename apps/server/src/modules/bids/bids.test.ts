@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { createStorage } from '../../platform/storage';
 import { createLocalStorage } from '../../platform/storage/local';
-import { DEMO_BID_PASSPHRASE, demoBidPdf } from '../../seed/bids';
+import { DEMO_BID_PASSPHRASE, demoBidPdf, sealSummary } from '../../seed/bids';
 import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { form, otherEnterpriseUser } from '../files/testkit';
 import { verifyLedger } from '../ledger/ledger';
@@ -68,6 +68,7 @@ const P = {
 const PASSPHRASE = '晋源二小投标口令-2026';
 const ITER = 310_000;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const SUMMARY = { price: 38_500_000, durationDays: 540, quality: '合格', manager: '张伟' };
 
 /** The bidder's key pair, the private key kept as the browser keeps it: PKCS#8, AES-256-GCM under PBKDF2(passphrase). */
 function makeKey() {
@@ -108,7 +109,15 @@ function encrypt(plain: Buffer, publicKey: KeyObject) {
     fileKey,
   );
   const cipher = Buffer.concat(chunks);
-  return { chunks, cipher, wrappedKey: wrapped.toString('base64'), plainSha256: sha(plain), cipherSha256: sha(cipher) };
+  return {
+    chunks,
+    cipher,
+    fileKey,
+    wrappedKey: wrapped.toString('base64'),
+    plainSha256: sha(plain),
+    cipherSha256: sha(cipher),
+    summary: sealSummary(fileKey, SUMMARY),
+  };
 }
 
 /** Decrypt as the bid-file tool page does: the private key from the passphrase, the file key, every segment. */
@@ -168,6 +177,7 @@ async function upload(token: string, keyId: string, publicKey: KeyObject, plain:
   const fin = await c.post(P.finish, token, {
     uploadId: task.body.data.uploadId,
     plainSha256: e.plainSha256,
+    summary: e.summary,
   });
   return { ...e, fin, uploadId: task.body.data.uploadId as string };
 }
@@ -397,6 +407,7 @@ describe('uploading a sealed bid', () => {
     const missing = await c.post(P.finish, user1, {
       uploadId: task.body.data.uploadId,
       plainSha256: e.plainSha256,
+      summary: e.summary,
     });
     expect(missing.status).toBe(409);
     expect(missing.body.data.missing).toEqual([0]);
@@ -404,7 +415,11 @@ describe('uploading a sealed bid', () => {
     const damaged = await sendChunk(user1, task.body.data.uploadId, 0, e.cipher, sha(Buffer.from('x')));
     expect(damaged.status).toBe(400);
     expect(damaged.body.message).toBe(BID_MSG.chunkHashMismatch);
-    const still409 = await c.post(P.finish, user1, { uploadId: task.body.data.uploadId, plainSha256: e.plainSha256 });
+    const still409 = await c.post(P.finish, user1, {
+      uploadId: task.body.data.uploadId,
+      plainSha256: e.plainSha256,
+      summary: e.summary,
+    });
     expect(still409.status).toBe(409);
     expect(await sealedCount()).toBe(1);
     const [still] = await db()
@@ -538,6 +553,7 @@ describe('after the bid deadline', () => {
     const fin = await c.post(P.finish, user1, {
       uploadId: late.body.data.uploadId,
       plainSha256: e.plainSha256,
+      summary: e.summary,
     });
     expect(fin.status).toBe(403);
     const w = await c.post(P.withdraw, user1, { id: last.fin.body.data.id });

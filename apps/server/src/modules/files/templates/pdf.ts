@@ -54,3 +54,85 @@ export function formPdf(form: Form): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** Display width of a character in ems: CJK and other wide characters 1, the rest ½. */
+const widthOf = (ch: string) => (ch.charCodeAt(0) > 0x2e7f ? 1 : 0.5);
+
+/** Cut a line into lines of at most `ems` wide. */
+export function wrapLine(line: string, ems: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let w = 0;
+  for (const ch of line) {
+    const cw = widthOf(ch);
+    if (w + cw > ems && cur) {
+      out.push(cur);
+      cur = '';
+      w = 0;
+    }
+    cur += ch;
+    w += cw;
+  }
+  out.push(cur);
+  return out;
+}
+
+/**
+ * A plain multi-page PDF (A4) of a title and lines of text, wrapped to the page, in the same STSong-Light font: records
+ * such as the opening record (开标记录). A line starting with '## ' is a heading.
+ */
+export function textPdf(title: string, lines: string[]): Buffer {
+  const SIZE = 11;
+  const LEAD = 17;
+  const TOP = 740;
+  const BOTTOM = 60;
+  const pages: string[][] = [[text(297 - title.length * 10, 785, 20, title), '0.5 w', '56 770 m 539 770 l S']];
+  let y = TOP;
+  const newPage = () => {
+    pages.push([]);
+    y = 790;
+  };
+  for (const raw of lines) {
+    const heading = raw.startsWith('## ');
+    const body = heading ? raw.slice(3) : raw;
+    const parts = body === '' ? [''] : wrapLine(body, heading ? 36 : 43);
+    if (heading) y -= 6;
+    for (const part of parts) {
+      if (y < BOTTOM) newPage();
+      if (part) pages[pages.length - 1]!.push(text(56, y, heading ? 13 : SIZE, part));
+      y -= heading ? LEAD + 3 : LEAD;
+    }
+  }
+  const total = pages.length;
+  for (const [i, ops] of pages.entries()) ops.push(text(280, 30, 9, `第 ${i + 1} 页 共 ${total} 页`));
+
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '', // pages, below
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [4 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 5 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  ];
+  const kids: string[] = [];
+  for (const ops of pages) {
+    const content = ops.join('\n');
+    objects.push(`<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`);
+    const contentRef = objects.length;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef} 0 R >>`,
+    );
+    kids.push(`${objects.length} 0 R`);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
