@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, signIn } from './helpers';
+import { acknowledgePractice, fillBidSummary, newClient, signIn } from './helpers';
 import { FAKE_CA_AGENT_PORT } from './playwright.config';
 
 /**
@@ -97,6 +97,7 @@ test('user1 seals a bid with the key of an RSA CA certificate and test-decrypts 
     await row
       .getByTestId('bid-file-input')
       .setInputFiles({ name: '投标文件（CA 密钥）.pdf', mimeType: 'application/pdf', buffer: plain });
+    await fillBidSummary(page);
     await expect(page.getByTestId('bid-receipt')).toBeVisible({ timeout: 60_000 });
     await expect(row.getByTestId('bid-sealed')).toContainText('投标文件（CA 密钥）.pdf');
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BID_MSG } from '@ks/contracts';
 import { expect, type Page, test } from './fixtures';
-import { acknowledgePractice, newClient, type Role, signIn } from './helpers';
+import { acknowledgePractice, fillBidSummary, newClient, type Role, signIn } from './helpers';
 
 /**
  * Issue 16, sealed bids: user1 (示例建设工程有限公司, registered for 第二实验小学 BD-01 in the demo, its bid key protected
@@ -55,6 +55,7 @@ test('user1 encrypts a bid file in the browser and uploads it; the receipt names
   await row
     .getByTestId('bid-file-input')
     .setInputFiles({ name: '投标文件（E2E）.pdf', mimeType: 'application/pdf', buffer: plain });
+  await fillBidSummary(page);
   await expect(page.getByTestId('bid-receipt')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId('receipt-plain-sha256')).toContainText(plainSha);
   await expect(row.getByTestId('bid-sealed')).toContainText('投标文件（E2E）.pdf');

@@ -174,3 +174,27 @@ export async function pickSelect(page: Page, code: string, label: string) {
     .click();
   await expect(col(page, code)).toContainText(label);
 }
+
+/** A bid's 开标一览表 as typed into the upload dialog. */
+export interface BidSummaryInput {
+  price: string;
+  durationDays: string;
+  quality: string;
+  manager: string;
+}
+
+/**
+ * After a bid file is chosen on /sealedBid/index (issue 17): fill in its 开标一览表, sealed with the file, and start the
+ * encrypted upload.
+ */
+export async function fillBidSummary(
+  page: Page,
+  s: BidSummaryInput = { price: '37680000.50', durationDays: '365', quality: '合格', manager: '张建国' },
+) {
+  await expect(page.getByTestId('bid-summary-form')).toBeVisible();
+  await page.getByTestId('bid-summary-price').fill(s.price);
+  await page.getByTestId('bid-summary-duration').fill(s.durationDays);
+  await page.getByTestId('bid-summary-quality').fill(s.quality);
+  await page.getByTestId('bid-summary-manager').fill(s.manager);
+  await page.getByTestId('bid-summary-ok').click();
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newClient } from './helpers';
+import { BID_HALL_URL } from './playwright.config';
 
 // Runs against a server started with LOGIN_MODE=ywbl (its own Playwright project).
 test.describe('login mode "ywbl"', () => {
@@ -33,6 +34,17 @@ test.describe('login mode "ywbl"', () => {
     await page.getByPlaceholder('请输入密码').fill('Demo@2026');
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(/\/system\/pageConfig$/);
+    await context.close();
+  });
+
+  test('开标大厅 opens the configured external hall (BID_HALL_URL) in a new window', async ({ browser }) => {
+    const { context, page } = await newClient(browser);
+    await page.goto('/transac');
+    const hall = page.getByTestId('nav-hall');
+    await expect(hall).toHaveText(/开标大厅/);
+    await expect(hall).toHaveAttribute('href', BID_HALL_URL);
+    await expect(hall).toHaveAttribute('target', '_blank');
+    expect(await hall.getAttribute('rel')).toContain('noopener');
     await context.close();
   });
 });

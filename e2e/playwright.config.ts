@@ -10,6 +10,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const RUN_ID = process.env.E2E_RUN_ID ?? String(Date.now());
 process.env.E2E_RUN_ID = RUN_ID;
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18090);
+/**
+ * The external opening hall the `ywbl` server is configured with (mode-ywbl.spec.ts): the portal's 开标大厅 opens it.
+ * The ggfw servers run without one, so their 开标大厅 is the platform's own (/bid/bidMeet, portal.spec.ts).
+ */
 export const BID_HALL_URL = 'https://hall.example.test/';
 /**
  * A local fake of the AMap weather query (apps/server/src/test/fake-amap.ts) for the header's weather widget: the
@@ -63,7 +67,7 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
   })),
   // several sessions per account here: a password change must end the others (mode-login.spec.ts)
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login', SINGLE_SESSION: '0' } },
-  { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl' } },
+  { name: 'ywbl', port: BASE_PORT + 2, env: { LOGIN_MODE: 'ywbl', BID_HALL_URL } },
 ];
 
 const browserOptions = {
@@ -170,7 +174,6 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           TRUST_PROXY: '1',
           RATE_LIMIT_PER_MINUTE: '100000',
-          BID_HALL_URL,
           E2E_RUN_ID: RUN_ID,
           E2E_SERVER_NAME: s.name,
           ...s.env,

@@ -1,8 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
 import { acknowledgePractice, expectSignedIn, newClient, signIn } from './helpers';
 
-/** The e2e server runs with BID_HALL_URL set to this address. */
-const BID_HALL_URL = 'https://hall.example.test/';
 const PHONE = '0351-12345678';
 const FILING = '晋ICP备20260001号-1';
 
@@ -99,12 +97,12 @@ test.describe('public portal', () => {
     await context.close();
   });
 
-  test('开标大厅 opens the configured external hall in a new window', async ({ browser }) => {
+  test("开标大厅 (no external hall configured) opens the platform's own hall in a new window", async ({ browser }) => {
     const { context, page } = await newClient(browser);
     await page.goto('/transac');
     const hall = page.getByTestId('nav-hall');
     await expect(hall).toHaveText(/开标大厅/);
-    await expect(hall).toHaveAttribute('href', BID_HALL_URL);
+    await expect(hall).toHaveAttribute('href', '/bid/bidMeet');
     await expect(hall).toHaveAttribute('target', '_blank');
     expect(await hall.getAttribute('rel')).toContain('noopener');
     // the 登录 entry leads to the sign-in page; there is no 注册 link

@@ -1,4 +1,4 @@
-import { type ApiBody, type BidKey, type BidReceipt, paths } from '@ks/contracts';
+import { type ApiBody, type BidKey, type BidReceipt, type BidSummary, paths } from '@ks/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import {
   decryptChunks,
@@ -54,12 +54,14 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 /**
  * Encrypt `file` in the browser to the caller's current key and upload the ciphertext chunk by chunk (each with its
- * SHA-256; a failed chunk is encrypted again and retried once); the answer is the receipt.
+ * SHA-256; a failed chunk is encrypted again and retried once); the bid's 开标一览表 is sealed under the same file key
+ * and sent with the last step. The answer is the receipt.
  */
 export async function uploadSealedBid(
   sectionId: string,
   file: File,
   key: BidKey,
+  summary: BidSummary,
   onProgress: (p: UploadProgress) => void,
 ): Promise<BidReceipt> {
   const enc: EncryptedFile = await encryptFile(file, await importPublicKey(key.publicKey));
@@ -97,7 +99,9 @@ export async function uploadSealedBid(
     if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  return call('bidFinish', { data: { uploadId: task.uploadId, plainSha256: enc.plainSha256() } });
+  return call('bidFinish', {
+    data: { uploadId: task.uploadId, plainSha256: enc.plainSha256(), summary: await enc.summary(summary) },
+  });
 }
 
 export interface TestDecryption {
@@ -108,22 +112,31 @@ export interface TestDecryption {
   plainMatches: boolean;
 }
 
-/** Download the bid's ciphertext chunk by chunk, decrypt it with the passphrase-protected key, compare the hashes. */
-export async function testDecrypt(
-  receipt: BidReceipt & { chunkCount: number; wrappedKey: string; keyId: string },
-  secret: { passphrase: string } | { agentUrl: string },
-  onProgress: (p: UploadProgress) => void,
-): Promise<TestDecryption> {
-  const key = await call('bidKeyById', { params: { id: receipt.keyId } });
-  let unwrap: Unwrapper;
+/** What unlocks a bid's key: the passphrase of a passphrase-protected key, or the local CA agent holding the key. */
+export type BidSecret = { passphrase: string } | { agentUrl: string };
+
+/**
+ * What unwraps the file keys wrapped to key `keyId` of the caller's enterprise: the private key unlocked with the
+ * passphrase (a wrong one: WrongPassphrase), or the CA agent's certificate bound to the key.
+ */
+export async function bidUnwrapper(keyId: string, secret: BidSecret): Promise<Unwrapper> {
+  const key = await call('bidKeyById', { params: { id: keyId } });
   if ('agentUrl' in secret) {
     if (key.kind !== 'ca' || !key.caCertFingerprint) throw new Error('这份投标文件的密钥由口令保护，请输入解密口令');
     const cert = await findAgentCert(secret.agentUrl, key.caCertFingerprint);
     if (!cert) throw new Error(`未找到加密所用的 CA 证书：请插入 ${key.caHolder ?? ''} 的 CA 锁后重试`);
-    unwrap = (wrapped) => agentDecrypt(secret.agentUrl, cert.id, wrapped);
-  } else {
-    unwrap = await unlockPrivateKey(key, secret.passphrase);
+    return (wrapped) => agentDecrypt(secret.agentUrl, cert.id, wrapped);
   }
+  return unlockPrivateKey(key, secret.passphrase);
+}
+
+/** Download the bid's ciphertext chunk by chunk, decrypt it with the passphrase-protected key, compare the hashes. */
+export async function testDecrypt(
+  receipt: BidReceipt & { chunkCount: number; wrappedKey: string; keyId: string },
+  secret: BidSecret,
+  onProgress: (p: UploadProgress) => void,
+): Promise<TestDecryption> {
+  const unwrap = await bidUnwrapper(receipt.keyId, secret);
   let done = 0;
   onProgress({ done, total: receipt.chunkCount });
   const r = await decryptChunks(

@@ -89,6 +89,9 @@ export const GuaranteePage = lazyPage(() => import('../features/guarantee/Guaran
 // @pages:bids — sealed bids (issue 16)
 export const BidFilesPage = lazyPage(() => import('../features/bids/BidFilesPage'));
 export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage'));
+// @pages:opening — the remote opening hall (issue 17)
+export const OpeningOverviewPage = lazyPage(() => import('../features/opening/OpeningOverviewPage'));
+export const OpeningHallPage = lazyPage(() => import('../features/opening/OpeningHallPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));
 export const ExtractionVerifyPage = lazyPage(() => import('../features/experts/VerifyPage'));

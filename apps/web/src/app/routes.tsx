@@ -49,6 +49,8 @@ import {
   MenuSetUpPage,
   MessagePublishPage,
   NoticeDetailPage,
+  OpeningHallPage,
+  OpeningOverviewPage,
   PageConfigPage,
   PendingPage,
   PermissConfigPage,
@@ -143,6 +145,9 @@ export const routes: RouteObject[] = [
                   { path: 'fiveInOne/list', element: <FiveInOneListPage /> },
                   { path: 'fiveInOne/detail', element: <FiveInOneDetailPage /> },
                   { path: 'fiveInOne/registration', element: <TenderRegistrationPage /> },
+                  // @routes:opening — the remote opening hall (issue 17), before the pending bid/* pages
+                  { path: 'bid/overview', element: <OpeningOverviewPage /> },
+                  { path: 'bid/bidMeet', element: <OpeningHallPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

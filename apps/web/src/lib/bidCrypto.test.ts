@@ -1,9 +1,11 @@
-import { BID_CIPHER_CHUNK, BID_PLAIN_CHUNK, bidSegmentIv } from '@ks/contracts';
+import { BID_CIPHER_CHUNK, BID_PLAIN_CHUNK, BID_SUMMARY_IV, type BidSummary, bidSegmentIv } from '@ks/contracts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import {
   decryptChunks,
+  decryptSummary,
   encryptFile,
+  encryptSummary,
   fromBase64,
   importPublicKey,
   jsSha256,
@@ -11,6 +13,7 @@ import {
   newSha256,
   toHex,
   unlockPrivateKey,
+  unwrapFileKey,
   WrongPassphrase,
 } from './bidCrypto';
 
@@ -148,5 +151,38 @@ describe('a bid file encrypted in the browser', () => {
     await expect(unlockPrivateKey(key, '不对的口令')).rejects.toBeInstanceOf(WrongPassphrase);
     expect(key.kdf.iterations).toBe(310_000);
     expect(fromBase64(key.iv)).toHaveLength(12);
+  });
+});
+
+describe('the sealed 开标一览表', () => {
+  const SUMMARY: BidSummary = { price: 37_680_000.5, durationDays: 365, quality: '合格', manager: '张建国' };
+
+  it('is sealed under the file key and opens with that key only', async () => {
+    const { key, enc } = await setUp(10);
+    const sealed = await enc.summary(SUMMARY);
+    const priv = await unlockPrivateKey(key, PASS);
+    const raw = await unwrapFileKey(priv, enc.wrappedKey);
+    expect(raw).toHaveLength(32);
+    expect(await decryptSummary(raw, sealed)).toEqual(SUMMARY);
+    // the written format: AES-256-GCM under BID_SUMMARY_IV, tag appended
+    const fileKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: BID_SUMMARY_IV }, fileKey, fromBase64(sealed));
+    expect(JSON.parse(new TextDecoder().decode(plain))).toEqual(SUMMARY);
+    // another key, or a changed text, fails
+    const other = crypto.getRandomValues(new Uint8Array(32));
+    await expect(decryptSummary(other, sealed)).rejects.toThrow('开标一览表无法用该文件密钥解开');
+    const changed = fromBase64(sealed);
+    changed[3]! ^= 1;
+    await expect(decryptSummary(raw, btoa(String.fromCharCode(...changed)))).rejects.toThrow('无法用该文件密钥解开');
+  });
+
+  it('round-trips with a raw key, and the unwrap refuses a wrong private key', async () => {
+    const raw = crypto.getRandomValues(new Uint8Array(32));
+    expect(await decryptSummary(raw, await encryptSummary(raw, SUMMARY))).toEqual(SUMMARY);
+    const { enc } = await setUp(1);
+    const stranger = await makePassphraseKey('另一把钥匙的口令', 310_000, 2048);
+    await expect(unwrapFileKey(await unlockPrivateKey(stranger, '另一把钥匙的口令'), enc.wrappedKey)).rejects.toThrow(
+      '文件密钥无法用该私钥解开',
+    );
   });
 });

@@ -1,8 +1,10 @@
 import {
   BID_PBKDF2_MIN_ITERATIONS,
   BID_PLAIN_CHUNK,
+  BID_SUMMARY_IV,
   BID_TAG_BYTES,
   type BidKdf,
+  type BidSummary,
   bidChunkCount,
   bidCipherSize,
   bidSegmentIv,
@@ -145,6 +147,46 @@ export interface EncryptedFile {
   chunk(i: number): Promise<Uint8Array<ArrayBuffer>>;
   /** hex SHA-256 of the plaintext: once every chunk has been made, in order */
   plainSha256(): string;
+  /** the sealed 开标一览表: the JSON of `s` under the same file key (BID_SUMMARY_IV), tag appended, base64 */
+  summary(s: BidSummary): Promise<string>;
+}
+
+/** The JSON of a 开标一览表, AES-256-GCM-encrypted under the file key with BID_SUMMARY_IV, tag appended, base64. */
+async function sealSummary(fileKey: CryptoKey, s: BidSummary): Promise<string> {
+  const json = JSON.stringify({ price: s.price, durationDays: s.durationDays, quality: s.quality, manager: s.manager });
+  const sealed = await subtle().encrypt(
+    { name: 'AES-GCM', iv: BID_SUMMARY_IV },
+    fileKey,
+    new TextEncoder().encode(json),
+  );
+  return toBase64(sealed);
+}
+
+/**
+ * Encrypt a 开标一览表 with a raw file key (32 bytes) — what the sealing browser does with the key it generated; the
+ * tests and tools that hold a raw key use it.
+ */
+export async function encryptSummary(rawFileKey: Uint8Array<ArrayBuffer>, s: BidSummary): Promise<string> {
+  return sealSummary(await subtle().importKey('raw', rawFileKey, 'AES-GCM', false, ['encrypt']), s);
+}
+
+/**
+ * Open a sealed 开标一览表 with the raw file key: the parsed JSON (not yet checked against the schema). A wrong key or
+ * a changed text fails the AES-GCM tag.
+ */
+export async function decryptSummary(rawFileKey: Uint8Array<ArrayBuffer>, sealed: string): Promise<unknown> {
+  const key = await subtle().importKey('raw', rawFileKey, 'AES-GCM', false, ['decrypt']);
+  let plain: ArrayBuffer;
+  try {
+    plain = await subtle().decrypt({ name: 'AES-GCM', iv: BID_SUMMARY_IV }, key, fromBase64(sealed));
+  } catch {
+    throw new Error('开标一览表无法用该文件密钥解开：密钥不符或内容被改动');
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(plain)) as unknown;
+  } catch {
+    throw new Error('开标一览表的内容无法识别');
+  }
 }
 
 /**
@@ -182,6 +224,7 @@ export async function encryptFile(file: Blob, publicKey: CryptoKey): Promise<Enc
       if (hashed !== n) throw new Error('文件尚未加密完');
       return hash.hex();
     },
+    summary: (s) => sealSummary(fileKey, s),
   };
 }
 
@@ -191,6 +234,23 @@ export async function encryptFile(file: Blob, publicKey: CryptoKey): Promise<Enc
  */
 export type Unwrapper = CryptoKey | ((wrapped: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>);
 
+/** The raw AES-256 file key (32 bytes) from its RSA-OAEP wrapping: unwrapped here, or by the key's holder. */
+export async function unwrapFileKey(unwrap: Unwrapper, wrappedKey: string): Promise<Uint8Array<ArrayBuffer>> {
+  let raw: Uint8Array<ArrayBuffer>;
+  if (typeof unwrap === 'function') {
+    // the agent's own refusals (not reachable, wrong key, PIN cancelled) say what happened
+    raw = await unwrap(fromBase64(wrappedKey));
+  } else {
+    try {
+      raw = new Uint8Array(await subtle().decrypt(RSA, unwrap, fromBase64(wrappedKey)));
+    } catch {
+      throw new Error('文件密钥无法用该私钥解开：这份文件不是用此密钥加密的');
+    }
+  }
+  if (raw.length !== 32) throw new Error('解开的文件密钥长度不是 32 字节');
+  return raw;
+}
+
 /** Decrypt ciphertext chunks (in order) with the unwrapped file key; hashes of both sides come out at the end. */
 export async function decryptChunks(
   unwrap: Unwrapper,
@@ -199,17 +259,7 @@ export async function decryptChunks(
   fetchChunk: (i: number) => Promise<Uint8Array<ArrayBuffer>>,
   onChunk?: (i: number, plain: Uint8Array) => void,
 ): Promise<{ plainSha256: string; cipherSha256: string; plainSize: number }> {
-  let raw: ArrayBuffer | Uint8Array<ArrayBuffer>;
-  if (typeof unwrap === 'function') {
-    // the agent's own refusals (not reachable, wrong key, PIN cancelled) say what happened
-    raw = await unwrap(fromBase64(wrappedKey));
-  } else {
-    try {
-      raw = await subtle().decrypt(RSA, unwrap, fromBase64(wrappedKey));
-    } catch {
-      throw new Error('文件密钥无法用该私钥解开：这份文件不是用此密钥加密的');
-    }
-  }
+  const raw = await unwrapFileKey(unwrap, wrappedKey);
   const fileKey = await subtle().importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
   const plainHash = await newSha256();
   const cipherHash = await newSha256();

@@ -32,6 +32,13 @@ export function formatYuan(value: string | null | undefined): string | null {
   return `${m[1]}${int}.${dec} 元`;
 }
 
+/** An amount in yuan given as a number, with thousands separators and two decimals: 1234567.5 → "1,234,567.50". */
+export function formatMoney(n: number | null | undefined): string {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
+  const text = formatYuan(n.toFixed(2));
+  return text ? text.slice(0, -2) : '';
+}
+
 /** Whole numbers with thousands separators. */
 export function formatCount(n: number | null | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('zh-CN') : '0';

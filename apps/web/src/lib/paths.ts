@@ -33,6 +33,13 @@ export function nodePageHref(path: string, gnCoding: string | null, systemCoding
 /** 菜单设置 of a system. */
 export const menuSetUpHref = (systemCoding: string) => `${MENU_SET_UP_PATH}?${new URLSearchParams({ systemCoding })}`;
 
+/**
+ * The remote opening hall (不见面开标, issue 17): the sections the caller may enter (the sidebar's 开标大厅, node
+ * property bidTab), and one section's hall (the portal's 开标大厅 link when no external hall is configured).
+ */
+export const OPENING_PAGES = { overview: '/bid/overview', hall: '/bid/bidMeet' } as const;
+export const openingHallHref = (sectionId: string) => `${OPENING_PAGES.hall}?${new URLSearchParams({ sectionId })}`;
+
 // ── route prefixes and node pages ───────────────────────────────────────────
 
 /** The business pages of the spec §2 route table that later releases build; the sidebar already routes to them. */

@@ -272,7 +272,7 @@ describe('the opening', () => {
         .filter((b: { reading: unknown }) => b.reading)
         .map((b: { enterpriseName: string; reading: { price: number } }) => [b.enterpriseName, b.reading]),
     );
-    expect(readings['示例建设工程有限公司']).toMatchObject({
+    expect(readings.示例建设工程有限公司).toMatchObject({
       price: 17_286_450,
       durationDays: 365,
       quality: '合格',

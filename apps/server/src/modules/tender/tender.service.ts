@@ -10,7 +10,7 @@ import {
   type TenderSettings,
   tenderSettingsSchema,
 } from '@ks/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { tenderSections } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';

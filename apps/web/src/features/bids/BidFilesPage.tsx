@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
-import type { BidKeyState, BidReceipt, BidSections } from '@ks/contracts';
+import type { BidKeyState, BidReceipt, BidSections, BidSummary } from '@ks/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Progress, Result, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -13,11 +13,13 @@ import {
   uploadSealedBid,
   withdrawBid,
 } from '../../api/bids';
+import { isApiError } from '../../api/request';
 import { ConfirmAction, LoadFailure, PageFrame } from '../../components/admin';
 import { makePassphraseKey } from '../../lib/bidCrypto';
 import { useCurrentUser } from '../../lib/sessionHooks';
 import { formatTime, Receipt } from './parts';
 import { bidToolHref } from './paths';
+import { SummaryDialog } from './summary';
 
 const TITLE = '投标文件加密递交';
 type SectionRow = BidSections[number];
@@ -139,14 +141,19 @@ function KeyCard({ state }: { state: BidKeyState }) {
   );
 }
 
-/** Upload (or replace) the section's bid: encrypt here, send the ciphertext, show the receipt. */
+/**
+ * Upload (or replace) the section's bid: choose the file, fill in its 开标一览表, encrypt both here, send the
+ * ciphertext, show the receipt.
+ */
 function UploadCell({ row, state }: { row: SectionRow; state: BidKeyState }) {
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [receipt, setReceipt] = useState<BidReceipt | null>(null);
   const upload = useMutation({
-    mutationFn: (file: File) => uploadSealedBid(row.id, file, state.key!, setProgress),
+    mutationFn: (v: { file: File; summary: BidSummary }) =>
+      uploadSealedBid(row.id, v.file, state.key!, v.summary, setProgress),
     onSuccess: (r) => {
       setReceipt(r);
       void qc.invalidateQueries({ queryKey: BIDS_KEY });
@@ -165,7 +172,17 @@ function UploadCell({ row, state }: { row: SectionRow; state: BidKeyState }) {
           onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';
-            if (f) upload.mutate(f);
+            if (f) setChosen(f);
+          }}
+        />
+        <SummaryDialog
+          fileName={chosen?.name ?? ''}
+          open={chosen !== null}
+          onCancel={() => setChosen(null)}
+          onOk={(summary) => {
+            const file = chosen!;
+            setChosen(null);
+            upload.mutate({ file, summary });
           }}
         />
         <Button
@@ -207,6 +224,9 @@ function UploadCell({ row, state }: { row: SectionRow; state: BidKeyState }) {
           format={() => `加密上传 ${progress.done}/${progress.total}`}
           data-testid="bid-progress"
         />
+      )}
+      {upload.error && !isApiError(upload.error) && (
+        <Alert type="error" showIcon title={upload.error.message} data-testid="bid-upload-error" />
       )}
       {receipt && (
         <Alert

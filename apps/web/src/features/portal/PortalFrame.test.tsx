@@ -4,13 +4,14 @@ import { configureRequest } from '../../api/request';
 import { routes } from '../../app/routes';
 import { allEntities, allNotices, createPortalServer } from '../../test/portal';
 import { renderRoutes } from '../../test/render';
-import { BID_HALL_MISSING, navKeyOf } from './PortalFrame';
+import { navKeyOf } from './PortalFrame';
 
 let hall: string | null = 'https://hall.example.test/';
+let server: ReturnType<typeof createPortalServer>;
 
 beforeEach(() => {
   hall = 'https://hall.example.test/';
-  const server = createPortalServer({
+  server = createPortalServer({
     'GET /ks/portal/v1/home/config': () => ({ data: { loginMode: 'ggfw', bidHallUrl: hall } }),
   });
   configureRequest({ transport: server.transport });
@@ -57,29 +58,30 @@ describe('portal header', () => {
   it('links the bid-opening hall in a new window, and offers 登录 but no 注册', async () => {
     render('/transac');
     // without the meta tags (as here) the address comes from the API
-    await waitFor(() => expect(screen.getByTestId('nav-hall').tagName).toBe('A'));
+    await waitFor(() => expect(screen.getByTestId('nav-hall').getAttribute('href')).toBe('https://hall.example.test/'));
     const link = screen.getByTestId('nav-hall');
-    expect(link.getAttribute('href')).toBe('https://hall.example.test/');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(screen.getByTestId('nav-login').getAttribute('href')).toBe('/login');
     expect(screen.queryByText('注册')).toBeNull();
   });
 
-  it('shows 开标大厅 disabled with a hint when no hall is configured', async () => {
+  it("without an external hall links the platform's own opening hall, in a new window", async () => {
     hall = null;
     render('/transac');
-    await waitFor(() => expect(screen.getByTestId('nav-hall').getAttribute('title')).toBe(BID_HALL_MISSING));
-    const item = screen.getByTestId('nav-hall');
-    expect(item.tagName).toBe('SPAN');
-    expect(item.getAttribute('title')).toBe(BID_HALL_MISSING);
-    expect(item.getAttribute('href')).toBeNull();
+    await screen.findAllByTestId('notice-row');
+    await waitFor(() => expect(server.callsTo('/ks/portal/v1/home/config').length).toBeGreaterThan(0));
+    const link = screen.getByTestId('nav-hall');
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe('/bid/bidMeet');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
-  it('ignores a hall address that is not http(s)', async () => {
+  it("ignores a hall address that is not http(s): the platform's own hall instead", async () => {
     hall = 'javascript:alert(1)';
     render('/market');
     await screen.findByTestId('market-entry-enterprise');
-    expect(screen.getByTestId('nav-hall').tagName).toBe('SPAN');
+    await waitFor(() => expect(screen.getByTestId('nav-hall').getAttribute('href')).toBe('/bid/bidMeet'));
   });
 });

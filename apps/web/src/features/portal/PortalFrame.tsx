@@ -4,13 +4,11 @@ import { Link, useLocation } from 'react-router';
 import { DEFAULT_PLATFORM_NAME, platformQuery } from '../../api/platform';
 import { usePortalConfig } from '../../api/portalConfig';
 import { SiteFooter } from '../../components/SiteFooter';
-import { homeUrlOrDefault } from '../../lib/paths';
+import { homeUrlOrDefault, OPENING_PAGES } from '../../lib/paths';
 import { getHomeUrl, isSignedIn } from '../../lib/session';
 import './portal.css';
 
 export type NavKey = 'home' | 'transac' | 'market';
-
-export const BID_HALL_MISSING = '开标大厅地址未配置';
 
 /** The navigation item a route belongs to (child routes included): /transac-news → 交易信息, /market-* → 市场主体. */
 export function navKeyOf(pathname: string): NavKey | null {
@@ -33,6 +31,18 @@ function Logo() {
       <rect width="32" height="32" rx="7" fill="rgba(255,255,255,0.18)" />
       <path d="M6 13 16 7l10 6v2H6zm2 4h3v7H8zm6.5 0h3v7h-3zM21 17h3v7h-3zM6 25h20v2H6z" fill="#fff" />
     </svg>
+  );
+}
+
+/** The mark of a link that opens in a new window. */
+function ExternalMark() {
+  return (
+    <>
+      <svg width="11" height="11" viewBox="0 0 12 12" aria-hidden className="kp-ext">
+        <path d="M4.5 2H2v8h8V7.5M7 1.5h3.5V5M10.3 1.7 5.5 6.5" fill="none" stroke="currentColor" />
+      </svg>
+      <span className="kp-sr-only">（在新窗口打开）</span>
+    </>
   );
 }
 
@@ -72,20 +82,20 @@ export function PortalHeader() {
           {hall ? (
             <a className="kp-nav-item" href={hall} target="_blank" rel="noopener noreferrer" data-testid="nav-hall">
               开标大厅
-              <svg width="11" height="11" viewBox="0 0 12 12" aria-hidden className="kp-ext">
-                <path d="M4.5 2H2v8h8V7.5M7 1.5h3.5V5M10.3 1.7 5.5 6.5" fill="none" stroke="currentColor" />
-              </svg>
-              <span className="kp-sr-only">（在新窗口打开）</span>
+              <ExternalMark />
             </a>
           ) : (
-            <span
-              className="kp-nav-item is-disabled"
-              title={config ? BID_HALL_MISSING : undefined}
+            // no external hall: the platform's own remote opening hall (signing in first when needed)
+            <Link
+              className="kp-nav-item"
+              to={OPENING_PAGES.hall}
+              target="_blank"
+              rel="noopener noreferrer"
               data-testid="nav-hall"
             >
               开标大厅
-              {config ? <span className="kp-sr-only">（{BID_HALL_MISSING}）</span> : null}
-            </span>
+              <ExternalMark />
+            </Link>
           )}
         </nav>
         <div className="kp-header-actions">
