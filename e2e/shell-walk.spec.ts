@@ -252,7 +252,9 @@ for (const [account, role] of [
           .or(page.getByTestId('guarantee-page'))
           // 投标文件加密递交 (issue 16): the bidder's sealed bids, or for others what the page is for
           .or(page.getByTestId('bid-key-card'))
-          .or(page.getByTestId('bid-not-bidder'));
+          .or(page.getByTestId('bid-not-bidder'))
+          // 开标大厅 (issue 17): the sections whose opening hall the user may enter
+          .or(page.getByTestId('opening-sections'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

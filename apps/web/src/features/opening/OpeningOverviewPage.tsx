@@ -28,7 +28,7 @@ export default function OpeningOverviewPage() {
           <Table<OpeningSection>
             rowKey="id"
             size="small"
-            pagination={false}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 个标段` }}
             loading={sections.isLoading}
             dataSource={sections.data ?? []}
             data-testid="opening-sections"

@@ -199,7 +199,11 @@ export function DecryptDialog({ hall, open, onClose }: { hall: OpeningHall; open
       close();
       void message.success('文件密钥已提交，投标文件已解密');
     },
-    onError: () => void qc.invalidateQueries({ queryKey: openingHallKey(hall.section.id) }),
+    onError: (e) => {
+      void qc.invalidateQueries({ queryKey: openingHallKey(hall.section.id) });
+      // past the decryption time, or the hall moved on: nothing more to do here (the server's message says why)
+      if (isApiError(e) && (e.status === 403 || e.status === 409)) close();
+    },
   });
   const close = () => {
     unwrap.reset();

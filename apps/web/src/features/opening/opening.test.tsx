@@ -328,6 +328,75 @@ describe('/bid/bidMeet', () => {
     expect(await decryptSummary(fromBase64(sent.fileKey), sealed)).toEqual(SUMMARY);
     expect(screen.getByTestId('opening-mine').textContent).toContain('已解密');
   }, 60_000);
+
+  it('a key handed over after the decryption time is refused, and the dialog closes itself', async () => {
+    const made = await makePassphraseKey(PASS, 310_000, 2048);
+    const key: BidKey = {
+      id: uuid(50),
+      kind: 'passphrase',
+      algorithm: 'RSA-OAEP-256',
+      publicKey: made.publicKey,
+      fingerprint: 'ab'.repeat(32),
+      encryptedPrivateKey: made.encryptedPrivateKey,
+      iv: made.iv,
+      kdf: made.kdf,
+      caBindingId: null,
+      caHolder: null,
+      caCertFingerprint: null,
+      createdAt: '2026-11-20T02:00:00.000Z',
+    };
+    const enc = await encryptFile(new Blob(['%PDF-1.7 bid']), await importPublicKey(key.publicKey));
+    await enc.chunk(0);
+    const sealed = await enc.summary(SUMMARY);
+    const own = {
+      id: uuid(101),
+      fileName: '投标文件.pdf',
+      keyId: key.id,
+      wrappedKey: enc.wrappedKey,
+      summary: sealed,
+      plainSha256: enc.plainSha256(),
+      cipherSha256: 'c'.repeat(64),
+    };
+    const decrypting = (status: 'pending' | 'decrypted') =>
+      hall({
+        status: 'decrypting',
+        due: true,
+        startedAt: '2026-12-21T01:30:05.000Z',
+        decryptMinutes: 30,
+        decryptDeadline: '2026-12-21T02:00:05.000Z',
+        bids: [bid(1, { bidId: own.id, status, order: null })],
+        mine: { enterpriseName: '某某建设工程有限公司', signedIn: true, bid: own, status },
+        actions: { ...NO_ACTIONS, decrypt: status === 'pending' },
+      });
+    const current = decrypting('pending');
+    const server = serve(() => current, {
+      'GET /ks/trade/bid/v1/key/detail': () => ({ data: key }),
+      'GET /ks/ca/config': () => ({ data: { enabled: false, agentUrl: null, message: '未配置' } }),
+      'POST /ks/trade/opening/v1/decrypt': () => ({
+        status: 403,
+        code: 403,
+        message: '解密时间已过：该投标文件未在规定时间内解密，不予唱标，本次操作已记录',
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, HALL_URL);
+    await user.click(await screen.findByTestId('opening-decrypt', {}, SLOW));
+    await user.type(await screen.findByTestId('opening-passphrase'), '不对的口令');
+    await user.click(screen.getByTestId('opening-unwrap'));
+    expect((await screen.findByTestId('opening-unwrap-error', {}, SLOW)).textContent).toContain('口令不正确');
+    expect((screen.getByTestId('opening-submit-key') as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(screen.getByTestId('opening-passphrase'));
+    await user.type(screen.getByTestId('opening-passphrase'), PASS);
+    await user.click(screen.getByTestId('opening-unwrap'));
+    const summary = await screen.findByTestId('opening-own-summary', {}, SLOW);
+    expect(summary.textContent).toContain('37,680,000.50');
+    expect(summary.textContent).toContain('张建国');
+    expect(server.callsTo('/ks/trade/opening/v1/decrypt')).toHaveLength(0);
+    await user.click(screen.getByTestId('opening-submit-key'));
+    await waitFor(() => expect(screen.queryByTestId('opening-submit-key')).toBeNull());
+    expect(server.callsTo('/ks/trade/opening/v1/decrypt')).toHaveLength(1);
+    expect(screen.getByTestId('opening-mine').textContent).not.toContain('已解密');
+  }, 60_000);
 });
 
 describe('unwrapForOpening', () => {

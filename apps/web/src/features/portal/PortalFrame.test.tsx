@@ -75,7 +75,8 @@ describe('portal header', () => {
     expect(link.tagName).toBe('A');
     expect(link.getAttribute('href')).toBe('/bid/bidMeet');
     expect(link.getAttribute('target')).toBe('_blank');
-    expect(link.getAttribute('rel')).toContain('noopener');
+    // same origin: the new window keeps the opener, and with it a copy of the session (sessionStorage)
+    expect(link.getAttribute('rel')).toBe('opener');
   });
 
   it("ignores a hall address that is not http(s): the platform's own hall instead", async () => {

@@ -85,14 +85,9 @@ export function PortalHeader() {
               <ExternalMark />
             </a>
           ) : (
-            // no external hall: the platform's own remote opening hall (signing in first when needed)
-            <Link
-              className="kp-nav-item"
-              to={OPENING_PAGES.hall}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-testid="nav-hall"
-            >
+            // no external hall: the platform's own remote opening hall. Same origin, so rel=opener: the new window gets
+            // a copy of this tab's sessionStorage — the session — as browsers give it only to opener-linked windows
+            <Link className="kp-nav-item" to={OPENING_PAGES.hall} target="_blank" rel="opener" data-testid="nav-hall">
               开标大厅
               <ExternalMark />
             </Link>
