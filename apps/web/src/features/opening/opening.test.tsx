@@ -135,6 +135,75 @@ describe('/bid/overview', () => {
   });
 });
 
+/**
+ * A bidder's hall while decrypting (a real passphrase key, a sealed summary): the bidder tries a wrong passphrase, then
+ * the right one, and sees its 开标一览表; `answer` is what the server says to the key handed over.
+ */
+async function unwrapInHall(answer: (decrypted: () => OpeningHall) => ReturnType<Handler>) {
+  const made = await makePassphraseKey(PASS, 310_000, 2048);
+  const key: BidKey = {
+    id: uuid(50),
+    kind: 'passphrase',
+    algorithm: 'RSA-OAEP-256',
+    publicKey: made.publicKey,
+    fingerprint: 'ab'.repeat(32),
+    encryptedPrivateKey: made.encryptedPrivateKey,
+    iv: made.iv,
+    kdf: made.kdf,
+    caBindingId: null,
+    caHolder: null,
+    caCertFingerprint: null,
+    createdAt: '2026-11-20T02:00:00.000Z',
+  };
+  const enc = await encryptFile(new Blob(['%PDF-1.7 bid']), await importPublicKey(key.publicKey));
+  await enc.chunk(0);
+  const sealed = await enc.summary(SUMMARY);
+  const own = {
+    id: uuid(101),
+    fileName: '投标文件.pdf',
+    keyId: key.id,
+    wrappedKey: enc.wrappedKey,
+    summary: sealed,
+    plainSha256: enc.plainSha256(),
+    cipherSha256: 'c'.repeat(64),
+  };
+  const decrypting = (status: 'pending' | 'decrypted') =>
+    hall({
+      status: 'decrypting',
+      due: true,
+      startedAt: '2026-12-21T01:30:05.000Z',
+      decryptMinutes: 30,
+      decryptDeadline: '2026-12-21T02:00:05.000Z',
+      bids: [bid(1, { bidId: own.id, status, order: null })],
+      mine: { enterpriseName: '某某建设工程有限公司', signedIn: true, bid: own, status },
+      actions: { ...NO_ACTIONS, decrypt: status === 'pending' },
+    });
+  let current = decrypting('pending');
+  const server = serve(() => current, {
+    'GET /ks/trade/bid/v1/key/detail': () => ({ data: key }),
+    'GET /ks/ca/config': () => ({ data: { enabled: false, agentUrl: null, message: '未配置' } }),
+    'POST /ks/trade/opening/v1/decrypt': () =>
+      answer(() => {
+        current = decrypting('decrypted');
+        return current;
+      }),
+  });
+  renderRoutes(routes, HALL_URL);
+  const user = userEvent.setup();
+  await user.click(await screen.findByTestId('opening-decrypt', {}, SLOW));
+  await user.type(await screen.findByTestId('opening-passphrase'), '不对的口令');
+  await user.click(screen.getByTestId('opening-unwrap'));
+  expect((await screen.findByTestId('opening-unwrap-error', {}, SLOW)).textContent).toContain('口令不正确');
+  expect((screen.getByTestId('opening-submit-key') as HTMLButtonElement).disabled).toBe(true);
+  await user.clear(screen.getByTestId('opening-passphrase'));
+  await user.type(screen.getByTestId('opening-passphrase'), PASS);
+  await user.click(screen.getByTestId('opening-unwrap'));
+  const summary = await screen.findByTestId('opening-own-summary', {}, SLOW);
+  expect(summary.textContent).toContain('37,680,000.50');
+  expect(summary.textContent).toContain('张建国');
+  return { server, user, own, sealed };
+}
+
 describe('/bid/bidMeet', () => {
   it('shows the reading, prices with separators, the drawn seed, and only the buttons its actions allow', async () => {
     const read = bid(1, { reading: { ...SUMMARY, readAt: '2026-12-21T02:00:00.000Z' } });
@@ -258,66 +327,7 @@ describe('/bid/bidMeet', () => {
   }, 60_000);
 
   it('the bidder unwraps the file key with the passphrase, sees its 开标一览表, and hands the key over', async () => {
-    const made = await makePassphraseKey(PASS, 310_000, 2048);
-    const key: BidKey = {
-      id: uuid(50),
-      kind: 'passphrase',
-      algorithm: 'RSA-OAEP-256',
-      publicKey: made.publicKey,
-      fingerprint: 'ab'.repeat(32),
-      encryptedPrivateKey: made.encryptedPrivateKey,
-      iv: made.iv,
-      kdf: made.kdf,
-      caBindingId: null,
-      caHolder: null,
-      caCertFingerprint: null,
-      createdAt: '2026-11-20T02:00:00.000Z',
-    };
-    const enc = await encryptFile(new Blob(['%PDF-1.7 bid']), await importPublicKey(key.publicKey));
-    await enc.chunk(0);
-    const sealed = await enc.summary(SUMMARY);
-    const own = {
-      id: uuid(101),
-      fileName: '投标文件.pdf',
-      keyId: key.id,
-      wrappedKey: enc.wrappedKey,
-      summary: sealed,
-      plainSha256: enc.plainSha256(),
-      cipherSha256: 'c'.repeat(64),
-    };
-    const decrypting = (status: 'pending' | 'decrypted') =>
-      hall({
-        status: 'decrypting',
-        due: true,
-        startedAt: '2026-12-21T01:30:05.000Z',
-        decryptMinutes: 30,
-        decryptDeadline: '2026-12-21T02:00:05.000Z',
-        bids: [bid(1, { bidId: own.id, status, order: null })],
-        mine: { enterpriseName: '某某建设工程有限公司', signedIn: true, bid: own, status },
-        actions: { ...NO_ACTIONS, decrypt: status === 'pending' },
-      });
-    let current = decrypting('pending');
-    const server = serve(() => current, {
-      'GET /ks/trade/bid/v1/key/detail': () => ({ data: key }),
-      'GET /ks/ca/config': () => ({ data: { enabled: false, agentUrl: null, message: '未配置' } }),
-      'POST /ks/trade/opening/v1/decrypt': () => {
-        current = decrypting('decrypted');
-        return { data: current };
-      },
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, HALL_URL);
-    await user.click(await screen.findByTestId('opening-decrypt', {}, SLOW));
-    await user.type(await screen.findByTestId('opening-passphrase'), '不对的口令');
-    await user.click(screen.getByTestId('opening-unwrap'));
-    expect((await screen.findByTestId('opening-unwrap-error', {}, SLOW)).textContent).toContain('口令不正确');
-    expect((screen.getByTestId('opening-submit-key') as HTMLButtonElement).disabled).toBe(true);
-    await user.clear(screen.getByTestId('opening-passphrase'));
-    await user.type(screen.getByTestId('opening-passphrase'), PASS);
-    await user.click(screen.getByTestId('opening-unwrap'));
-    const summary = await screen.findByTestId('opening-own-summary', {}, SLOW);
-    expect(summary.textContent).toContain('37,680,000.50');
-    expect(summary.textContent).toContain('张建国');
+    const { server, user, own, sealed } = await unwrapInHall((decrypted) => ({ data: decrypted() }));
     expect(server.callsTo('/ks/trade/opening/v1/decrypt')).toHaveLength(0);
     await user.click(screen.getByTestId('opening-submit-key'));
     await waitFor(() => expect(screen.queryByTestId('opening-decrypt')).toBeNull());
@@ -330,68 +340,11 @@ describe('/bid/bidMeet', () => {
   }, 60_000);
 
   it('a key handed over after the decryption time is refused, and the dialog closes itself', async () => {
-    const made = await makePassphraseKey(PASS, 310_000, 2048);
-    const key: BidKey = {
-      id: uuid(50),
-      kind: 'passphrase',
-      algorithm: 'RSA-OAEP-256',
-      publicKey: made.publicKey,
-      fingerprint: 'ab'.repeat(32),
-      encryptedPrivateKey: made.encryptedPrivateKey,
-      iv: made.iv,
-      kdf: made.kdf,
-      caBindingId: null,
-      caHolder: null,
-      caCertFingerprint: null,
-      createdAt: '2026-11-20T02:00:00.000Z',
-    };
-    const enc = await encryptFile(new Blob(['%PDF-1.7 bid']), await importPublicKey(key.publicKey));
-    await enc.chunk(0);
-    const sealed = await enc.summary(SUMMARY);
-    const own = {
-      id: uuid(101),
-      fileName: '投标文件.pdf',
-      keyId: key.id,
-      wrappedKey: enc.wrappedKey,
-      summary: sealed,
-      plainSha256: enc.plainSha256(),
-      cipherSha256: 'c'.repeat(64),
-    };
-    const decrypting = (status: 'pending' | 'decrypted') =>
-      hall({
-        status: 'decrypting',
-        due: true,
-        startedAt: '2026-12-21T01:30:05.000Z',
-        decryptMinutes: 30,
-        decryptDeadline: '2026-12-21T02:00:05.000Z',
-        bids: [bid(1, { bidId: own.id, status, order: null })],
-        mine: { enterpriseName: '某某建设工程有限公司', signedIn: true, bid: own, status },
-        actions: { ...NO_ACTIONS, decrypt: status === 'pending' },
-      });
-    const current = decrypting('pending');
-    const server = serve(() => current, {
-      'GET /ks/trade/bid/v1/key/detail': () => ({ data: key }),
-      'GET /ks/ca/config': () => ({ data: { enabled: false, agentUrl: null, message: '未配置' } }),
-      'POST /ks/trade/opening/v1/decrypt': () => ({
-        status: 403,
-        code: 403,
-        message: '解密时间已过：该投标文件未在规定时间内解密，不予唱标，本次操作已记录',
-      }),
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, HALL_URL);
-    await user.click(await screen.findByTestId('opening-decrypt', {}, SLOW));
-    await user.type(await screen.findByTestId('opening-passphrase'), '不对的口令');
-    await user.click(screen.getByTestId('opening-unwrap'));
-    expect((await screen.findByTestId('opening-unwrap-error', {}, SLOW)).textContent).toContain('口令不正确');
-    expect((screen.getByTestId('opening-submit-key') as HTMLButtonElement).disabled).toBe(true);
-    await user.clear(screen.getByTestId('opening-passphrase'));
-    await user.type(screen.getByTestId('opening-passphrase'), PASS);
-    await user.click(screen.getByTestId('opening-unwrap'));
-    const summary = await screen.findByTestId('opening-own-summary', {}, SLOW);
-    expect(summary.textContent).toContain('37,680,000.50');
-    expect(summary.textContent).toContain('张建国');
-    expect(server.callsTo('/ks/trade/opening/v1/decrypt')).toHaveLength(0);
+    const { server, user } = await unwrapInHall(() => ({
+      status: 403,
+      code: 403,
+      message: '解密时间已过：该投标文件未在规定时间内解密，不予唱标，本次操作已记录',
+    }));
     await user.click(screen.getByTestId('opening-submit-key'));
     await waitFor(() => expect(screen.queryByTestId('opening-submit-key')).toBeNull());
     expect(server.callsTo('/ks/trade/opening/v1/decrypt')).toHaveLength(1);

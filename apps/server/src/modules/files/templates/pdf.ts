@@ -42,17 +42,7 @@ export function formPdf(form: Form): Buffer {
     '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 7 0 R /DW 1000 >>',
     '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
   ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return serialise(objects);
 }
 
 /** Display width of a character in ems: CJK and other wide characters 1, the rest ½. */
@@ -124,12 +114,17 @@ export function textPdf(title: string, lines: string[]): Buffer {
     kids.push(`${objects.length} 0 R`);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
+  return serialise(objects);
+}
+
+/** The objects (numbered from 1, the first the catalogue) as a PDF file with its cross-reference table. */
+function serialise(objects: string[]): Buffer {
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((o, i) => {
+  for (const [i, o] of objects.entries()) {
     offsets.push(Buffer.byteLength(out));
     out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
+  }
   const xref = Buffer.byteLength(out);
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const off of offsets) out += `${String(off).padStart(10, '0')} 00000 n \n`;
