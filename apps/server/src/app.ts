@@ -21,6 +21,7 @@ import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes
 import { depositsRoutes, startGuaranteePoller } from './modules/deposits/deposits.routes';
 import { registerGuaranteeHooks } from './modules/deposits/guarantees.service';
 import { engineRoutes } from './modules/engine/engine.routes';
+import { evaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -399,6 +400,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bidsRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), taskTtlMs: config.files.taskTtlMs });
       // @app:opening — the remote opening hall (issue 17)
       openingRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
+      // @app:evaluation — bid evaluation (issue 17)
+      evaluationRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });

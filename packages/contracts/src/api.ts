@@ -17,6 +17,7 @@ import { caApi } from './ca-api';
 import { creditApi } from './credit-api';
 import { depositsApi } from './deposits-api';
 import { engineApi } from './engine-api';
+import { evaluationApi } from './evaluation-api';
 import { expertsApi } from './experts-api';
 import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
@@ -295,6 +296,8 @@ export const api = {
   ...bidsApi,
   // @api:opening
   ...openingApi,
+  // @api:evaluation
+  ...evaluationApi,
   // @api:ledger
   ...ledgerApi,
 } as const satisfies Record<ApiName, EndpointDef>;

@@ -25,6 +25,10 @@ export * from './engine-api';
 export * from './engine-fields';
 export * from './engine-rules';
 export * from './envelope';
+// @index:evaluation
+export * from './evaluation';
+export * from './evaluation-api';
+export * from './evaluation-rules';
 // @index:experts
 export * from './experts';
 export * from './experts-api';

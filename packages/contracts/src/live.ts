@@ -16,6 +16,8 @@ export const LIVE_EVENT_TYPES = [
   'chat-queue',
   /** something happened in a section's opening hall (sign-in, decryption, reading, confirmation): data { sectionId } */
   'opening',
+  /** something happened in a section's evaluation (sign-in, declaration, scores submitted or reopened, result): data { sectionId } */
+  'evaluation',
   /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
   'resync',
 ] as const;

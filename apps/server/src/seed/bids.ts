@@ -142,15 +142,30 @@ export async function seedBids(tx: Db, storage: Storage, who: { user: BidCaller 
   });
 }
 
+/** The project a demo bid is for, as its 投标函 names it. */
+export interface DemoBidProject {
+  name: string;
+  section: string;
+  /** 致：… line */
+  to: string;
+}
+
+/** The opening demo's project (SXGC-2026-1005). */
+export const OPENING_BID_PROJECT: DemoBidProject = {
+  name: '忻州市忻府区第三中学学生公寓楼建设工程',
+  section: 'BD-01 施工标段',
+  to: '致：忻州市忻府区教育科技局（招标人）、山西沁河招标代理有限公司（招标代理）',
+};
+
 /** A bid of the opening demo: a one-page 投标函 with its 开标一览表. */
-const openingBidPdf = (bidder: string, s: BidSummary) =>
+const openingBidPdf = (project: DemoBidProject, bidder: string, s: BidSummary) =>
   formPdf({
     file: '投标文件.pdf',
     title: '投 标 函',
-    note: '致：忻州市忻府区教育科技局（招标人）、山西沁河招标代理有限公司（招标代理）',
+    note: project.to,
     rows: [
-      ['项目名称', '忻州市忻府区第三中学学生公寓楼建设工程'],
-      ['标段', 'BD-01 施工标段'],
+      ['项目名称', project.name],
+      ['标段', project.section],
       ['投标人', bidder],
       ['投标报价', `人民币 ¥${s.price.toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`],
       ['工期', `${s.durationDays} 日历天`],
@@ -171,6 +186,9 @@ export async function seedOpeningBids(
   sectionId: string,
   bidders: { caller: BidCaller; enterpriseName: string; contact: string; phone: string; summary: BidSummary }[],
   at: Date,
+  project: DemoBidProject = OPENING_BID_PROJECT,
+  /** the file keys' label prefix: each section's bids need keys of their own */
+  labelPrefix = 'opening',
 ) {
   const deps = { db: tx, storage, now: () => at, taskTtlMs: 3600_000 };
   for (const [i, b] of bidders.entries()) {
@@ -182,9 +200,9 @@ export async function seedOpeningBids(
     const keyId = live[0]?.id ?? (await demoKey(deps, b.caller)).id;
     await seal(deps, b.caller, keyId, sectionId, {
       fileName: `投标文件-${b.enterpriseName}.pdf`,
-      plain: openingBidPdf(b.enterpriseName, b.summary),
+      plain: openingBidPdf(project, b.enterpriseName, b.summary),
       summary: b.summary,
-      label: `opening-${i}`,
+      label: `${labelPrefix}-${i}`,
     });
   }
 }

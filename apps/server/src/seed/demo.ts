@@ -15,6 +15,7 @@ import { seedChanges } from './changes';
 import { seedCredit } from './credit';
 import { seedDeposits } from './deposits';
 import { seedEngine } from './engine';
+import { seedEvaluationDemo } from './evaluation';
 import { type Evidence, evidenceStore } from './evidence';
 import { seedExperts, seedExtraction } from './experts';
 import { seedFeedback } from './feedback';
@@ -235,6 +236,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedBids(tx, evidence.deps.storage, who);
     // @seed:opening — the agency's project whose deadline has just passed: three sealed bids, its hall due (issue 17)
     await seedOpeningDemo(tx, evidence.deps.storage, who, DEMO_ENTERPRISE_NAME);
+    // @seed:evaluation — a section opened two hours ago, its committee of five (zj1…zj5) about to sit (issue 17)
+    await seedEvaluationDemo(tx, evidence.deps.storage, who, passwordHash, DEMO_ENTERPRISE_NAME);
     // @seed:tender-files — each published section's 招标文件, user1's download of 太原 BD-01's, one clarification sent
     await seedTenderFiles(tx, who, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });

@@ -327,8 +327,10 @@ export async function seedOpeningProject(
   who: { agent: EngineCaller; auditor: EngineCaller },
   past: Date,
   deadline: Date,
+  project: Record<string, unknown> = OPENING_PROJECT,
+  section = { estimate: 18_650_000, deposit: 370_000 },
 ): Promise<string> {
-  const id = await passedAgencyProject(tx, who.agent, who.auditor, OPENING_PROJECT);
+  const id = await passedAgencyProject(tx, who.agent, who.auditor, project);
   const day = (n: number) => dateIn(new Date(past.getTime() + n * DAY), DEFAULT_TIME_ZONE);
   const s = await saveSection(
     tx,
@@ -337,8 +339,8 @@ export async function seedOpeningProject(
       projectId: id,
       code: 'BD-01',
       name: '施工标段',
-      estimate: 18_650_000,
-      deposit: 370_000,
+      estimate: section.estimate,
+      deposit: section.deposit,
       docSaleStart: day(0),
       docSaleEnd: day(6),
       bidDeadline: deadline.toISOString(),

@@ -5,6 +5,7 @@ export * from './ca';
 export * from './credit';
 export * from './deposits';
 export * from './engine';
+export * from './evaluation';
 export * from './experts';
 export * from './feedback';
 export * from './files';

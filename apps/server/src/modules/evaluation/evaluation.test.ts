@@ -1,0 +1,401 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defaultCriteria, EVAL_MSG, round2 } from '@ks/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bidEvaluationScores, ledgerEntries, operationLogs, tenderSections } from '../../db/schema';
+import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { verifyLedger } from '../ledger/ledger';
+import { projects } from '../tender/project';
+
+/**
+ * Bid evaluation through the API (issue 17), on the demo's SXGC-2026-1006 BD-01: opened two hours before the seed ran
+ * (user1, bid2, bid3 read out), its committee of five drawn and begun — zj1…zj3 房屋建筑工程 (qualification and
+ * technical), zj4 and zj5 工程造价 (qualification and business).
+ */
+let t: TestApp;
+const c = client(() => t);
+const db = () => t.database.db;
+let agent: string;
+let supervisor: string;
+let bid2: string;
+let zj: string[] = [];
+let sectionId: string;
+
+const P = {
+  sections: '/ks/trade/result-list',
+  room: '/ks/trade/review/result',
+  extractions: '/ks/trade/review/extractions',
+  begin: '/ks/trade/review/begin',
+  method: '/ks/trade/review/method',
+  declare: '/ks/trade/review/declare',
+  signIn: '/ks/trade/review/sign-in',
+  vote: '/ks/trade/review/vote',
+  save: '/ks/trade/review/save-result',
+  submit: '/ks/trade/review/submit',
+  reopen: '/ks/trade/review/reopen',
+  render: '/ks/trade/review/render-result',
+  sign: '/ks/trade/review/save-report',
+  export: '/ks/trade/export-result',
+  document: '/ks/trade/review/document',
+};
+
+const roomOf = async (token: string) => c.get(`${P.room}?sectionId=${sectionId}`, token);
+type Room = {
+  status: string;
+  role: string;
+  members: { id: string; name: string; specialty: string; panels: string[]; chair: boolean }[];
+  me: { id: string } | null;
+  bids: { bidId: string; enterpriseName: string; price: number }[];
+  myScores: unknown[];
+  result: {
+    benchmark: { value: number; mean: number };
+    rows: { bidId: string; rank: number | null; total: number; priceScore: number; technical: { value: number } }[];
+  } | null;
+  anomalies: { kind: string; text: string }[];
+  events: { kind: string }[];
+  actions: Record<string, unknown>;
+};
+const room = async (token: string) => (await roomOf(token)).body.data as Room;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ks-evaluation-'));
+  cpSync(path.join(inject('seedDataDir'), 'files'), path.join(dataDir, 'files'), { recursive: true });
+  t = await createTestApp({ env: { DATA_DIR: dataDir, SINGLE_SESSION: '0', SESSION_TTL_MINUTES: '43200' } });
+  [agent, supervisor, bid2] = await Promise.all([
+    loginToken(t.app, 'agent', 'U'),
+    loginToken(t.app, 'supervisor', 'U'),
+    loginToken(t.app, 'bid2', 'U'),
+  ]);
+  zj = await Promise.all(['zj1', 'zj2', 'zj3', 'zj4', 'zj5'].map((a) => loginToken(t.app, a, 'U')));
+  const [p] = await projects.list(db(), { where: { xmbh: 'SXGC-2026-1006' } });
+  const [s] = await db()
+    .select()
+    .from(tenderSections)
+    .where(and(eq(tenderSections.projectId, p!.id), eq(tenderSections.code, 'BD-01')));
+  sectionId = s!.id;
+});
+afterAll(async () => t?.close());
+
+const criteria = defaultCriteria();
+const T = criteria.technical;
+const B = criteria.business;
+const Q = criteria.qualification;
+
+describe('the committee before scoring', () => {
+  it('shows the section to its host, its members and the supervisor, and to no bidder', async () => {
+    const list = async (token: string) =>
+      ((await c.get(P.sections, token)).body.data as { id: string; role: string }[]).find((x) => x.id === sectionId);
+    expect((await list(agent))?.role).toBe('host');
+    expect((await list(zj[0]!))?.role).toBe('member');
+    expect((await list(supervisor))?.role).toBe('viewer');
+    expect(await list(bid2)).toBeUndefined();
+    expect((await roomOf(bid2)).status).toBe(404);
+    const r = await room(agent);
+    expect(r.status).toBe('signing');
+    // by specialty: 房屋建筑工程 in the technical panel, 工程造价 in the business panel, everyone in qualification
+    expect(
+      r.members.map((m) => [m.specialty, m.panels]).sort((a, b) => String(b[0]).localeCompare(String(a[0]))),
+    ).toEqual([...Array(3).fill(['房屋建筑工程', ['ZS', 'JS']]), ...Array(2).fill(['工程造价', ['ZS', 'SW']])]);
+    // the committee is begun once
+    const again = await c.post(P.begin, agent, {
+      sectionId,
+      extractionId: (await c.get(`${P.extractions}?sectionId=${sectionId}`, agent)).body.data[0].id,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(EVAL_MSG.alreadyBegun);
+  });
+
+  it('shows no bid to a member before the declaration and sign-in, and refuses the document', async () => {
+    const r = await room(zj[0]!);
+    expect(r.role).toBe('member');
+    expect(r.bids).toEqual([]);
+    expect(r.actions.declare).toBe(true);
+    expect((await c.post(P.signIn, zj[0]!, { sectionId, panel: 'ZS' })).status).toBe(409);
+    const hostBids = (await room(agent)).bids;
+    expect(hostBids).toHaveLength(3);
+    const doc = await c.get(`${P.document}?sectionId=${sectionId}&bidId=${hostBids[0]!.bidId}`, zj[0]!);
+    expect(doc.status).toBe(403);
+  });
+
+  it('recuses a member who declares a conflict: no sign-in, no bids', async () => {
+    const res = await c.post(P.declare, zj[4]!, { sectionId, conflict: true, text: '本人近三年曾在投标人处任职' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.me.recused).toBe(true);
+    expect((await c.post(P.signIn, zj[4]!, { sectionId, panel: 'ZS' })).status).toBe(403);
+    expect((await room(zj[4]!)).bids).toEqual([]);
+    expect((await room(supervisor)).anomalies.map((a) => a.kind)).toContain('recused');
+  });
+
+  it('lets the others declare, sign in to their own panels only, and elect a chair by majority', async () => {
+    for (const token of zj.slice(0, 4)) {
+      expect((await c.post(P.declare, token, { sectionId, conflict: false })).status).toBe(200);
+    }
+    // a technical expert is not in the business panel
+    const wrong = await c.post(P.signIn, zj[0]!, { sectionId, panel: 'SW' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe(EVAL_MSG.notInPanel('SW'));
+    for (const token of zj.slice(0, 3)) {
+      await c.post(P.signIn, token, { sectionId, panel: 'ZS' });
+      await c.post(P.signIn, token, { sectionId, panel: 'JS' });
+    }
+    await c.post(P.signIn, zj[3]!, { sectionId, panel: 'ZS' });
+    // zj4 has not signed in to SW yet
+    const r = await room(zj[0]!);
+    expect(r.bids).toHaveLength(3);
+    // signed in, the member reads the decrypted bids (the 投标函 the bidder sealed)
+    const doc = await t.app.inject({
+      method: 'GET',
+      url: `${P.document}?sectionId=${sectionId}&bidId=${r.bids[0]!.bidId}`,
+      headers: { authorization: `Bearer ${zj[0]}` },
+    });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // zj1 is to chair
+    const chair = { id: r.me!.id };
+    // scoring waits for the chair
+    const early = await c.post(P.save, zj[0]!, {
+      sectionId,
+      panel: 'JS',
+      scores: [{ bidId: r.bids[0]!.bidId, itemId: 't1', score: 5 }],
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(EVAL_MSG.noChair);
+    // of 4 active members, 3 votes elect
+    await c.post(P.vote, zj[0]!, { sectionId, memberId: chair.id });
+    await c.post(P.vote, zj[1]!, { sectionId, memberId: chair.id });
+    expect((await room(agent)).status).toBe('signing');
+    const third = await c.post(P.vote, zj[2]!, { sectionId, memberId: chair.id });
+    expect(third.body.data.status).toBe('scoring');
+    expect(third.body.data.members.find((m: { id: string }) => m.id === chair.id).chair).toBe(true);
+  });
+});
+
+/** Each technical member's scores: a share of each item's highest score per bid (bid index → share). */
+const SHARE = [0.8, 0.7, 0.9];
+const BIZ = [0.6, 0.9, 0.5];
+const scoresFor = (bids: { bidId: string }[], items: { id: string; max: number }[], share: number[]) =>
+  bids.flatMap((b, i) => items.map((it) => ({ bidId: b.bidId, itemId: it.id, score: round2(it.max * share[i]!) })));
+
+describe('scoring', () => {
+  let bids: { bidId: string; enterpriseName: string; price: number }[];
+  beforeAll(async () => {
+    bids = (await room(agent)).bids;
+  });
+
+  it('refuses a member who has not signed in to the panel, another panel’s items, and scores out of range', async () => {
+    const notSigned = await c.post(P.save, zj[3]!, {
+      sectionId,
+      panel: 'SW',
+      scores: [{ bidId: bids[0]!.bidId, itemId: 'b1', score: 2 }],
+    });
+    expect(notSigned.status).toBe(403);
+    expect(notSigned.body.message).toBe(EVAL_MSG.notSignedIn('SW'));
+    const otherPanel = await c.post(P.save, zj[0]!, {
+      sectionId,
+      panel: 'SW',
+      scores: [{ bidId: bids[0]!.bidId, itemId: 'b1', score: 2 }],
+    });
+    expect(otherPanel.status).toBe(403);
+    const foreignItem = await c.post(P.save, zj[0]!, {
+      sectionId,
+      panel: 'JS',
+      scores: [{ bidId: bids[0]!.bidId, itemId: 'b1', score: 2 }],
+    });
+    expect(foreignItem.status).toBe(403);
+    expect(foreignItem.body.message).toBe(EVAL_MSG.itemMissing('b1'));
+    const tooHigh = await c.post(P.save, zj[0]!, {
+      sectionId,
+      panel: 'JS',
+      scores: [
+        { bidId: bids[0]!.bidId, itemId: 't2', score: 4 },
+        { bidId: bids[0]!.bidId, itemId: 't1', score: 8.5 },
+      ],
+    });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.message).toBe(EVAL_MSG.scoreRange(T[0]!.name, 8));
+    // nothing of the refused batch was written
+    expect(await db().select().from(bidEvaluationScores)).toEqual([]);
+    // the host never scores
+    expect(
+      (
+        await c.post(P.save, agent, {
+          sectionId,
+          panel: 'JS',
+          scores: [{ bidId: bids[0]!.bidId, itemId: 't1', score: 1 }],
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('takes qualification and technical scores; an incomplete panel cannot be submitted', async () => {
+    for (const [k, token] of zj.slice(0, 3).entries()) {
+      const zs = bids.flatMap((b, i) =>
+        Q.map((q) => ({
+          bidId: b.bidId,
+          itemId: q.id,
+          pass: !(k === 0 && i === 2 && q.id === 'q2'),
+          reason: k === 0 && i === 2 && q.id === 'q2' ? '项目经理有在建项目' : '',
+        })),
+      );
+      expect((await c.post(P.save, token, { sectionId, panel: 'ZS', scores: zs })).status).toBe(200);
+      expect((await c.post(P.submit, token, { sectionId, panel: 'ZS' })).status).toBe(200);
+    }
+    const partial = scoresFor(bids, T, SHARE).slice(1);
+    await c.post(P.save, zj[0]!, { sectionId, panel: 'JS', scores: partial });
+    const res = await c.post(P.submit, zj[0]!, { sectionId, panel: 'JS' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(EVAL_MSG.incomplete(1));
+  });
+
+  it('needs a written reason for a score far from the median, and locks submitted scores', async () => {
+    await c.post(P.save, zj[0]!, { sectionId, panel: 'JS', scores: scoresFor(bids, T, SHARE) });
+    expect((await c.post(P.submit, zj[0]!, { sectionId, panel: 'JS' })).status).toBe(200);
+    await c.post(P.save, zj[1]!, { sectionId, panel: 'JS', scores: scoresFor(bids, T, SHARE) });
+    expect((await c.post(P.submit, zj[1]!, { sectionId, panel: 'JS' })).status).toBe(200);
+    // zj3 scores bid 1's 施工方案 2 of 8 where the others gave 6.4: 4.4 > 30% × 8
+    const deviant = scoresFor(bids, T, SHARE).map((s) =>
+      s.bidId === bids[0]!.bidId && s.itemId === 't1' ? { ...s, score: 2 } : s,
+    );
+    await c.post(P.save, zj[2]!, { sectionId, panel: 'JS', scores: deviant });
+    const refused = await c.post(P.submit, zj[2]!, { sectionId, panel: 'JS' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(EVAL_MSG.deviation);
+    expect(refused.body.data.cells).toEqual([
+      expect.objectContaining({ bidId: bids[0]!.bidId, itemId: 't1', score: 2, median: 6.4 }),
+    ]);
+    await c.post(P.save, zj[2]!, {
+      sectionId,
+      panel: 'JS',
+      scores: [
+        { bidId: bids[0]!.bidId, itemId: 't1', score: 2, reason: '施工方案未针对门诊楼不停诊施工组织作专门安排' },
+      ],
+    });
+    expect((await c.post(P.submit, zj[2]!, { sectionId, panel: 'JS' })).status).toBe(200);
+    // locked
+    const change = await c.post(P.save, zj[2]!, {
+      sectionId,
+      panel: 'JS',
+      scores: [{ bidId: bids[0]!.bidId, itemId: 't1', score: 5 }],
+    });
+    expect(change.status).toBe(409);
+    expect(change.body.message).toBe(EVAL_MSG.locked('JS'));
+  });
+
+  it('lets only the chair reopen submitted scores, with a reason, and tells the supervisor', async () => {
+    const target = (await room(zj[2]!)).me!.id;
+    const body = { sectionId, memberId: target, panel: 'JS', reason: '请复核施工方案评分' };
+    expect((await c.post(P.reopen, zj[1]!, body)).status).toBe(403);
+    expect((await c.post(P.reopen, agent, body)).status).toBe(403);
+    expect((await c.post(P.reopen, zj[0]!, { ...body, reason: '复核' })).status).toBe(400);
+    expect((await c.post(P.reopen, zj[0]!, body)).status).toBe(200);
+    // reopened: zj3 may change again; it keeps the deviating score with its reason and submits once more
+    expect((await c.post(P.reopen, zj[0]!, body)).status).toBe(409);
+    expect((await c.post(P.submit, zj[2]!, { sectionId, panel: 'JS' })).status).toBe(200);
+    const seen = await room(supervisor);
+    expect(seen.anomalies.find((a) => a.kind === 'reopened')?.text).toContain('请复核施工方案评分');
+  });
+
+  it('renders only when everything is submitted, with the price score and ranking worked as by hand', async () => {
+    const chairToken = zj[0]!;
+    expect((await c.post(P.render, chairToken, { sectionId })).status).toBe(409);
+    // zj4: qualification and business
+    await c.post(P.signIn, zj[3]!, { sectionId, panel: 'SW' });
+    const zs = bids.flatMap((b) => Q.map((q) => ({ bidId: b.bidId, itemId: q.id, pass: true })));
+    await c.post(P.save, zj[3]!, { sectionId, panel: 'ZS', scores: zs });
+    expect((await c.post(P.submit, zj[3]!, { sectionId, panel: 'ZS' })).status).toBe(200);
+    await c.post(P.save, zj[3]!, { sectionId, panel: 'SW', scores: scoresFor(bids, B, BIZ) });
+    expect((await c.post(P.submit, zj[3]!, { sectionId, panel: 'SW' })).status).toBe(200);
+    expect((await c.post(P.render, zj[3]!, { sectionId })).status).toBe(403);
+    const done = await c.post(P.render, chairToken, { sectionId });
+    expect(done.status).toBe(200);
+    const result = (done.body.data as Room).result!;
+
+    // by hand: three qualified bids (one member failing one item is no majority); fewer than five, so the benchmark
+    // is their mean × K 1; 2 points off per 1% above it, 1 per 1% below, from 60
+    const prices = bids.map((b) => b.price);
+    const mean = round2(prices.reduce((a, b) => a + b, 0) / 3);
+    expect(result.benchmark.value).toBe(mean);
+    const ps = (p: number) => {
+      const pct = ((p - mean) / mean) * 100;
+      return round2(Math.max(0, 60 - (pct > 0 ? pct * 2 : -pct)));
+    };
+    // technical: every member's total is 30 × share, but zj3 gave bid 1's t1 2 instead of 6.4
+    const tech = [round2((24 + 24 + (24 - 6.4 + 2)) / 3), 21, 27];
+    const biz = [6, 9, 5];
+    const totals = bids.map((b, i) => round2(tech[i]! + biz[i]! + ps(b.price)));
+    for (const [i, b] of bids.entries()) {
+      const row = result.rows.find((x) => x.bidId === b.bidId)!;
+      expect(row.technical.value).toBe(tech[i]);
+      expect(row.priceScore).toBe(ps(b.price));
+      expect(row.total).toBe(totals[i]);
+    }
+    const ranked = [...bids.keys()].sort((a, b) => totals[b]! - totals[a]!).map((i) => bids[i]!.bidId);
+    expect(result.rows.map((x) => x.bidId)).toEqual(ranked);
+    expect(result.rows.map((x) => x.rank)).toEqual([1, 2, 3]);
+  });
+
+  it('ends when every active member signed the report, dissent recorded; exports PDF and xlsx', async () => {
+    for (const [i, token] of zj.slice(0, 4).entries()) {
+      const body =
+        i === 1 ? { sectionId, agree: false, dissent: '对第一名的技术得分有保留意见' } : { sectionId, agree: true };
+      expect((await c.post(P.sign, token, body)).status).toBe(200);
+    }
+    expect((await room(agent)).status).toBe('done');
+    expect((await c.post(P.sign, zj[0]!, { sectionId, agree: true })).status).toBe(409);
+    const file = (format: string, token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${P.export}?sectionId=${sectionId}&format=${format}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const pdf = await file('pdf', supervisor);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xlsx = await file('xlsx', agent);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await c.get(`${P.export}?sectionId=${sectionId}&format=pdf`, bid2)).status).toBe(404);
+  });
+
+  it('keeps every step in the log; editing a submitted score in the log breaks verification at that entry', async () => {
+    const kinds = (await room(supervisor)).events.map((e) => e.kind);
+    for (const k of [
+      'evaluation.begun',
+      'evaluation.declared',
+      'evaluation.signin',
+      'evaluation.vote',
+      'evaluation.chair',
+      'evaluation.submitted',
+      'evaluation.reopened',
+      'evaluation.rendered',
+      'evaluation.report_signed',
+      'evaluation.done',
+    ]) {
+      expect(kinds).toContain(k);
+    }
+    expect((await db().select().from(operationLogs).where(eq(operationLogs.glName, '评标'))).length).toBeGreaterThan(
+      20,
+    );
+    expect((await verifyLedger(db())).intact).toBe(true);
+    const [row] = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sectionId, sectionId), eq(ledgerEntries.kind, 'evaluation.submitted')))
+      .orderBy(ledgerEntries.seq)
+      .limit(1);
+    await db().execute(sql`alter table ledger_entries disable trigger ledger_entries_append_only`);
+    try {
+      await db().execute(
+        sql`update ledger_entries set payload = ${row!.payload.replace('"pass":false', '"pass":true')} where seq = ${row!.seq}`,
+      );
+    } finally {
+      await db().execute(sql`alter table ledger_entries enable trigger ledger_entries_append_only`);
+    }
+    const v = await verifyLedger(db());
+    expect(v.intact).toBe(false);
+    expect(v.broken?.seq).toBe(Number(row!.seq));
+  });
+});
