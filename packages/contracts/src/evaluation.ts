@@ -71,6 +71,18 @@ export const EVAL_MSG = {
   notDone: '评标报告尚未全部签署',
   memberMissing: '该专家不是本标段评标委员会成员',
   noAccount: (name: string) => `专家 ${name} 在平台没有手机号已验证的账号，无法签到`,
+  alreadyPublished: '中标候选人已公示',
+  noCandidates: '没有合格的投标人，不能公示中标候选人，须重新招标',
+  publicityTooShort: (min: number) => `中标候选人公示期不得少于 ${min} 日`,
+  notPublished: '中标候选人尚未公示',
+  publicityClosed: '不在中标候选人公示期内，不能提出异议',
+  notBidder: '贵单位不是该标段的投标人',
+  objectionMissing: '异议不存在',
+  objectionAnswered: '该异议已答复',
+  publicityRunning: '公示期尚未结束，不能确定中标人',
+  openObjections: '仍有异议未答复，不能确定中标人',
+  alreadyAwarded: '中标人已确定',
+  notAwarded: '中标人尚未确定',
 } as const;
 
 const uuid = (message: string) => z.uuid({ error: message });
@@ -185,6 +197,77 @@ export const evalExportQuerySchema = z.object({
 });
 export const evalDocumentQuerySchema = z.object({ sectionId, bidId: uuid(EVAL_MSG.bidMissing) });
 
+export const evalPublishSchema = z
+  .object({
+    sectionId,
+    /** the publicity period in days (at least the setting, itself at least the legal 3) */
+    days: z.number({ error: '请输入公示天数' }).int({ error: '公示天数应为整数' }).min(1).max(30).optional(),
+  })
+  .strict();
+export const evalObjectionSchema = z
+  .object({
+    sectionId,
+    text: z.string({ error: '请填写异议内容' }).trim().min(5, { error: '异议内容至少 5 个字' }).max(1000),
+  })
+  .strict();
+export const evalObjectionAnswerSchema = z
+  .object({
+    id: uuid(EVAL_MSG.objectionMissing),
+    answer: z.string({ error: '请填写答复' }).trim().min(5, { error: '答复至少 5 个字' }).max(1000),
+  })
+  .strict();
+
+export const evalObjectionOutSchema = z.object({
+  id: z.string(),
+  enterpriseName: z.string(),
+  userName: z.string(),
+  text: z.string(),
+  at: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type EvalObjection = z.infer<typeof evalObjectionOutSchema>;
+
+export const evalCandidateSchema = z.object({
+  rank: z.number(),
+  bidId: z.string(),
+  enterpriseName: z.string(),
+  price: z.number(),
+  total: z.number().nullable(),
+});
+
+/** What follows the evaluation: the candidates' publicity, objections, the award. */
+export const evalOutcomeSchema = z.object({
+  candidates: z.array(evalCandidateSchema),
+  /** the last day to publish the candidates (the setting's days after the report was completed) */
+  publishBy: z.string().nullable(),
+  publicity: z
+    .object({ noticeId: z.string(), start: z.string(), end: z.string(), late: z.boolean(), running: z.boolean() })
+    .nullable(),
+  objections: z.array(evalObjectionOutSchema),
+  award: z
+    .object({ bidId: z.string(), enterpriseName: z.string(), at: z.string(), resultNoticeId: z.string() })
+    .nullable(),
+});
+export type EvalOutcome = z.infer<typeof evalOutcomeSchema>;
+
+/** A bidder's view of the section after the evaluation (the room stays closed to bidders). */
+export const evalBidderOutcomeSchema = evalOutcomeSchema.extend({
+  section: z.object({ id: z.string(), code: z.string(), name: z.string(), projectName: z.string() }),
+  enterpriseName: z.string(),
+  actions: z.object({ object: z.boolean(), awardNotice: z.boolean() }),
+});
+export type EvalBidderOutcome = z.infer<typeof evalBidderOutcomeSchema>;
+
+/** The stage of a section and the buttons each role may use in it (/ks/trade/buttons). */
+export const tradeButtonsSchema = z.object({
+  stage: z.string(),
+  stageLabel: z.string(),
+  role: z.enum(['host', 'member', 'viewer', 'bidder']),
+  buttons: z.array(z.string()),
+});
+export type TradeButtons = z.infer<typeof tradeButtonsSchema>;
+
 const panelTimes = z.object({ ZS: z.string().nullable(), JS: z.string().nullable(), SW: z.string().nullable() });
 
 export const evalMemberSchema = z.object({
@@ -270,12 +353,13 @@ export const evalResultSchema = z.object({
   ),
 });
 
-export const EVAL_ANOMALY_KINDS = ['noReason', 'lateSignin', 'reopened', 'recused'] as const;
+export const EVAL_ANOMALY_KINDS = ['noReason', 'lateSignin', 'reopened', 'recused', 'latePublicity'] as const;
 export const EVAL_ANOMALY_LABELS: Record<(typeof EVAL_ANOMALY_KINDS)[number], string> = {
   noReason: '偏离评分无理由',
   lateSignin: '迟到签到',
   reopened: '评分被退回重评',
   recused: '专家回避',
+  latePublicity: '逾期公示',
 };
 export const evalAnomalySchema = z.object({
   kind: z.enum(EVAL_ANOMALY_KINDS),
@@ -314,6 +398,7 @@ export const evalRoomSchema = z.object({
   result: evalResultSchema.nullable(),
   reopens: z.array(evalReopenRecordSchema),
   anomalies: z.array(evalAnomalySchema),
+  outcome: evalOutcomeSchema.nullable(),
   events: z.array(
     z.object({
       seq: z.number(),
@@ -335,6 +420,10 @@ export const evalRoomSchema = z.object({
     render: z.boolean(),
     sign: z.boolean(),
     export: z.boolean(),
+    publish: z.boolean(),
+    answer: z.boolean(),
+    award: z.boolean(),
+    awardNotice: z.boolean(),
   }),
 });
 export type EvalRoom = z.infer<typeof evalRoomSchema>;
@@ -350,6 +439,9 @@ export const evalSectionSchema = z.object({
   members: z.number(),
   submitted: z.number(),
   winner: z.string().nullable(),
+  /** the candidates are on the portal */
+  published: z.boolean(),
+  awarded: z.boolean(),
 });
 export const evalSectionsSchema = z.array(evalSectionSchema);
 export type EvalSection = z.infer<typeof evalSectionSchema>;

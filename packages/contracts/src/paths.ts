@@ -342,6 +342,13 @@ export const paths = {
   evalSignReport: { method: 'POST', path: '/ks/trade/review/save-report' },
   evalExport: { method: 'GET', path: '/ks/trade/export-result' },
   evalDocument: { method: 'GET', path: '/ks/trade/review/document' },
+  evalPublish: { method: 'POST', path: '/ks/trade/review/publish' },
+  evalObjection: { method: 'POST', path: '/ks/trade/review/objection' },
+  evalObjectionAnswer: { method: 'POST', path: '/ks/trade/review/objection-answer' },
+  evalAward: { method: 'POST', path: '/ks/trade/review/award' },
+  evalAwardNotice: { method: 'GET', path: '/ks/trade/review/award-notice' },
+  evalOutcome: { method: 'GET', path: '/ks/trade/review/outcome' },
+  tradeButtons: { method: 'GET', path: '/ks/trade/buttons' },
   // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
   ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },
   ledgerAnchors: { method: 'GET', path: '/ks/bid/v1/ledger/anchors' },

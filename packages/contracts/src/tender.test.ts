@@ -67,7 +67,7 @@ describe('the timeline rules', () => {
   });
 
   it('follow stricter settings of the centre', () => {
-    const strict = { docSaleDays: 7, issueToDeadlineDays: 25, depositMaxPercent: 1.5, clarifyDays: 15 };
+    const strict = { ...TENDER_SETTINGS_DEFAULTS, docSaleDays: 7, issueToDeadlineDays: 25, depositMaxPercent: 1.5 };
     const p = sectionTimelineProblems(ok, strict, TZ);
     expect(p.map((x) => x.rule).sort()).toEqual(['depositMaxPercent', 'docSaleDays', 'issueToDeadlineDays']);
     expect(p.find((x) => x.rule === 'docSaleDays')!.message).toContain('不得少于 7 日');

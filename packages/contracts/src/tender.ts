@@ -22,6 +22,10 @@ export const TENDER_LEGAL = {
    * days before the bid deadline; otherwise the deadline moves.
    */
   clarifyDays: 15,
+  /** 招标投标法实施条例第五十四条: the candidates are published within 3 days of receiving the evaluation report… */
+  publicityWithinDays: 3,
+  /** …for at least 3 days. */
+  publicityDays: 3,
 } as const;
 
 export const tenderSettingsSchema = z
@@ -52,6 +56,21 @@ export const tenderSettingsSchema = z
         `影响投标文件编制的澄清或修改距投标截止不得少于法定的 ${TENDER_LEGAL.clarifyDays} 日`,
       )
       .max(60, '澄清或修改的设置不得超过 60 日'),
+    publicityWithinDays: z
+      .number({ error: '请输入收到评标报告后公示中标候选人的期限' })
+      .int('天数应为整数')
+      .min(1, '公示期限至少 1 日')
+      .max(
+        TENDER_LEGAL.publicityWithinDays,
+        `应自收到评标报告之日起不超过法定的 ${TENDER_LEGAL.publicityWithinDays} 日内公示中标候选人`,
+      )
+      .default(TENDER_LEGAL.publicityWithinDays),
+    publicityDays: z
+      .number({ error: '请输入中标候选人公示期' })
+      .int('天数应为整数')
+      .min(TENDER_LEGAL.publicityDays, `中标候选人公示期不得少于法定的 ${TENDER_LEGAL.publicityDays} 日`)
+      .max(30, '中标候选人公示期设置不得超过 30 日')
+      .default(TENDER_LEGAL.publicityDays),
   })
   .strict();
 export type TenderSettings = z.infer<typeof tenderSettingsSchema>;

@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './account';
+import { enterprises, users } from './account';
 import { bidFiles } from './bids';
 import { createdAt, id, timestamptz } from './columns';
 import { expertExtractions } from './experts';
@@ -44,6 +44,14 @@ export const bidEvaluations = pgTable(
     /** EvalResult with the enterprise names, as rendered */
     result: jsonb('result'),
     doneAt: timestamptz('done_at'),
+    /** the candidates' publicity (中标候选人公示) on the portal, and its period */
+    publicityNoticeId: uuid('publicity_notice_id'),
+    publicityStart: timestamptz('publicity_start'),
+    publicityEnd: timestamptz('publicity_end'),
+    /** the award: the winning bid, the result notice (中标结果公告) on the portal */
+    awardBidId: uuid('award_bid_id').references(() => bidFiles.id),
+    awardedAt: timestamptz('awarded_at'),
+    resultNoticeId: uuid('result_notice_id'),
   },
   (t) => [
     check('bid_evaluations_status_ck', sql`${t.status} in ('signing', 'scoring', 'reporting', 'done')`),
@@ -52,6 +60,14 @@ export const bidEvaluations = pgTable(
       sql`(${t.status} in ('reporting', 'done')) = (${t.result} is not null and ${t.renderedAt} is not null)`,
     ),
     check('bid_evaluations_chair_ck', sql`${t.status} = 'signing' or ${t.chairMemberId} is not null`),
+    check(
+      'bid_evaluations_publicity_ck',
+      sql`${t.publicityNoticeId} is null or (${t.status} = 'done' and ${t.publicityEnd} > ${t.publicityStart})`,
+    ),
+    check(
+      'bid_evaluations_award_ck',
+      sql`${t.awardBidId} is null or (${t.publicityNoticeId} is not null and ${t.awardedAt} >= ${t.publicityEnd})`,
+    ),
   ],
 );
 
@@ -151,4 +167,30 @@ export const bidEvaluationReopens = pgTable(
     at: createdAt(),
   },
   (t) => [index('bid_evaluation_reopens_section_idx').on(t.sectionId, t.at)],
+);
+
+/** Objections (异议) of bidders to the published candidates, and the host's answers. */
+export const bidResultObjections = pgTable(
+  'bid_result_objections',
+  {
+    id: id(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => bidEvaluations.sectionId),
+    enterpriseId: uuid('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    at: createdAt(),
+    answer: text('answer'),
+    answeredAt: timestamptz('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id),
+  },
+  (t) => [
+    index('bid_result_objections_section_idx').on(t.sectionId, t.at),
+    check('bid_result_objections_answer_ck', sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
+  ],
 );

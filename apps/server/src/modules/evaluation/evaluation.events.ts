@@ -45,6 +45,16 @@ export function evalEventText(kind: string, p: Payload): string {
       const c = Array.isArray(p.candidates) ? (p.candidates as Payload[]) : [];
       return `评标结束，推荐中标候选人：${c.map((x) => `第${s(x.rank)}名 ${s(x.enterpriseName)}`).join('；') || '无'}`;
     }
+    case 'evaluation.published': {
+      const c = Array.isArray(p.candidates) ? (p.candidates as Payload[]) : [];
+      return `公示中标候选人 ${s(p.days)} 日：${c.map((x) => `第${s(x.rank)}名 ${s(x.enterpriseName)}`).join('；')}${p.late ? '（晚于公示期限）' : ''}`;
+    }
+    case 'evaluation.objection':
+      return `${s(p.enterpriseName)}对中标候选人提出异议：${s(p.text)}`;
+    case 'evaluation.objection_answered':
+      return `答复${s(p.enterpriseName)}的异议：${s(p.answer)}`;
+    case 'evaluation.awarded':
+      return `确定中标人：${s(p.enterpriseName)}，发布中标结果公告`;
     default:
       return kind;
   }

@@ -72,6 +72,44 @@ export function evaluationRoutes(app: FastifyInstance, deps: svc.EvalDeps) {
     message: '评标报告已签署',
   });
 
+  route(app, api.evalPublish, async ({ auth, body }) => svc.publish(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '中标候选人已公示',
+  });
+  route(app, api.evalObjection, async ({ auth, body }) => svc.object(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '异议已提交',
+  });
+  route(app, api.evalObjectionAnswer, async ({ auth, body }) => svc.answerObjection(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '已答复',
+  });
+  route(app, api.evalAward, async ({ auth, body }) => svc.award(deps, callerOf(auth), body.sectionId), {
+    roles: ANY,
+    message: '中标人已确定，中标结果公告已发布',
+  });
+  route(app, api.evalOutcome, async ({ auth, query }) => svc.bidderOutcome(deps, callerOf(auth), query.sectionId), {
+    roles: ANY,
+  });
+  route(app, api.tradeButtons, async ({ auth, query }) => svc.buttons(deps, callerOf(auth), query.sectionId), {
+    roles: ANY,
+  });
+  app.route({
+    method: api.evalAwardNotice.method,
+    url: api.evalAwardNotice.path,
+    handler: async (req, reply) => {
+      if (!req.auth) throw unauthorized();
+      if (!ANY.includes(req.auth.user.loginRoleType)) throw forbidden();
+      const q = parse(api.evalAwardNotice.query, req.query);
+      const { name, pdf } = await svc.awardNotice(deps, callerOf(req.auth), q.sectionId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  });
+
   // the report and the bid documents answer files, not the envelope (errors before the first byte still do)
   app.route({
     method: api.evalExport.method,

@@ -47,6 +47,7 @@ import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { sectionForReader } from '../tender/tender.service';
 import { evalEventText } from './evaluation.events';
+import * as results from './evaluation.results';
 
 /**
  * Bid evaluation (评标, issue 17). See contracts/evaluation.ts for the flow and evaluation-rules.ts for the arithmetic.
@@ -338,6 +339,15 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
   }));
 
   const isHost = role === 'host';
+  const outcome = await results.outcomeOf(db, e, deps.now());
+  const after = results.outcomeActions(isHost, outcome, deps.now());
+  if (outcome?.publicity?.late && role !== 'member') {
+    anomalies.push({
+      kind: 'latePublicity',
+      at: outcome.publicity.start,
+      text: `中标候选人公示晚于收到评标报告后的公示期限（应不晚于 ${appNow(new Date(outcome.publishBy!), deps.tz)}）`,
+    });
+  }
   const isChair = Boolean(me && e?.chairMemberId === me.id);
   const used = criteria ? usedPanels(criteria) : [];
   const myPanels = me ? me.panels.filter((p) => used.includes(p)) : [];
@@ -361,6 +371,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
     result: (e?.result as EvalResult | null) ?? null,
     reopens,
     anomalies,
+    outcome,
     events,
     actions: {
       begin: isHost && status === 'none' && openingClosed,
@@ -373,6 +384,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
       render: isChair && status === 'scoring' && allSubmitted,
       sign: meActive && status === 'reporting' && !me?.reportSignedAt,
       export: rendered,
+      ...after,
     },
   };
 }
@@ -487,6 +499,8 @@ export async function sectionList(deps: EvalDeps, c: EvalCaller): Promise<EvalSe
       members: used.length ? active.length : 0,
       submitted,
       winner,
+      published: Boolean(e?.publicityNoticeId),
+      awarded: Boolean(e?.awardBidId),
     });
   }
   return out;
@@ -1142,4 +1156,80 @@ export async function document(deps: EvalDeps, c: EvalCaller, q: { sectionId: st
     logbook: `查阅投标文件：${bid.enterpriseName}（标段 ${place.section.code}）`,
   });
   return { fileName: bid.fileName, stream: await deps.storage.get(row.key) };
+}
+
+// ── after the evaluation ────────────────────────────────────────────────────
+
+export async function publish(deps: EvalDeps, c: EvalCaller, input: { sectionId: string; days?: number }) {
+  const place = await placeOf(deps.db, c, input.sectionId);
+  requireHost(place);
+  await results.publish(deps, c, place.section, input.days);
+  return room(deps, c, place.section.id);
+}
+
+export async function answerObjection(deps: EvalDeps, c: EvalCaller, input: { id: string; answer: string }) {
+  if (!isUuid(input.id)) throw notFound(EVAL_MSG.objectionMissing);
+  const sectionId = await results.answerObjection(deps, c, input, async (id) => {
+    const place = await placeOf(deps.db, c, id).catch((e) => {
+      throw results.isNotFound(e) ? notFound(EVAL_MSG.objectionMissing) : e;
+    });
+    requireHost(place);
+    return place.section;
+  });
+  return room(deps, c, sectionId);
+}
+
+export async function award(deps: EvalDeps, c: EvalCaller, sectionId: string) {
+  const place = await placeOf(deps.db, c, sectionId);
+  requireHost(place);
+  await results.award(deps, c, place.section);
+  return room(deps, c, place.section.id);
+}
+
+export const bidderOutcome = results.bidderOutcome;
+export const object = results.object;
+
+/** 中标通知书: the host, viewers, and the winner's enterprise. */
+export async function awardNotice(deps: EvalDeps, c: EvalCaller, sectionId: string) {
+  let outcome: EvalRoom['outcome'] = null;
+  try {
+    outcome = (await room(deps, c, sectionId)).outcome;
+  } catch (e) {
+    if (!results.isNotFound(e)) throw e;
+    // not host, member or viewer: a bidder — the winner's enterprise only
+    const mine = await results.bidderOutcome(deps, c, sectionId);
+    if (!mine.award) throw conflict(EVAL_MSG.notAwarded);
+    if (!mine.actions.awardNotice) throw forbidden();
+    outcome = await results.outcomeOf(deps.db, await evaluationOf(deps.db, sectionId), deps.now());
+  }
+  if (!outcome?.award) throw conflict(EVAL_MSG.notAwarded);
+  const section = await sectionOr404(deps.db, sectionId, EVAL_MSG.sectionMissing);
+  const project = await projects.get(deps.db, section.projectId);
+  const head = {
+    id: section.id,
+    code: section.code,
+    name: section.name,
+    projectName: String(project?.values.xmmc ?? ''),
+  };
+  return {
+    name: `中标通知书-${section.code}.pdf`,
+    pdf: results.awardNoticePdf({ section: head }, outcome, project?.values, deps.tz),
+  };
+}
+
+/** /ks/trade/buttons: the section's stage and the caller's buttons. */
+export async function buttons(deps: EvalDeps, c: EvalCaller, sectionId: string) {
+  try {
+    const place = await placeOf(deps.db, c, sectionId);
+    const r = await roomOf(deps, place);
+    return results.buttonsOf(place.role, await results.openingStatusOf(deps.db, sectionId), r, null);
+  } catch (e) {
+    if (!results.isNotFound(e)) throw e;
+  }
+  const mine = await results.bidderOutcome(deps, c, sectionId);
+  const e = await evaluationOf(deps.db, sectionId);
+  const stageRoom = e
+    ? { status: e.status as EvalStatus, actions: {} as EvalRoom['actions'], outcome: mine.publicity ? mine : null }
+    : null;
+  return results.buttonsOf('bidder', await results.openingStatusOf(deps.db, sectionId), stageRoom, mine.actions);
 }

@@ -39,6 +39,13 @@ const P = {
   sign: '/ks/trade/review/save-report',
   export: '/ks/trade/export-result',
   document: '/ks/trade/review/document',
+  publish: '/ks/trade/review/publish',
+  objection: '/ks/trade/review/objection',
+  answer: '/ks/trade/review/objection-answer',
+  award: '/ks/trade/review/award',
+  awardNotice: '/ks/trade/review/award-notice',
+  outcome: '/ks/trade/review/outcome',
+  buttons: '/ks/trade/buttons',
 };
 
 const roomOf = async (token: string) => c.get(`${P.room}?sectionId=${sectionId}`, token);
@@ -360,6 +367,85 @@ describe('scoring', () => {
     expect((await c.get(`${P.export}?sectionId=${sectionId}&format=pdf`, bid2)).status).toBe(404);
   });
 
+  it('tells bidders nothing until the candidates are published, for at least the legal 3 days, on the portal', async () => {
+    const before = await c.get(`${P.outcome}?sectionId=${sectionId}`, bid2);
+    expect(before.status).toBe(200);
+    expect(before.body.data.candidates).toEqual([]);
+    expect(before.body.data.actions.object).toBe(false);
+    expect((await c.get(`${P.outcome}?sectionId=${sectionId}`, zj[0]!)).status).toBe(404);
+    expect((await c.post(P.publish, zj[0]!, { sectionId })).status).toBe(403);
+    const short = await c.post(P.publish, agent, { sectionId, days: 2 });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(EVAL_MSG.publicityTooShort(3));
+    const ok = await c.post(P.publish, agent, { sectionId });
+    expect(ok.status).toBe(200);
+    const o = (ok.body.data as Room & { outcome: { publicity: { noticeId: string; start: string; end: string } } })
+      .outcome;
+    expect(Date.parse(o.publicity.end) - Date.parse(o.publicity.start)).toBe(3 * 86_400_000);
+    expect((await c.post(P.publish, agent, { sectionId })).status).toBe(409);
+    // on the portal, for anyone
+    const notice = await c.get(`/ks/portal/v1/notices/detail?id=${o.publicity.noticeId}`, null);
+    expect(notice.status).toBe(200);
+    expect(notice.body.data.category).toBe('中标候选人公示');
+    const first = (await room(agent)).result!.rows[0]!;
+    const firstName = (await room(agent)).bids.find((b) => b.bidId === first.bidId)!.enterpriseName;
+    expect(notice.body.data.bodyHtml).toContain(firstName);
+    const seen = await c.get(`${P.outcome}?sectionId=${sectionId}`, bid2);
+    expect(seen.body.data.candidates.map((x: { rank: number }) => x.rank)).toEqual([1, 2, 3]);
+    expect(seen.body.data.actions.object).toBe(true);
+  });
+
+  it('takes objections during the publicity; awards only after it, with every objection answered', async () => {
+    const obj = await c.post(P.objection, bid2, { sectionId, text: '第一中标候选人项目经理存在在建项目，请核查' });
+    expect(obj.status).toBe(200);
+    expect(obj.body.data.objections).toHaveLength(1);
+    expect((await c.post(P.objection, zj[0]!, { sectionId, text: '评委不能提出异议吧' })).status).toBe(404);
+    expect((await c.post(P.award, agent, { sectionId })).status).toBe(409);
+    t.clock.advance(3 * 86_400_000 + 60_000);
+    const late = await c.post(P.objection, bid2, { sectionId, text: '公示期已过再提出的异议' });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(EVAL_MSG.publicityClosed);
+    const open = await c.post(P.award, agent, { sectionId });
+    expect(open.status).toBe(409);
+    expect(open.body.message).toBe(EVAL_MSG.openObjections);
+    const id = obj.body.data.objections[0].id;
+    expect((await c.post(P.answer, bid2, { id, answer: '自己答复自己的异议' })).status).toBe(404);
+    expect(
+      (await c.post(P.answer, agent, { id, answer: '经核查，该项目经理已办理在建项目变更，异议不成立' })).status,
+    ).toBe(200);
+    const awarded = await c.post(P.award, agent, { sectionId });
+    expect(awarded.status).toBe(200);
+    const r = awarded.body.data as Room & { outcome: { award: { bidId: string; resultNoticeId: string } } };
+    expect(r.outcome.award.bidId).toBe(r.result!.rows[0]!.bidId);
+    expect(
+      (await c.get(`/ks/portal/v1/notices/detail?id=${r.outcome.award.resultNoticeId}`, null)).body.data.category,
+    ).toBe('中标结果公告');
+    // the award notice: the host and the winner; not a losing bidder
+    const pdf = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${P.awardNotice}?sectionId=${sectionId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await pdf(agent)).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const winnerName = r.bids.find((b) => b.bidId === r.outcome.award.bidId)!.enterpriseName;
+    const tokens: Record<string, string> = {};
+    for (const a of ['user1', 'bid2', 'bid3']) tokens[a] = await loginToken(t.app, a, 'U');
+    let winners = 0;
+    for (const tk of Object.values(tokens)) {
+      const o = (await c.get(`${P.outcome}?sectionId=${sectionId}`, tk)).body.data;
+      const res = await pdf(tk);
+      if (o.enterpriseName === winnerName) {
+        winners++;
+        expect(res.statusCode).toBe(200);
+      } else expect(res.statusCode).toBe(403);
+    }
+    expect(winners).toBe(1);
+    const b = await c.get(`${P.buttons}?sectionId=${sectionId}`, agent);
+    expect(b.body.data).toMatchObject({ stage: 'awarded', role: 'host' });
+    expect((await c.get(`${P.buttons}?sectionId=${sectionId}`, bid2)).body.data.role).toBe('bidder');
+  });
+
   it('keeps every step in the log; editing a submitted score in the log breaks verification at that entry', async () => {
     const kinds = (await room(supervisor)).events.map((e) => e.kind);
     for (const k of [
@@ -373,6 +459,10 @@ describe('scoring', () => {
       'evaluation.rendered',
       'evaluation.report_signed',
       'evaluation.done',
+      'evaluation.published',
+      'evaluation.objection',
+      'evaluation.objection_answered',
+      'evaluation.awarded',
     ]) {
       expect(kinds).toContain(k);
     }

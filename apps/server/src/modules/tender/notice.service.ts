@@ -285,7 +285,7 @@ export async function submitNotice(
 // ── publishing, in the decision's transaction ─────────────────────────────
 
 /** The portal region of a project's place (山西省/太原市/晋源区 → 太原市), 省本级 when it names no city. */
-function regionOf(place: string | null): string {
+export function regionOf(place: string | null): string {
   const parts = (place ?? '').split(/[/,，\s]+/);
   return parts.find((p) => (REGIONS as readonly string[]).includes(p) && p !== '省本级') ?? '省本级';
 }

@@ -214,6 +214,8 @@ describe('the timeline settings', () => {
       issueToDeadlineDays: 20,
       depositMaxPercent: 2,
       clarifyDays: 15,
+      publicityWithinDays: 3,
+      publicityDays: 3,
     });
     expect(r.body.data.legal).toEqual(r.body.data.settings);
   });
