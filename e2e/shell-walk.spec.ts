@@ -254,7 +254,9 @@ for (const [account, role] of [
           .or(page.getByTestId('bid-key-card'))
           .or(page.getByTestId('bid-not-bidder'))
           // 开标大厅 (issue 17): the sections whose opening hall the user may enter
-          .or(page.getByTestId('opening-sections'));
+          .or(page.getByTestId('opening-sections'))
+          // 评审概览 (issue 17): the sections whose evaluation the user organises, sits on or watches
+          .or(page.getByTestId('eval-sections'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

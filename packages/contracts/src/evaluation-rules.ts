@@ -175,19 +175,35 @@ export interface EvalResult {
   rows: EvalRowResult[];
 }
 
+/** Scores by member, then bid, then item (no string keys: 45,000 scores are looked up many times). */
+type ScoreIndex = Map<string, Map<string, Map<string, EvalScoreInput>>>;
+
+function indexScores(scores: readonly EvalScoreInput[]): ScoreIndex {
+  const out: ScoreIndex = new Map();
+  for (const s of scores) {
+    let byBid = out.get(s.memberId);
+    if (!byBid) out.set(s.memberId, (byBid = new Map()));
+    let byItem = byBid.get(s.bidId);
+    if (!byItem) byBid.set(s.bidId, (byItem = new Map()));
+    byItem.set(s.itemId, s);
+  }
+  return out;
+}
+
 function panelWorking(
   panel: EvalPanel,
   items: readonly ScoreItem[],
   members: readonly EvalMemberInput[],
   bidId: string,
-  byKey: Map<string, EvalScoreInput>,
+  index: ScoreIndex,
 ): PanelWorking {
   const totals: Record<string, number> = {};
   const list: number[] = [];
   for (const m of members) {
     if (!m.panels.includes(panel)) continue;
+    const byItem = index.get(m.id)?.get(bidId);
     let t = 0;
-    for (const it of items) t += byKey.get(`${m.id}|${bidId}|${it.id}`)?.score ?? 0;
+    if (byItem) for (const it of items) t += byItem.get(it.id)?.score ?? 0;
     t = round2(t);
     totals[m.id] = t;
     list.push(t);
@@ -203,8 +219,7 @@ export function evaluate(
   members: readonly EvalMemberInput[],
   scores: readonly EvalScoreInput[],
 ): EvalResult {
-  const byKey = new Map<string, EvalScoreInput>();
-  for (const s of scores) byKey.set(`${s.memberId}|${s.bidId}|${s.itemId}`, s);
+  const index = indexScores(scores);
   const zs = members.filter((m) => m.panels.includes('ZS'));
   const comprehensive = criteria.method === 'comprehensive';
 
@@ -212,7 +227,7 @@ export function evaluate(
     const failures: EvalRowResult['failures'] = [];
     for (const it of criteria.qualification) {
       const fails = zs
-        .map((m) => byKey.get(`${m.id}|${b.bidId}|${it.id}`))
+        .map((m) => index.get(m.id)?.get(b.bidId)?.get(it.id))
         .filter((s): s is EvalScoreInput => s?.pass === false);
       if (fails.length * 2 > zs.length) {
         failures.push({
@@ -228,8 +243,8 @@ export function evaluate(
       bidId: b.bidId,
       qualified: failures.length === 0,
       failures,
-      technical: comprehensive ? panelWorking('JS', criteria.technical, members, b.bidId, byKey) : null,
-      business: comprehensive ? panelWorking('SW', criteria.business, members, b.bidId, byKey) : null,
+      technical: comprehensive ? panelWorking('JS', criteria.technical, members, b.bidId, index) : null,
+      business: comprehensive ? panelWorking('SW', criteria.business, members, b.bidId, index) : null,
       price: b.price,
       deviationPct: null,
       priceScore: null,

@@ -384,6 +384,7 @@ export const evalRoomSchema = z.object({
   now: z.string(),
   /** the opening has closed (the evaluation may begin) */
   openingClosed: z.boolean(),
+  /** evaluationStartAt: wall-clock YYYY-MM-DD HH:mm in the platform's zone, as the extraction keeps it */
   extraction: z.object({ id: z.string(), code: z.string(), evaluationStartAt: z.string() }).nullable(),
   criteria: evalCriteriaSchema.nullable(),
   members: z.array(evalMemberSchema),

@@ -35,12 +35,20 @@ function itemsOf(r: EvalRoom, p: EvalPanel) {
   return (p === 'JS' ? c.technical : c.business).map((i) => ({ id: i.id, name: i.name, max: i.max as number | null }));
 }
 
+/** The scores by member, bid and item. */
+function indexOf(scores: Scores) {
+  const m = new Map<string, Scores[number]>();
+  for (const s of scores) m.set(`${s.memberId}|${s.bidId}|${s.itemId}`, s);
+  return (memberId: string, bidId: string, itemId: string) => m.get(`${memberId}|${bidId}|${itemId}`);
+}
+
 const cell = (s: EvalScore | undefined) =>
   !s ? '—' : s.pass !== null ? (s.pass ? '合格' : '不合格') : String(s.score ?? '—');
 
 /** The lines of the evaluation report, shared by the PDF and the xlsx's first sheet. */
 function reportLines(r: EvalRoom, scores: Scores, tz: string): string[] {
   const c = r.criteria!;
+  const scoreOf = indexOf(scores);
   const result = r.result!;
   const bidName = new Map(r.bids.map((b) => [b.bidId, b.enterpriseName]));
   const memberName = new Map(r.members.map((m) => [m.id, m.name]));
@@ -94,7 +102,7 @@ function reportLines(r: EvalRoom, scores: Scores, tz: string): string[] {
       lines.push(`评委 ${m.name}`);
       for (const b of r.bids) {
         const parts = items.map((i) => {
-          const s = scores.find((x) => x.memberId === m.id && x.bidId === b.bidId && x.itemId === i.id);
+          const s = scoreOf(m.id, b.bidId, i.id);
           return `${i.name} ${cell(s)}${s?.reason ? `（理由：${s.reason}）` : ''}`;
         });
         lines.push(`    ${b.enterpriseName}：${parts.join('；')}`);
@@ -142,6 +150,7 @@ export function evaluationReportPdf(r: EvalRoom, scores: Scores, tz: string): Bu
 /** The xlsx: the report's text, the ranking, and one sheet per panel with every member's score of every item. */
 export async function evaluationReportXlsx(r: EvalRoom, scores: Scores, tz: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
+  const scoreOf = indexOf(scores);
   const result = r.result!;
   const bidName = new Map(r.bids.map((b) => [b.bidId, b.enterpriseName]));
   const rank = wb.addWorksheet('评标结果', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -188,7 +197,7 @@ export async function evaluationReportXlsx(r: EvalRoom, scores: Scores, tz: stri
         const values: Record<string, string | number> = { member: m.name, bid: b.enterpriseName };
         const reasons: string[] = [];
         for (const i of items) {
-          const s = scores.find((x) => x.memberId === m.id && x.bidId === b.bidId && x.itemId === i.id);
+          const s = scoreOf(m.id, b.bidId, i.id);
           values[i.id] = s?.score ?? cell(s);
           if (s?.reason) reasons.push(`${i.name}：${s.reason}`);
         }
