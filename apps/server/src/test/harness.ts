@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { AUTH_CHANNEL, forgetSessions } from '../modules/auth/auth.repo';
+import { clearCaches } from '../platform/cache';
 import { createStorage } from '../platform/storage';
 import { seedDemo } from '../seed/demo';
 
@@ -76,6 +77,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const seed = opts.seed !== false;
+  // test files share a worker's modules (vitest isolate: false): what one file's database put in the caches is not
+  // another's
+  clearCaches();
   const database = opts.database ?? (await createTestDatabase({ seeded: seed }));
   // as main.ts does: kept sessions are dropped when another process announces a change
   await database.listen(AUTH_CHANNEL, forgetSessions);

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { constantTime } from '../../platform/crypto';
 import {
   type Annex,
   type AttachmentType,
@@ -394,7 +395,7 @@ export async function verifyPreview(deps: FilesDeps, fileId: string, exp: string
   if (!Number.isSafeInteger(e) || e * 1000 < deps.now().getTime()) return false;
   const want = Buffer.from(sign(await urlSecret(deps.db), fileId, e));
   const got = Buffer.from(sig);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return constantTime.equal(want, got);
 }
 
 export const oversize = (bytes: number) => tooLargeMessage(Math.floor(bytes / 1024 / 1024));

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { constantTime } from '../../platform/crypto';
 import {
   type SmsPurpose as ContractSmsPurpose,
   formatIn,
@@ -210,7 +211,7 @@ export function createSmsService(deps: { db: Db; config: Config; sender?: SmsSen
     if (row.expiresAt.getTime() <= t.getTime()) return 'expired';
     const given = Buffer.from(hmac(key, String(code).trim()), 'hex');
     const stored = Buffer.from(row.codeHash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return 'wrong';
+    if (!constantTime.equal(given, stored)) return 'wrong';
     return null;
   }
 
