@@ -149,6 +149,7 @@ for (let i = 0; i < RUNS; i++) {
     result,
     reopens: [],
     anomalies: [],
+    outcome: null,
     events: [],
     actions: {
       begin: false,
@@ -161,6 +162,10 @@ for (let i = 0; i < RUNS; i++) {
       render: false,
       sign: false,
       export: true,
+      publish: false,
+      answer: false,
+      award: false,
+      awardNotice: false,
     },
   } as EvalRoom;
   const all = scores.map((s) => ({

@@ -214,7 +214,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await agent.page.goto(`/bidStep/bidPublicity?sectionId=${sectionId}`);
   await agent.page.getByTestId('eval-publish').click();
   await agent.page.getByTestId('eval-publish-ok').click();
-  await expect(agent.page.getByTestId('eval-publicity')).toContainText('公示中', { timeout: 20_000 });
+  await expect(agent.page.getByTestId('eval-publicity-tag').first()).toContainText('公示中', { timeout: 20_000 });
   const portal = await newClient(browser);
   await portal.page.goto('/transac');
   await expect(portal.page.getByText(`${PROJECT}BD-01中标候选人公示`).first()).toBeVisible({ timeout: 30_000 });

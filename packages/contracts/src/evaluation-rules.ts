@@ -182,9 +182,15 @@ function indexScores(scores: readonly EvalScoreInput[]): ScoreIndex {
   const out: ScoreIndex = new Map();
   for (const s of scores) {
     let byBid = out.get(s.memberId);
-    if (!byBid) out.set(s.memberId, (byBid = new Map()));
+    if (!byBid) {
+      byBid = new Map();
+      out.set(s.memberId, byBid);
+    }
     let byItem = byBid.get(s.bidId);
-    if (!byItem) byBid.set(s.bidId, (byItem = new Map()));
+    if (!byItem) {
+      byItem = new Map();
+      byBid.set(s.bidId, byItem);
+    }
     byItem.set(s.itemId, s);
   }
   return out;

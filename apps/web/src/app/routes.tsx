@@ -1,5 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundView } from '../features/errors/NotFoundView';
+import {
+  EvalOverviewPage,
+  EvalPanelPage,
+  EvalReviewProcessPage,
+  EvalRoomPage,
+  ExpertWorkbenchPage,
+} from '../features/evaluation/pages';
 import { PENDING_ROUTE_PREFIXES } from '../lib/paths';
 import { CreditPublicEntry } from './CreditPublicEntry';
 import { BusinessLanding, Landing } from './Landing';
@@ -148,6 +155,20 @@ export const routes: RouteObject[] = [
                   // @routes:opening — the remote opening hall (issue 17), before the pending bid/* pages
                   { path: 'bid/overview', element: <OpeningOverviewPage /> },
                   { path: 'bid/bidMeet', element: <OpeningHallPage /> },
+                  // @routes:evaluation — bid evaluation (issue 17): the overview, the room's steps, the panel views and
+                  // the experts' workbench; no longer pending (BUSINESS_ROUTE_PREFIXES keeps them node pages)
+                  { path: 'bid/reviewProcess', element: <EvalOverviewPage /> },
+                  { path: 'bidEvaluationSys', element: <Navigate to="overview" replace /> },
+                  { path: 'bidEvaluationSys/overview', element: <EvalOverviewPage /> },
+                  { path: 'bidEvaluationSys/reviewProcess/:bianma', element: <EvalReviewProcessPage /> },
+                  { path: 'bidEvaluationSys/ZSbidEvaluation', element: <EvalPanelPage panel="ZS" /> },
+                  { path: 'bidEvaluationSys/JSbidEvaluation', element: <EvalPanelPage panel="JS" /> },
+                  { path: 'bidEvaluationSys/SWbidEvaluation', element: <EvalPanelPage panel="SW" /> },
+                  { path: 'bidStep', element: <EvalRoomPage /> },
+                  { path: 'bidStep/:step', element: <EvalRoomPage /> },
+                  { path: 'bidZj', element: <Navigate to="KbZj" replace /> },
+                  { path: 'bidZj/KbZj', element: <ExpertWorkbenchPage done={false} /> },
+                  { path: 'bidZj/YsZj', element: <ExpertWorkbenchPage done /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

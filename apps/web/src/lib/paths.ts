@@ -40,15 +40,31 @@ export const menuSetUpHref = (systemCoding: string) => `${MENU_SET_UP_PATH}?${ne
 export const OPENING_PAGES = { overview: '/bid/overview', hall: '/bid/bidMeet' } as const;
 export const openingHallHref = (sectionId: string) => `${OPENING_PAGES.hall}?${new URLSearchParams({ sectionId })}`;
 
+/**
+ * Bid evaluation (评标, issue 17): the sections (the sidebar's 评审概览, node property reviewOverview; also
+ * /bid/reviewProcess), one section by its code, the room's steps (/bidStep/<step>?sectionId=), the panel views and the
+ * experts' workbench (待评项目 / 已评项目).
+ */
+export const EVAL_PAGES = {
+  overview: '/bidEvaluationSys/overview',
+  reviewProcess: '/bidEvaluationSys/reviewProcess',
+  room: '/bidStep',
+  expertPending: '/bidZj/KbZj',
+  expertDone: '/bidZj/YsZj',
+} as const;
+export const evalRoomHref = (sectionId: string, step = 'bidOverview') =>
+  `${EVAL_PAGES.room}/${step}?${new URLSearchParams({ sectionId })}`;
+
+/** A notice on the portal (公告详情, /transac-news?id=): the candidates' publicity, the award's result notice. */
+export const PORTAL_NOTICE_PATH = '/transac-news';
+export const portalNoticeHref = (id: string) => `${PORTAL_NOTICE_PATH}?${new URLSearchParams({ id })}`;
+
 // ── route prefixes and node pages ───────────────────────────────────────────
 
 /** The business pages of the spec §2 route table that later releases build; the sidebar already routes to them. */
 export const PENDING_ROUTE_PREFIXES = [
   'expertExtraction',
-  'bidEvaluationSys',
-  'bidZj',
   'bid',
-  'bidStep',
   'demoPublicPage',
   'meetingVenue',
   'standardFile',
@@ -89,7 +105,9 @@ const NODE_PATHS = new Set<string>([
   ),
   ...DETAIL_PATHS,
 ]);
-const PENDING = new Set<string>(PENDING_ROUTE_PREFIXES);
+/** Business areas whose pages are built under a prefix of their own (bid evaluation, issue 17): node pages too. */
+export const BUSINESS_ROUTE_PREFIXES = ['bidEvaluationSys', 'bidZj', 'bidStep'] as const;
+const NODE_PREFIXES = new Set<string>([...PENDING_ROUTE_PREFIXES, ...BUSINESS_ROUTE_PREFIXES]);
 
 /**
  * A business page of a node (what the sidebar's click routing opens, and the record pages below it): its URL's
@@ -99,7 +117,7 @@ export function isNodePage(pathname: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (NODE_PATHS.has(p)) return true;
   const first = p.split('/')[1] ?? '';
-  return PENDING.has(first);
+  return NODE_PREFIXES.has(first);
 }
 
 /** The business system a URL carries (a node page's systemCoding), or null. */

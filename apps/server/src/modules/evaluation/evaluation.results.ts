@@ -24,7 +24,7 @@ import { regionOf } from '../tender/notice.service';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { tenderSettings } from '../tender/tender.service';
-import type { EvalCaller, EvalDeps } from './evaluation.service';
+import type { EvalCaller, EvalDeps } from './evaluation.deps';
 
 /**
  * What follows the evaluation (issue 17, Results): the host publishes the candidates (中标候选人公示) on the portal for
@@ -92,7 +92,7 @@ export async function outcomeOf(
   now: Date,
   enterpriseId?: string,
 ): Promise<EvalOutcome | null> {
-  if (!e || e.status !== 'done') return null;
+  if (e?.status !== 'done') return null;
   const settings = await tenderSettings(db);
   const publishBy = e.doneAt ? new Date(e.doneAt.getTime() + settings.publicityWithinDays * DAY) : null;
   const candidates = candidatesOf(e);
@@ -170,7 +170,7 @@ export async function publish(
   if (period < settings.publicityDays) throw badRequest(EVAL_MSG.publicityTooShort(settings.publicityDays));
   await deps.db.transaction(async (tx) => {
     const [e] = await tx.select().from(bidEvaluations).where(eq(bidEvaluations.sectionId, section.id)).for('update');
-    if (!e || e.status !== 'done') throw conflict(EVAL_MSG.notDone);
+    if (e?.status !== 'done') throw conflict(EVAL_MSG.notDone);
     if (e.publicityNoticeId) throw conflict(EVAL_MSG.alreadyPublished);
     const candidates = candidatesOf(e);
     if (!candidates.length) throw conflict(EVAL_MSG.noCandidates);
@@ -263,7 +263,7 @@ export async function award(deps: EvalDeps, c: EvalCaller, section: SectionRow):
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [e] = await tx.select().from(bidEvaluations).where(eq(bidEvaluations.sectionId, section.id)).for('update');
-    if (!e || e.status !== 'done') throw conflict(EVAL_MSG.notDone);
+    if (e?.status !== 'done') throw conflict(EVAL_MSG.notDone);
     if (!e.publicityNoticeId || !e.publicityEnd) throw conflict(EVAL_MSG.notPublished);
     if (e.awardBidId) throw conflict(EVAL_MSG.alreadyAwarded);
     if (now.getTime() < e.publicityEnd.getTime()) throw conflict(EVAL_MSG.publicityRunning);
@@ -357,9 +357,7 @@ export async function bidderOutcome(deps: EvalDeps, c: EvalCaller, sectionId: st
     award: published?.award ?? null,
     actions: {
       object: Boolean(published?.publicity?.running),
-      awardNotice: Boolean(
-        published?.award && published.award.bidId && (await isWinner(deps.db, published.award.bidId, c.enterpriseId)),
-      ),
+      awardNotice: Boolean(published?.award?.bidId && (await isWinner(deps.db, published.award.bidId, c.enterpriseId))),
     },
   };
 }

@@ -40,12 +40,11 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
-import type { Storage } from '../../platform/storage';
-import type { EngineCaller } from '../engine/record-access';
 import { appendEvent, ledgerActor, sectionEntries } from '../ledger/ledger';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { sectionForReader } from '../tender/tender.service';
+import type { EvalCaller, EvalDeps } from './evaluation.deps';
 import { evalEventText } from './evaluation.events';
 import * as results from './evaluation.results';
 
@@ -56,13 +55,8 @@ import * as results from './evaluation.results';
  * in the section, and anyone else, gets 404. Every change is one transaction with an entry of the tamper-evident log,
  * an operation-log row and a live `evaluation` event.
  */
-export interface EvalDeps {
-  db: Db;
-  storage: Storage;
-  now: () => Date;
-  tz: string;
-}
-export type EvalCaller = EngineCaller;
+export type { EvalCaller, EvalDeps } from './evaluation.deps';
+
 type Role = 'host' | 'member' | 'viewer';
 type EvalRow = typeof bidEvaluations.$inferSelect;
 type MemberRow = typeof bidEvaluationMembers.$inferSelect;

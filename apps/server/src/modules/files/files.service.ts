@@ -1,5 +1,4 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { constantTime } from '../../platform/crypto';
 import {
   type Annex,
   type AttachmentType,
@@ -18,6 +17,7 @@ import {
   UploadMsg,
 } from '@ks/contracts';
 import type { Db } from '../../db/client';
+import { constantTime } from '../../platform/crypto';
 import { type AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { SYSTEM_ACTOR, writeOpLog } from '../../platform/oplog';
 import { canCall, findNode, requireNode } from '../../platform/permissions';

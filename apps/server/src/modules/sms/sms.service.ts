@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { constantTime } from '../../platform/crypto';
 import {
   type SmsPurpose as ContractSmsPurpose,
   formatIn,
@@ -16,6 +15,7 @@ import {
 } from '@ks/contracts';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { constantTime } from '../../platform/crypto';
 import { AppError, badRequest, tooMany, unauthorized, validationFailed } from '../../platform/errors';
 import type { SmsSender } from '../../platform/integrations/sms';
 import { providerSender } from './sms.providers';

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { appSettings, smsCodes, smsOutbox } from '../../db/schema';
+import { constantTime } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { smsSendFailed } from '../../platform/integrations/sms';
-import { constantTime } from '../../platform/crypto';
 import { client, createTestApp, createTestDatabase, loginToken, type TestApp } from '../../test/harness';
 import { createOutboxSender, createSmsService, SMS_SECRET_SETTING, type SmsService } from './sms.service';
 

@@ -51,6 +51,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveEvent } from '../../lib/live';
 import { OPENING_PAGES } from '../../lib/paths';
 import { DecryptDialog, StartDialog, TextDialog } from './dialogs';
+import { OutcomeCard } from './OutcomeCard';
 import { Countdown, formatSeconds, ROLE_LABELS, StatusTag, TITLE } from './parts';
 import './opening.css';
 
@@ -627,6 +628,7 @@ function Hall({ sectionId }: { sectionId: string }) {
           </Space>
         </Card>
       )}
+      {hall.status === 'closed' && hall.role === 'bidder' && <OutcomeCard sectionId={sectionId} />}
       <Row gutter={12}>
         <Col xs={24} xl={17}>
           <ReadingCard hall={hall} />
@@ -722,6 +724,7 @@ function SectionPicker() {
  * 不见面开标 `/bid/bidMeet?sectionId=` (issue 17): one section's opening, live for everyone in the hall — sign-in, the
  * host's start, each bidder's decryption in their own browser, the drawn reading order, the reading, confirmations and
  * objections, the close and its record; every step from the tamper-evident log. Buttons follow the hall's `actions`.
+ * Once closed, a bidder also sees the evaluation's outcome (评标结果: the published candidates, objections, the award).
  */
 export default function OpeningHallPage() {
   const [params] = useSearchParams();

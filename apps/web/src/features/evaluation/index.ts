@@ -1,0 +1,9 @@
+// What bid evaluation offers other features: the outcome's parts (the opening hall shows a bidder's 评标结果 with them).
+export {
+  AwardNoticeButton,
+  CandidatesTable,
+  NoticeLink,
+  ObjectionsTable,
+  OutcomeTextDialog,
+  PublicityPeriod,
+} from './outcome';
