@@ -64,6 +64,10 @@ async function fillGrid(page: Page, room: Room, items: { id: string; max: number
   }
 }
 
+const started = Date.now();
+const mark = (what: string) =>
+  console.info(`[evaluation.spec] ${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
+
 test('three experts score, a deviation needs a reason, the chair reopens, results rank and go to the portal', async ({
   browser,
 }) => {
@@ -79,11 +83,12 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await supervisor.page.goto(`/bidStep/bidOverview?sectionId=${sectionId}`);
   await expect(supervisor.page.getByTestId('eval-events')).toContainText('开始评标', { timeout: 30_000 });
 
+  mark('start');
   // three experts in their browsers: the workbench, the declaration before any bid, then the sign-ins
   const experts = await Promise.all(['zj1', 'zj2', 'zj3'].map((a) => person(browser, a)));
   for (const e of experts) {
     await e.page.goto('/bidZj/KbZj');
-    await expect(e.page.getByTestId('eval-sections')).toContainText(PROJECT, { timeout: 30_000 });
+    await expect(e.page.getByTestId('eval-expert-pending')).toContainText(PROJECT, { timeout: 30_000 });
     await e.page.goto(`/bidStep/bidDoc?sectionId=${sectionId}`);
     await expect(e.page.getByTestId('eval-bids-hidden')).toBeVisible({ timeout: 30_000 });
     await e.page.goto(`/bidStep/bidSign?sectionId=${sectionId}`);
@@ -97,11 +102,13 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
     await e.page.getByTestId('eval-signin-JS').click();
     await expect(e.page.getByTestId('eval-signed-JS')).toBeVisible({ timeout: 20_000 });
   }
+  mark('experts signed in');
   const [zj1, zj2, zj3] = experts as [typeof agent, typeof agent, typeof agent];
   // now the bids are shown to them
   await zj1.page.goto(`/bidStep/bidDoc?sectionId=${sectionId}`);
   await expect(zj1.page.getByTestId('eval-bids')).toBeVisible({ timeout: 20_000 });
 
+  mark('bids shown');
   // zj4 and zj5 declare and sign in through the API
   const economists = await Promise.all(['zj4', 'zj5'].map((a) => person(browser, a)));
   for (const e of economists) {
@@ -125,6 +132,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   expect((await api(zj3.page, '/ks/trade/review/vote', { sectionId, memberId: chairId })).status).toBe(200);
   await expect(supervisor.page.getByTestId('eval-chair-name')).not.toHaveText('尚未推选', { timeout: 20_000 });
 
+  mark('chair');
   // qualification: every expert passes every bid (through the API)
   for (const e of [...experts, ...economists]) {
     const scores = room.bids.flatMap((b) =>
@@ -134,6 +142,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
     expect((await api(e.page, '/ks/trade/review/submit', { sectionId, panel: 'ZS' })).status).toBe(200);
   }
 
+  mark('qualification');
   // technical, in the three browsers: zj1 and zj2 alike, zj3 far below them on bid 1's 施工方案
   const shares = [0.8, 0.7, 0.9];
   for (const e of [zj1, zj2]) {
@@ -166,6 +175,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await zj3.page.getByTestId('confirm-ok').click();
   await expect(zj3.page.getByTestId('eval-submitted-JS')).toBeVisible({ timeout: 20_000 });
 
+  mark('technical');
   // business: zj4 and zj5 through the API
   for (const [k, e] of economists.entries()) {
     const scores = room.bids.flatMap((b, i) =>
@@ -179,6 +189,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
     expect((await api(e.page, '/ks/trade/review/submit', { sectionId, panel: 'SW' })).status).toBe(200);
   }
 
+  mark('business');
   // the chair reopens zj2's technical scores with a reason; zj2's grid opens again (live) and is submitted again
   await zj1.page.goto(`/bidStep/bidResult?sectionId=${sectionId}`);
   await zj1.page.getByTestId('eval-reopen').click();
@@ -194,6 +205,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await zj2.page.getByTestId('confirm-ok').click();
   await expect(zj2.page.getByTestId('eval-submitted-JS')).toBeVisible({ timeout: 20_000 });
 
+  mark('reopened');
   // the chair renders: the bids ranked, the benchmark worked out
   await expect(zj1.page.getByTestId('eval-render')).toBeVisible({ timeout: 20_000 });
   await zj1.page.getByTestId('eval-render').click();
@@ -202,6 +214,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await expect(zj1.page.getByTestId('eval-rank')).toHaveText(['1', '2', '3']);
   await expect(zj1.page.getByTestId('eval-benchmark')).toContainText('评标基准价');
 
+  mark('rendered');
   // every member signs the report (zj1 in the browser)
   await zj1.page.getByTestId('eval-sign').click();
   await zj1.page.getByTestId('eval-sign-ok').click();
@@ -210,6 +223,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
     expect((await api(e.page, '/ks/trade/review/save-report', { sectionId, agree: true })).status).toBe(200);
   }
 
+  mark('signed');
   // the host publishes the candidates to the portal
   await agent.page.goto(`/bidStep/bidPublicity?sectionId=${sectionId}`);
   await agent.page.getByTestId('eval-publish').click();
@@ -220,6 +234,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await expect(portal.page.getByText(`${PROJECT}BD-01中标候选人公示`).first()).toBeVisible({ timeout: 30_000 });
   await portal.context.close();
 
+  mark('published');
   // the supervisor saw every step; anomalies name the reopening
   await supervisor.page.goto(`/bidStep/bidOverview?sectionId=${sectionId}`);
   const events = supervisor.page.getByTestId('eval-events');
@@ -237,6 +252,7 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   }
   await expect(supervisor.page.getByTestId('eval-anomalies')).toContainText('请复核质量管理体系的评分依据');
 
+  mark('supervisor');
   // the log verifies
   await supervisor.page.goto('/bid/ledger');
   await expect(supervisor.page.getByTestId('ledger-verdict')).toHaveText('✓ 日志完整，未发现篡改', { timeout: 20_000 });

@@ -102,7 +102,7 @@ const points = (label: string) =>
     .number({ error: `请输入${label}` })
     .min(0, { error: `${label}不能为负` })
     .max(100, { error: `${label}不超过 100` })
-    .refine((v) => Math.round(v * 100) === v * 100, { error: `${label}最多两位小数` });
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: `${label}最多两位小数` });
 
 export const evalCriteriaSchema: z.ZodType<EvalCriteria> = z
   .object({

@@ -768,7 +768,7 @@ async function scoringPanel(tx: Tx, place: Place, panel: EvalPanel) {
   return { e, m, criteria };
 }
 
-const twoDecimals = (v: number) => Math.round(v * 100) === v * 100;
+const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 export async function save(deps: EvalDeps, c: EvalCaller, input: EvalSave): Promise<EvalRoom> {
   const place = await placeOf(deps.db, c, input.sectionId);

@@ -224,6 +224,18 @@ describe('scoring', () => {
     expect(tooHigh.body.message).toBe(EVAL_MSG.scoreRange(T[0]!.name, 8));
     // nothing of the refused batch was written
     expect(await db().select().from(bidEvaluationScores)).toEqual([]);
+    // two decimals as typed (2.43 × 100 is not exactly 243 in floating point), then cleared again
+    const cell = { bidId: bids[0]!.bidId, itemId: 't2' };
+    expect((await c.post(P.save, zj[0]!, { sectionId, panel: 'JS', scores: [{ ...cell, score: 2.43 }] })).status).toBe(
+      200,
+    );
+    expect((await c.post(P.save, zj[0]!, { sectionId, panel: 'JS', scores: [{ ...cell, score: 2.435 }] })).status).toBe(
+      400,
+    );
+    expect((await c.post(P.save, zj[0]!, { sectionId, panel: 'JS', scores: [{ ...cell, score: null }] })).status).toBe(
+      200,
+    );
+    expect(await db().select().from(bidEvaluationScores)).toEqual([]);
     // the host never scores
     expect(
       (
