@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 
 // antd reads matchMedia (responsive grid, Modal) and ResizeObserver (Tabs, Typography); jsdom has neither.
 if (!window.matchMedia) {
@@ -50,4 +50,22 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+});
+
+/**
+ * Object URLs as a browser has them. jsdom has none, and Node's own `URL.createObjectURL` refuses jsdom's File (not a
+ * Node Blob); tests that capture downloads replace these and delete them afterwards, so they are put back before every
+ * test (test files share a worker's globals).
+ */
+let objectUrls = 0;
+beforeEach(() => {
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    writable: true,
+    value: () => {
+      objectUrls += 1;
+      return `blob:test/${objectUrls}`;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: () => undefined });
 });
