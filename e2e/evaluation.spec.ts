@@ -10,7 +10,7 @@ import { newClient, type Role, signIn } from './helpers';
  * chair renders the ranking; the candidates go to the portal; the supervisor follows every step; the log verifies.
  * zj4 and zj5 (and the qualification panel, pass/fail for every bid) act through the API from their signed-in pages.
  */
-test.describe.configure({ mode: 'serial', timeout: 480_000 });
+test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
 const PROJECT = '晋中市榆次区第二人民医院门诊综合楼建设工程';
 
