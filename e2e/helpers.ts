@@ -6,10 +6,17 @@ import { type APIRequestContext, type Browser, type BrowserContext, expect, type
  * A browser context that looks like its own client address (the e2e server trusts X-Forwarded-For),
  * random so that a restarted worker never reuses one and inherits its sign-in failures.
  */
-export async function newClient(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function newClient(
+  browser: Browser,
+  { motion = false }: { motion?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const [a, b, c] = randomBytes(3);
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${(c! % 250) + 1}` },
+    // as a user who asked for reduced motion: the app then runs no animations (antd's, the notice marquee), which
+    // otherwise keep the compositor drawing 60 frames a second and take most of a CI core; `motion` for the spec
+    // that checks an animation
+    reducedMotion: motion ? 'no-preference' : 'reduce',
   });
   return { context, page: await context.newPage() };
 }

@@ -73,6 +73,8 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
 const browserOptions = {
   locale: 'zh-CN',
   timezoneId: 'Asia/Shanghai',
+  // no animations in the app (see newClient in helpers.ts)
+  reducedMotion: 'reduce' as const,
   trace: 'retain-on-failure' as const,
   screenshot: 'only-on-failure' as const,
   launchOptions: {

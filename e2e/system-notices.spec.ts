@@ -67,7 +67,8 @@ test('admin publishes a modal and a scrolling notice; user1 reads the modal once
   browser,
 }) => {
   // user1 (of the demo enterprise) is signed in before anything is published
-  const user = await newClient(browser);
+  // the marquee moves only for users who have not asked for reduced motion
+  const user = await newClient(browser, { motion: true });
   await user.page.setViewportSize({ width: 1440, height: 900 });
   await signedIn(user.page, 'user1', 'U');
   await expect(user.page.getByTestId('notice-bar')).toBeVisible();

@@ -36,10 +36,10 @@ ensureDependencies();
 ensureBrowser();
 
 /**
- * The checks. The quick static ones run first, in order, and stop the run at the first failure. Then two lanes run at
- * the same time: the browser tests (mostly waiting on pages and servers: about a fifth of the machine's CPU) beside the
- * unit and integration suites (which keep the cores busy): on the 2-core CI machine this halves the wall time. The
- * browser lane prints as it goes; the other lane's steps print each as a block when it ends.
+ * The checks, one after another, each stopping the run when it fails: the quick static ones, the web build, the unit
+ * and integration suites (each keeps both cores busy), then the browser tests. The browser tests keep about one and a
+ * half cores busy themselves (Chromium drawing the pages): run beside the suites on the 2-core CI machine they slowed
+ * to twice their time and into timeouts, so they run alone.
  */
 const head = [
   ['types', 'node', ['scripts/typecheck.mjs']],
@@ -72,27 +72,14 @@ const total = head.length + 1 + suites.length + 1;
 const results = [];
 const record = (name, ok, started) => results.push({ name, ok, s: ((Date.now() - started) / 1000).toFixed(1) });
 
-/** Runs a step; with `quiet` its output is kept and printed as one block when it ends. */
-function runStep([name, cmd, args, env], quiet) {
+/** Runs a step, its output going straight to the terminal. */
+function runStep([name, cmd, args, env]) {
   const started = Date.now();
-  if (!quiet) console.info(`\n━━ ${name} ━━`);
+  console.info(`\n━━ ${name} ━━`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    const out = [];
-    if (quiet) {
-      child.stdout.on('data', (d) => out.push(d));
-      child.stderr.on('data', (d) => out.push(d));
-    }
-    child.on('error', (e) => out.push(Buffer.from(String(e))));
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('error', (e) => console.error(String(e)));
     child.on('close', (code) => {
-      if (quiet) {
-        process.stdout.write(`\n━━ ${name} ━━\n`);
-        process.stdout.write(Buffer.concat(out));
-      }
       record(name, code === 0, started);
       resolve(code === 0);
     });
@@ -101,18 +88,16 @@ function runStep([name, cmd, args, env], quiet) {
 
 async function main() {
   for (const step of head) {
-    if (!(await runStep(step, false))) return;
+    if (!(await runStep(step))) return;
   }
   const started = Date.now();
   console.info('\n━━ build: web ━━');
   ensureWebBuild();
   record('build: web', true, started);
-  const suiteLane = (async () => {
-    for (const step of suites) {
-      if (!(await runStep(step, true))) return;
-    }
-  })();
-  await Promise.all([runStep(browser, false), suiteLane]);
+  for (const step of suites) {
+    if (!(await runStep(step))) return;
+  }
+  await runStep(browser);
 }
 
 const runStarted = Date.now();

@@ -1,6 +1,9 @@
 import {
   evalBeginSchema,
   evalBidderOutcomeSchema,
+  evalClarifyAnswerSchema,
+  evalClarifyAskSchema,
+  evalClarifyRevokeSchema,
   evalDeclareSchema,
   evalDocumentQuerySchema,
   evalExportQuerySchema,
@@ -119,6 +122,31 @@ export const evaluationApi = {
     tag: T,
     auth: true,
     body: evalReopenSchema,
+    data: evalRoomSchema,
+  },
+  evalClarify: {
+    ...paths.evalClarify,
+    summary:
+      '评标澄清：组长代表评标委员会以书面形式要求某投标人澄清，定答复截止时间（10 分钟后、7 日内）；投标人收到消息，记入开评标日志',
+    tag: T,
+    auth: true,
+    body: evalClarifyAskSchema,
+    data: evalRoomSchema,
+  },
+  evalClarifyAnswer: {
+    ...paths.evalClarifyAnswer,
+    summary: '投标人在截止时间前书面答复澄清（文字与附件，附件须为本单位上传）；答复后不可修改，记入开评标日志',
+    tag: T,
+    auth: true,
+    body: evalClarifyAnswerSchema,
+    data: evalBidderOutcomeSchema,
+  },
+  evalClarifyRevoke: {
+    ...paths.evalClarifyRevoke,
+    summary: '组长撤回尚未答复的澄清要求，须写明原因',
+    tag: T,
+    auth: true,
+    body: evalClarifyRevokeSchema,
     data: evalRoomSchema,
   },
   evalRender: {

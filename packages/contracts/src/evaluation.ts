@@ -34,6 +34,25 @@ export const EVAL_STATUS_LABELS: Record<EvalStatus, string> = {
 /** The default share of an item's highest score a score may lie from the panel's median without a reason. */
 export const EVAL_DEVIATION_DEFAULT = 0.3;
 
+/**
+ * 评标澄清 (招标投标法实施条例第五十二条): the committee, through its chair, asks a bidder in writing to clarify an obvious
+ * ambiguity or error of its bid; the bidder answers in writing (text and files) before the deadline; an answer may not
+ * go beyond the bid nor change its substance. The deadline lies at least this many minutes ahead…
+ */
+export const EVAL_CLARIFY_MIN_MINUTES = 10;
+/** …and at most this many days. */
+export const EVAL_CLARIFY_MAX_DAYS = 7;
+/** The node code the answers' files carry. */
+export const EVAL_CLARIFY_FILE_NODE = 'PBCQ_DF';
+export const EVAL_CLARIFY_STATUSES = ['asked', 'answered', 'expired', 'revoked'] as const;
+export type EvalClarifyStatus = (typeof EVAL_CLARIFY_STATUSES)[number];
+export const EVAL_CLARIFY_STATUS_LABELS: Record<EvalClarifyStatus, { text: string; color: string }> = {
+  asked: { text: '待答复', color: 'processing' },
+  answered: { text: '已答复', color: 'success' },
+  expired: { text: '逾期未答复', color: 'error' },
+  revoked: { text: '已撤回', color: 'default' },
+};
+
 export const EVAL_MSG = {
   sectionMissing: '标段不存在，或您不能查看该标段的评标',
   notHost: '只有该项目的招标人、招标代理或交易中心管理员可以组织评标',
@@ -83,6 +102,13 @@ export const EVAL_MSG = {
   openObjections: '仍有异议未答复，不能确定中标人',
   alreadyAwarded: '中标人已确定',
   notAwarded: '中标人尚未确定',
+  clarifyMissing: '澄清不存在或已撤回',
+  clarifyNotOpen: '只有在评审阶段可以要求投标人澄清',
+  clarifyDeadline: `答复截止时间应在 ${EVAL_CLARIFY_MIN_MINUTES} 分钟之后、${EVAL_CLARIFY_MAX_DAYS} 日之内`,
+  clarifyClosed: '已过答复截止时间，不能再答复',
+  clarifyNotAsked: '只有被要求澄清的投标人可以答复',
+  clarifyDone: '该澄清已答复或已撤回',
+  clarifyFileMissing: '附件不存在或不是您上传的',
 } as const;
 
 const uuid = (message: string) => z.uuid({ error: message });
@@ -217,6 +243,59 @@ export const evalObjectionAnswerSchema = z
   })
   .strict();
 
+export const evalClarifyAskSchema = z
+  .object({
+    sectionId,
+    bidId: uuid(EVAL_MSG.bidMissing),
+    question: z
+      .string({ error: '请填写需澄清的问题' })
+      .trim()
+      .min(5, { error: '需澄清的问题至少 5 个字' })
+      .max(2000, { error: '需澄清的问题不超过 2000 字' }),
+    deadline: z.iso.datetime({ offset: true, error: '请选择答复截止时间' }),
+  })
+  .strict();
+export type EvalClarifyAsk = z.infer<typeof evalClarifyAskSchema>;
+export const evalClarifyAnswerSchema = z
+  .object({
+    id: uuid(EVAL_MSG.clarifyMissing),
+    answer: z
+      .string({ error: '请填写澄清内容' })
+      .trim()
+      .min(2, { error: '澄清内容至少 2 个字' })
+      .max(4000, { error: '澄清内容不超过 4000 字' }),
+    fileIds: z
+      .array(uuid(EVAL_MSG.clarifyFileMissing))
+      .max(5, { error: '附件最多 5 个' })
+      .refine((a) => new Set(a).size === a.length, { error: '附件重复' })
+      .default([]),
+  })
+  .strict();
+export type EvalClarifyAnswer = z.input<typeof evalClarifyAnswerSchema>;
+export const evalClarifyRevokeSchema = z
+  .object({
+    id: uuid(EVAL_MSG.clarifyMissing),
+    reason: z.string({ error: '请填写撤回原因' }).trim().min(2, { error: '撤回原因至少 2 个字' }).max(500),
+  })
+  .strict();
+
+export const evalClarificationSchema = z.object({
+  id: z.string(),
+  bidId: z.string(),
+  enterpriseName: z.string(),
+  question: z.string(),
+  deadline: z.string(),
+  askedBy: z.string(),
+  askedAt: z.string(),
+  status: z.enum(EVAL_CLARIFY_STATUSES),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  files: z.array(z.object({ id: z.string(), name: z.string(), size: z.number() })),
+  revokeReason: z.string().nullable(),
+});
+export type EvalClarification = z.infer<typeof evalClarificationSchema>;
+
 export const evalObjectionOutSchema = z.object({
   id: z.string(),
   enterpriseName: z.string(),
@@ -255,6 +334,8 @@ export type EvalOutcome = z.infer<typeof evalOutcomeSchema>;
 export const evalBidderOutcomeSchema = evalOutcomeSchema.extend({
   section: z.object({ id: z.string(), code: z.string(), name: z.string(), projectName: z.string() }),
   enterpriseName: z.string(),
+  /** the committee's requests for clarification to this bidder (during the evaluation too) */
+  clarifications: z.array(evalClarificationSchema),
   actions: z.object({ object: z.boolean(), awardNotice: z.boolean() }),
 });
 export type EvalBidderOutcome = z.infer<typeof evalBidderOutcomeSchema>;
@@ -398,6 +479,7 @@ export const evalRoomSchema = z.object({
   allScores: z.array(evalScoreSchema.extend({ memberId: z.string(), panel: z.enum(EVAL_PANELS) })),
   result: evalResultSchema.nullable(),
   reopens: z.array(evalReopenRecordSchema),
+  clarifications: z.array(evalClarificationSchema),
   anomalies: z.array(evalAnomalySchema),
   outcome: evalOutcomeSchema.nullable(),
   events: z.array(
@@ -418,6 +500,8 @@ export const evalRoomSchema = z.object({
     vote: z.boolean(),
     score: z.array(z.enum(EVAL_PANELS)),
     reopen: z.boolean(),
+    /** the chair asks a bidder to clarify */
+    clarify: z.boolean(),
     render: z.boolean(),
     sign: z.boolean(),
     export: z.boolean(),

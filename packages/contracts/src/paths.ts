@@ -338,6 +338,11 @@ export const paths = {
   evalSave: { method: 'POST', path: '/ks/trade/review/save-result' },
   evalSubmit: { method: 'POST', path: '/ks/trade/review/submit' },
   evalReopen: { method: 'POST', path: '/ks/trade/review/reopen' },
+  // 评标澄清: /ks/clarify/file/* serve the tender documents' clarifications (issue 16); the committee's questions to a
+  // bidder are part of the review
+  evalClarify: { method: 'POST', path: '/ks/trade/review/clarify' },
+  evalClarifyAnswer: { method: 'POST', path: '/ks/trade/review/clarify-answer' },
+  evalClarifyRevoke: { method: 'POST', path: '/ks/trade/review/clarify-revoke' },
   evalRender: { method: 'POST', path: '/ks/trade/review/render-result' },
   evalSignReport: { method: 'POST', path: '/ks/trade/review/save-report' },
   evalExport: { method: 'GET', path: '/ks/trade/export-result' },

@@ -7,13 +7,18 @@ import { PRIMARY_COLOR } from '../lib/theme';
 
 dayjs.locale('zh-cn');
 
+/** The user's system asks for reduced motion (read once, when the app loads). */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+}
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
     colorInfo: PRIMARY_COLOR,
     borderRadius: 6,
-    // component tests need no animations (and wait for none)
-    ...(import.meta.env.MODE === 'test' ? { motion: false } : {}),
+    // no animations for component tests (they wait for none) nor for users who asked their system for less motion
+    ...(import.meta.env.MODE === 'test' || prefersReducedMotion() ? { motion: false } : {}),
   },
 };
 

@@ -194,3 +194,40 @@ export const bidResultObjections = pgTable(
     check('bid_result_objections_answer_ck', sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
   ],
 );
+
+/**
+ * 评标澄清 (issue 17): the chair asks a bidder, on the committee's behalf, to clarify its bid in writing before a
+ * deadline; the bidder answers once (text, files bound to the row through the files module); an unanswered question
+ * may be revoked with a reason. Past the deadline unanswered, it reads as expired.
+ */
+export const bidEvaluationClarifications = pgTable(
+  'bid_evaluation_clarifications',
+  {
+    id: id(),
+    sectionId: uuid('section_id')
+      .notNull()
+      .references(() => bidEvaluations.sectionId),
+    bidId: uuid('bid_id')
+      .notNull()
+      .references(() => bidFiles.id),
+    question: text('question').notNull(),
+    deadline: timestamptz('deadline').notNull(),
+    askedByMemberId: uuid('asked_by_member_id')
+      .notNull()
+      .references(() => bidEvaluationMembers.id),
+    at: createdAt(),
+    answer: text('answer'),
+    answeredAt: timestamptz('answered_at'),
+    answeredBy: uuid('answered_by').references(() => users.id),
+    revokedAt: timestamptz('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [
+    index('bid_evaluation_clarifications_section_idx').on(t.sectionId, t.at),
+    index('bid_evaluation_clarifications_bid_idx').on(t.bidId),
+    check('bid_evaluation_clarifications_answer_ck', sql`(${t.answer} is null) = (${t.answeredAt} is null)`),
+    check('bid_evaluation_clarifications_revoke_ck', sql`(${t.revokedAt} is null) = (${t.revokeReason} is null)`),
+    check('bid_evaluation_clarifications_once_ck', sql`${t.answer} is null or ${t.revokedAt} is null`),
+    check('bid_evaluation_clarifications_deadline_ck', sql`${t.deadline} > ${t.at}`),
+  ],
+);

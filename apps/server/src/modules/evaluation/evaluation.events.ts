@@ -31,6 +31,14 @@ export function evalEventText(kind: string, p: Payload): string {
     }
     case 'evaluation.reopened':
       return `组长 ${s(p.chair)} 退回 ${s(p.name)} 的${panel(p.panel)}评分重评：${s(p.reason)}`;
+    case 'evaluation.clarify_asked':
+      return `组长 ${s(p.chair)} 要求${s(p.enterpriseName)}澄清（答复截止 ${s(p.deadlineText)}）：${s(p.question)}`;
+    case 'evaluation.clarify_answered': {
+      const n = Array.isArray(p.files) ? p.files.length : 0;
+      return `${s(p.enterpriseName)}答复澄清：${s(p.answer)}${n ? `（附件 ${n} 个）` : ''}`;
+    }
+    case 'evaluation.clarify_revoked':
+      return `组长 ${s(p.chair)} 撤回对${s(p.enterpriseName)}的澄清要求：${s(p.reason)}`;
     case 'evaluation.rendered': {
       const rows = Array.isArray(p.ranking) ? (p.ranking as Payload[]) : [];
       const ranked = rows

@@ -24,6 +24,7 @@ import { regionOf } from '../tender/notice.service';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { tenderSettings } from '../tender/tender.service';
+import { clarificationsOf } from './evaluation.clarify';
 import type { EvalCaller, EvalDeps } from './evaluation.deps';
 
 /**
@@ -350,6 +351,7 @@ export async function bidderOutcome(deps: EvalDeps, c: EvalCaller, sectionId: st
       projectName: String(project?.values.xmmc ?? ''),
     },
     enterpriseName: bidder.name,
+    clarifications: e ? await clarificationsOf(deps.db, sectionId, now, c.enterpriseId!) : [],
     candidates: published?.candidates ?? [],
     publishBy: null,
     publicity: published?.publicity ?? null,

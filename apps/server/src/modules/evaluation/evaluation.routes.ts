@@ -63,6 +63,18 @@ export function evaluationRoutes(app: FastifyInstance, deps: svc.EvalDeps) {
     roles: ANY,
     message: '已退回重评',
   });
+  route(app, api.evalClarify, async ({ auth, body }) => svc.askClarification(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '澄清要求已发出',
+  });
+  route(app, api.evalClarifyRevoke, async ({ auth, body }) => svc.revokeClarification(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '澄清要求已撤回',
+  });
+  route(app, api.evalClarifyAnswer, async ({ auth, body }) => svc.answerClarification(deps, callerOf(auth), body), {
+    roles: ['U'],
+    message: '澄清已答复',
+  });
   route(app, api.evalRender, async ({ auth, body }) => svc.render(deps, callerOf(auth), body.sectionId), {
     roles: ANY,
     message: '评标结果已汇总',

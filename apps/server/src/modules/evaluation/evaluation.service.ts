@@ -2,9 +2,13 @@ import {
   appNow,
   criteriaProblems,
   defaultCriteria,
+  EVAL_CLARIFY_FILE_NODE,
+  EVAL_CLARIFY_MAX_DAYS,
+  EVAL_CLARIFY_MIN_MINUTES,
   EVAL_MSG,
   EVAL_PANEL_LABELS,
   type EvalAnomaly,
+  type EvalClarifyAsk,
   type EvalCriteria,
   type EvalDeclare,
   type EvalMember,
@@ -23,6 +27,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
+  bidEvaluationClarifications,
   bidEvaluationMembers,
   bidEvaluationPanels,
   bidEvaluationReopens,
@@ -40,10 +45,13 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
+import { registerFileReader } from '../files/readers';
 import { appendEvent, ledgerActor, sectionEntries } from '../ledger/ledger';
+import { sendUserMessages } from '../messages/send';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { sectionForReader } from '../tender/tender.service';
+import * as clarify from './evaluation.clarify';
 import type { EvalCaller, EvalDeps } from './evaluation.deps';
 import { evalEventText } from './evaluation.events';
 import * as results from './evaluation.results';
@@ -364,6 +372,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
     allScores,
     result: (e?.result as EvalResult | null) ?? null,
     reopens,
+    clarifications: e && seesBids ? await clarify.clarificationsOf(db, section.id, deps.now()) : [],
     anomalies,
     outcome,
     events,
@@ -375,6 +384,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
       vote: meActive && meSigned && status === 'signing',
       score: meActive && status === 'scoring' ? myPanels.filter((p) => me?.signins[p] && !me.submitted[p]) : [],
       reopen: isChair && status === 'scoring',
+      clarify: isChair && status === 'scoring',
       render: isChair && status === 'scoring' && allSubmitted,
       sign: meActive && status === 'reporting' && !me?.reportSignedAt,
       export: rendered,
@@ -1003,6 +1013,164 @@ export async function reopen(
     );
   });
   return room(deps, c, place.section.id);
+}
+
+// ── 评标澄清 ─────────────────────────────────────────────────────────────────
+
+const MINUTE = 60_000;
+
+// An answer's files: the host, the committee and the viewers of the section (as its room), and the answering
+// enterprise itself (the files module lets the uploader's enterprise read them anyway).
+registerFileReader(EVAL_CLARIFY_FILE_NODE, async (db, c, id) => {
+  const r = await clarify.clarificationById(db, id);
+  if (!r) return false;
+  await placeOf(db, c, r.sectionId);
+  return true;
+});
+
+/** The chair asks a bidder, on the committee's behalf, to clarify its bid in writing before a deadline. */
+export async function askClarification(deps: EvalDeps, c: EvalCaller, input: EvalClarifyAsk): Promise<EvalRoom> {
+  const place = await placeOf(deps.db, c, input.sectionId);
+  requireMember(place);
+  const now = deps.now();
+  const deadline = new Date(input.deadline);
+  if (
+    deadline.getTime() < now.getTime() + EVAL_CLARIFY_MIN_MINUTES * MINUTE ||
+    deadline.getTime() > now.getTime() + EVAL_CLARIFY_MAX_DAYS * 1440 * MINUTE
+  ) {
+    throw badRequest(EVAL_MSG.clarifyDeadline);
+  }
+  await deps.db.transaction(async (tx) => {
+    const { e, chair } = await requireChair(tx, place);
+    if (e.status !== 'scoring') throw conflict(EVAL_MSG.clarifyNotOpen);
+    const bid = (await bidsOf(tx, e.sectionId)).find((b) => b.bidId === input.bidId);
+    if (!bid) throw badRequest(EVAL_MSG.bidMissing);
+    const [row] = await tx
+      .insert(bidEvaluationClarifications)
+      .values({
+        sectionId: e.sectionId,
+        bidId: bid.bidId,
+        question: input.question,
+        deadline,
+        askedByMemberId: chair.id,
+        at: now,
+      })
+      .returning({ id: bidEvaluationClarifications.id });
+    const deadlineText = appNow(deadline, deps.tz);
+    const accounts = await clarify.enterpriseAccounts(tx, bid.enterpriseId);
+    await sendUserMessages(
+      tx,
+      accounts.map((u) => ({
+        userId: u.userId,
+        kind: 'admin' as const,
+        title: `评标委员会要求澄清：${place.section.code} ${place.section.name}`,
+        body: `${place.projectName} ${place.section.code} ${place.section.name} 的评标委员会要求贵单位对投标文件作出书面澄清，请于 ${deadlineText}（北京时间）前在开标大厅的「评标澄清」中答复：${input.question}`,
+        link: `/bid/bidMeet?sectionId=${place.section.id}`,
+        createdAt: now,
+      })),
+    );
+    await logStep(
+      tx,
+      c,
+      place,
+      'evaluation.clarify_asked',
+      {
+        clarificationId: row!.id,
+        bidId: bid.bidId,
+        enterpriseName: bid.enterpriseName,
+        question: input.question,
+        deadline: deadline.toISOString(),
+        deadlineText,
+        chair: chair.name,
+      },
+      `组长 ${chair.name} 要求${bid.enterpriseName}澄清投标文件`,
+      now,
+    );
+  });
+  return room(deps, c, place.section.id);
+}
+
+/** The chair withdraws a question not yet answered, with a reason. */
+export async function revokeClarification(
+  deps: EvalDeps,
+  c: EvalCaller,
+  input: { id: string; reason: string },
+): Promise<EvalRoom> {
+  const found = await clarify.clarificationById(deps.db, input.id);
+  if (!found) throw notFound(EVAL_MSG.clarifyMissing);
+  const place = await placeOf(deps.db, c, found.sectionId).catch((e) => {
+    throw results.isNotFound(e) ? notFound(EVAL_MSG.clarifyMissing) : e;
+  });
+  requireMember(place);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const { chair } = await requireChair(tx, place);
+    const r = await clarify.clarificationById(tx, input.id, true);
+    if (!r || r.answeredAt || r.revokedAt) throw conflict(EVAL_MSG.clarifyDone);
+    await tx
+      .update(bidEvaluationClarifications)
+      .set({ revokedAt: now, revokeReason: input.reason })
+      .where(eq(bidEvaluationClarifications.id, r.id));
+    const [ent] = await tx
+      .select({ name: enterprises.name })
+      .from(bidFiles)
+      .innerJoin(enterprises, eq(enterprises.id, bidFiles.enterpriseId))
+      .where(eq(bidFiles.id, r.bidId));
+    await logStep(
+      tx,
+      c,
+      place,
+      'evaluation.clarify_revoked',
+      { clarificationId: r.id, enterpriseName: ent?.name ?? '', reason: input.reason, chair: chair.name },
+      `组长 ${chair.name} 撤回对${ent?.name ?? ''}的澄清要求：${input.reason}`,
+      now,
+    );
+  });
+  return room(deps, c, place.section.id);
+}
+
+/** The bidder answers once, in writing (text and its own uploaded files), before the deadline. */
+export async function answerClarification(
+  deps: EvalDeps,
+  c: EvalCaller,
+  input: { id: string; answer: string; fileIds: string[] },
+) {
+  const found = await clarify.clarificationById(deps.db, input.id);
+  if (!found) throw notFound(EVAL_MSG.clarifyMissing);
+  const owner = await clarify.enterpriseOfBid(deps.db, found.bidId);
+  // anyone but the asked enterprise: as if there were no such question
+  if (!c.enterpriseId || owner !== c.enterpriseId) throw notFound(EVAL_MSG.clarifyMissing);
+  const section = await sectionOr404(deps.db, found.sectionId, EVAL_MSG.sectionMissing);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const r = await clarify.clarificationById(tx, input.id, true);
+    if (!r || r.answeredAt || r.revokedAt) throw conflict(EVAL_MSG.clarifyDone);
+    if (r.deadline.getTime() <= now.getTime()) throw conflict(EVAL_MSG.clarifyClosed);
+    await tx
+      .update(bidEvaluationClarifications)
+      .set({ answer: input.answer, answeredAt: now, answeredBy: c.id })
+      .where(eq(bidEvaluationClarifications.id, r.id));
+    const bound = await clarify.bindAnswerFiles(tx, input.fileIds, r.id, {
+      userId: c.id,
+      enterpriseId: c.enterpriseId!,
+    });
+    if (bound !== input.fileIds.length) throw badRequest(EVAL_MSG.clarifyFileMissing);
+    const [ent] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, owner));
+    await appendEvent(tx, {
+      kind: 'evaluation.clarify_answered',
+      sectionId: section.id,
+      actor: ledgerActor(c.actor),
+      payload: { clarificationId: r.id, enterpriseName: ent?.name ?? '', answer: input.answer, files: input.fileIds },
+      at: now,
+    });
+    await writeOpLog(tx, c.actor, {
+      glName: GL_NAME,
+      recordId: section.id,
+      logbook: `答复评标委员会的澄清要求（标段 ${section.code} ${section.name}）`,
+    });
+    await announce(tx, section.id);
+  });
+  return results.bidderOutcome(deps, c, section.id);
 }
 
 /** 汇总: the chair, once every active member submitted every panel of theirs the method uses. */

@@ -5,7 +5,8 @@ import { defaultCriteria, EVAL_MSG, round2 } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bidEvaluationScores, ledgerEntries, operationLogs, tenderSections } from '../../db/schema';
-import { client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { bearer, client, createTestApp, loginToken, type TestApp } from '../../test/harness';
+import { client as fileClient, PDF } from '../files/testkit';
 import { verifyLedger } from '../ledger/ledger';
 import { projects } from '../tender/project';
 
@@ -16,6 +17,7 @@ import { projects } from '../tender/project';
  */
 let t: TestApp;
 const c = client(() => t);
+const files = fileClient(() => t);
 const db = () => t.database.db;
 let agent: string;
 let supervisor: string;
@@ -35,6 +37,9 @@ const P = {
   save: '/ks/trade/review/save-result',
   submit: '/ks/trade/review/submit',
   reopen: '/ks/trade/review/reopen',
+  clarify: '/ks/trade/review/clarify',
+  clarifyAnswer: '/ks/trade/review/clarify-answer',
+  clarifyRevoke: '/ks/trade/review/clarify-revoke',
   render: '/ks/trade/review/render-result',
   sign: '/ks/trade/review/save-report',
   export: '/ks/trade/export-result',
@@ -46,6 +51,12 @@ const P = {
   awardNotice: '/ks/trade/review/award-notice',
   outcome: '/ks/trade/review/outcome',
   buttons: '/ks/trade/buttons',
+};
+
+const uploadPdf = async (token: string, name: string): Promise<string> => {
+  const r = await files.upload('/ks/upload/v1/file-upload', token, { fileType: '2' }, [{ name, data: PDF() }]);
+  expect(r.status).toBe(200);
+  return r.body.data.fileId as string;
 };
 
 const roomOf = async (token: string) => c.get(`${P.room}?sectionId=${sectionId}`, token);
@@ -61,6 +72,7 @@ type Room = {
     rows: { bidId: string; rank: number | null; total: number; priceScore: number; technical: { value: number } }[];
   } | null;
   anomalies: { kind: string; text: string }[];
+  clarifications?: { id: string; status: string }[];
   events: { kind: string }[];
   actions: Record<string, unknown>;
 };
@@ -314,6 +326,116 @@ describe('scoring', () => {
     expect((await c.post(P.submit, zj[2]!, { sectionId, panel: 'JS' })).status).toBe(200);
     const seen = await room(supervisor);
     expect(seen.anomalies.find((a) => a.kind === 'reopened')?.text).toContain('请复核施工方案评分');
+  });
+
+  it('lets the chair ask a bidder to clarify; only that bidder answers, once, before the deadline, with its own files', async () => {
+    const r = await room(zj[0]!);
+    // bid2 is asked; bid3 is another bidder of the section
+    const bid3 = await loginToken(t.app, 'bid3', 'U');
+    const nameOf = async (token: string) =>
+      (await c.get(`${P.outcome}?sectionId=${sectionId}`, token)).body.data.enterpriseName as string;
+    const bid2Name = await nameOf(bid2);
+    const target = r.bids.find((b) => b.enterpriseName === bid2Name)!;
+    const inHours = (h: number) => new Date(t.clock.now.getTime() + h * 3_600_000).toISOString();
+    const ask = {
+      sectionId,
+      bidId: target.bidId,
+      question: '请说明投标报价中安全文明施工费的计取依据',
+      deadline: inHours(2),
+    };
+    // the chair only, on a bid under evaluation, with a deadline 10 minutes to 7 days ahead
+    expect((await c.post(P.clarify, zj[1]!, ask)).status).toBe(403);
+    expect((await c.post(P.clarify, agent, ask)).status).toBe(403);
+    const soon = await c.post(P.clarify, zj[0]!, { ...ask, deadline: inHours(0.1) });
+    expect(soon.status).toBe(400);
+    expect(soon.body.message).toBe(EVAL_MSG.clarifyDeadline);
+    expect((await c.post(P.clarify, zj[0]!, { ...ask, deadline: inHours(24 * 8) })).status).toBe(400);
+    expect((await c.post(P.clarify, zj[0]!, { ...ask, bidId: sectionId })).status).toBe(400);
+    const asked = await c.post(P.clarify, zj[0]!, ask);
+    expect(asked.status).toBe(200);
+    type Q = { id: string; question: string; status: string; enterpriseName: string };
+    const byQuestion = (data: { clarifications: Q[] }, question: string) =>
+      data.clarifications.find((x) => x.question === question)!;
+    const q = byQuestion(asked.body.data, ask.question);
+    expect(q).toMatchObject({ status: 'asked', enterpriseName: target.enterpriseName });
+    // a second question, withdrawn by the chair with a reason
+    const secondQuestion = '请补充说明项目经理的在岗承诺';
+    const second = byQuestion(
+      (await c.post(P.clarify, zj[0]!, { ...ask, question: secondQuestion })).body.data,
+      secondQuestion,
+    );
+    expect((await c.post(P.clarifyRevoke, zj[1]!, { id: second.id, reason: '已在投标文件中找到' })).status).toBe(403);
+    expect((await c.post(P.clarifyRevoke, zj[0]!, { id: second.id, reason: '已在投标文件中找到' })).status).toBe(200);
+
+    // the asked bidder sees it (with its message); another bidder sees none of it and cannot answer it
+    const asker = bid2;
+    const outsider = bid3;
+    const mine = (await c.get(`${P.outcome}?sectionId=${sectionId}`, asker)).body.data;
+    expect(mine.clarifications.map((x: Q) => [x.question, x.status]).sort()).toEqual(
+      [
+        [ask.question, 'asked'],
+        [secondQuestion, 'revoked'],
+      ].sort(),
+    );
+    const theirs = (await c.get(`${P.outcome}?sectionId=${sectionId}`, outsider)).body.data;
+    expect(theirs.clarifications).toEqual([]);
+    const answer = {
+      id: q.id,
+      answer: '安全文明施工费按山西省现行计价依据的费率计取，未作让利。',
+      fileIds: [] as string[],
+    };
+    expect((await c.post(P.clarifyAnswer, outsider, answer)).status).toBe(404);
+    // an expert is no bidder: as if there were no such question
+    expect((await c.post(P.clarifyAnswer, zj[0]!, answer)).status).toBe(404);
+    expect((await c.post(P.clarifyAnswer, asker, { ...answer, id: second.id })).status).toBe(409);
+    // a file of another enterprise is refused, and nothing of the answer is kept
+    const foreign = await uploadPdf(outsider, '他人文件.pdf');
+    const refused = await c.post(P.clarifyAnswer, asker, { ...answer, fileIds: [foreign] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(EVAL_MSG.clarifyFileMissing);
+    expect((await room(agent)).clarifications?.find((x) => x.id === q.id)?.status).toBe('asked');
+    const own = await uploadPdf(asker, '安全文明施工费计取说明.pdf');
+    const ok = await c.post(P.clarifyAnswer, asker, { ...answer, fileIds: [own] });
+    expect(ok.status).toBe(200);
+    const answered = ok.body.data.clarifications[0];
+    expect(answered).toMatchObject({ status: 'answered', answer: answer.answer });
+    expect(answered.files.map((f: { name: string }) => f.name)).toEqual(['安全文明施工费计取说明.pdf']);
+    // once
+    expect((await c.post(P.clarifyAnswer, asker, answer)).status).toBe(409);
+    // the committee reads the answer and its file; the outsider cannot
+    const seen = (await room(zj[1]!)).clarifications!.find((x) => x.id === q.id)!;
+    expect(seen.status).toBe('answered');
+    const dl = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/ks/common/common/file/download?fileId=${own}`,
+          headers: bearer(token),
+        })
+      ).statusCode;
+    expect(await dl(zj[1]!)).toBe(200);
+    expect(await dl(supervisor)).toBe(200);
+    expect(await dl(outsider)).toBe(404);
+    // after the deadline: expired, no answer
+    const lateQuestion = '请说明工期安排中冬季施工的措施';
+    const late = byQuestion(
+      (await c.post(P.clarify, zj[0]!, { ...ask, question: lateQuestion })).body.data,
+      lateQuestion,
+    );
+    t.clock.advance(2 * 3_600_000 + 60_000);
+    const tooLate = await c.post(P.clarifyAnswer, asker, { ...answer, id: late.id });
+    expect(tooLate.status).toBe(409);
+    expect(tooLate.body.message).toBe(EVAL_MSG.clarifyClosed);
+    expect((await room(agent)).clarifications!.find((x) => x.id === late.id)!.status).toBe('expired');
+    // on the record
+    const kinds = (await room(supervisor)).events.map((e) => e.kind);
+    expect(kinds.filter((k) => k.startsWith('evaluation.clarify_'))).toEqual([
+      'evaluation.clarify_asked',
+      'evaluation.clarify_asked',
+      'evaluation.clarify_revoked',
+      'evaluation.clarify_answered',
+      'evaluation.clarify_asked',
+    ]);
   });
 
   it('renders only when everything is submitted, with the price score and ranking worked as by hand', async () => {

@@ -53,6 +53,7 @@ const NO_ACTIONS: EvalRoom['actions'] = {
   vote: false,
   score: [],
   reopen: false,
+  clarify: false,
   render: false,
   sign: false,
   export: false,
@@ -116,6 +117,7 @@ function room(over: Partial<EvalRoom> = {}): EvalRoom {
     allScores: [],
     result: null,
     reopens: [],
+    clarifications: [],
     anomalies: [],
     outcome: outcome(),
     events: [],
@@ -431,6 +433,7 @@ function bidderOutcome(over: Partial<EvalBidderOutcome> = {}): EvalBidderOutcome
     ...outcome({ publishBy: null }),
     section: SECTION,
     enterpriseName: '示例建设工程有限公司1',
+    clarifications: [],
     actions: { object: false, awardNotice: false },
     ...over,
   };

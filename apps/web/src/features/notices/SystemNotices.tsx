@@ -107,7 +107,10 @@ function NoticeBar({
       }}
     >
       <NotificationOutlined style={{ color: token.colorWarning, fontSize: 15 }} />
-      <div className="ks-notice-viewport">
+      <div
+        className="ks-notice-viewport"
+        title={items.map((i) => (i.text ? `${i.title}：${i.text}` : i.title)).join('；')}
+      >
         <div className="ks-notice-track" data-testid="notice-marquee" style={{ animationDuration: `${seconds}s` }}>
           {items.map((i) => (
             <span key={i.id} className="ks-notice-item" data-testid="notice-bar-item">
