@@ -59,6 +59,9 @@ export const evalSave = (body: ApiBody<'evalSave'>) => call('evalSave', { data: 
 export const evalSubmit = (sectionId: string, panel: EvalPanel) =>
   call('evalSubmit', { data: { sectionId, panel }, silent: true });
 export const evalReopen = (body: ApiBody<'evalReopen'>) => call('evalReopen', { data: body });
+export const evalClarify = (body: ApiBody<'evalClarify'>) => call('evalClarify', { data: body });
+export const evalClarifyRevoke = (body: ApiBody<'evalClarifyRevoke'>) => call('evalClarifyRevoke', { data: body });
+export const evalClarifyAnswer = (body: ApiBody<'evalClarifyAnswer'>) => call('evalClarifyAnswer', { data: body });
 export const evalRender = (sectionId: string) => call('evalRender', { data: { sectionId } });
 export const evalSignReport = (body: ApiBody<'evalSignReport'>) => call('evalSignReport', { data: body });
 

@@ -852,3 +852,117 @@ describe('the method', () => {
     T,
   );
 });
+
+describe('评标澄清 in the room', () => {
+  const CLARIFY = '/ks/trade/review/clarify';
+  const REVOKE = '/ks/trade/review/clarify-revoke';
+
+  it(
+    'the chair asks a bidder from 投标文件 with a deadline, and withdraws the unanswered question with a reason',
+    async () => {
+      const chair = member(1, { chair: true, declaredAt: '2026-12-22T01:05:00.000Z' });
+      let current = room({
+        members: [chair],
+        me: chair,
+        bids: [bid(1), bid(2)],
+        actions: { ...NO_ACTIONS, clarify: true },
+      });
+      const server = serve(() => current, {
+        [`POST ${CLARIFY}`]: (req) => {
+          const b = json(req);
+          current = {
+            ...current,
+            clarifications: [
+              {
+                id: uuid(900),
+                bidId: b.bidId,
+                enterpriseName: '示例建设工程有限公司2',
+                question: b.question,
+                deadline: b.deadline,
+                askedBy: '专家1',
+                askedAt: new Date().toISOString(),
+                status: 'asked',
+                answer: null,
+                answeredAt: null,
+                answeredBy: null,
+                files: [],
+                revokeReason: null,
+              },
+            ],
+          };
+          return { data: current };
+        },
+        [`POST ${REVOKE}`]: () => ({ data: current }),
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, roomUrl('bidDoc'));
+      await user.click(await screen.findByTestId('eval-clarify-ask', {}, SLOW));
+      fireEvent.mouseDown(within(await screen.findByTestId('eval-clarify-bid')).getByRole('combobox'));
+      await user.click(await screen.findByTitle('示例建设工程有限公司2'));
+      await user.type(screen.getByTestId('eval-clarify-question'), '请说明安全文明施工费的计取依据');
+      const before = Date.now();
+      await user.click(screen.getByTestId('eval-clarify-ask-ok'));
+      await waitFor(() => expect(server.callsTo(CLARIFY)).toHaveLength(1));
+      const sent = json(server.callsTo(CLARIFY)[0]);
+      expect(sent).toMatchObject({
+        sectionId: SECTION_ID,
+        bidId: bid(2).bidId,
+        question: '请说明安全文明施工费的计取依据',
+      });
+      // the default deadline: two hours ahead, to the minute
+      expect(Math.abs(Date.parse(sent.deadline) - before - 2 * 3_600_000)).toBeLessThan(2 * 60_000);
+
+      const row = await screen.findByTestId(`eval-clarify-row-${uuid(900)}`);
+      expect(row.textContent).toContain('待答复');
+      await user.click(within(row).getByTestId(`eval-clarify-revoke-${uuid(900)}`));
+      await user.type(await screen.findByTestId('eval-clarify-revoke-reason'), '已在投标文件中找到依据');
+      await user.click(screen.getByTestId('eval-clarify-revoke-ok'));
+      await waitFor(() => expect(server.callsTo(REVOKE)).toHaveLength(1));
+      expect(json(server.callsTo(REVOKE)[0])).toEqual({ id: uuid(900), reason: '已在投标文件中找到依据' });
+    },
+    T,
+  );
+
+  it(
+    'a member who is not the chair reads the questions and answers but cannot ask',
+    async () => {
+      const me = member(2, {
+        declaredAt: '2026-12-22T01:05:00.000Z',
+        signins: { ZS: '2026-12-22T01:10:00.000Z', JS: null, SW: null },
+      });
+      serve(() =>
+        room({
+          members: [member(1, { chair: true }), me],
+          me,
+          bids: [bid(1)],
+          clarifications: [
+            {
+              id: uuid(901),
+              bidId: bid(1).bidId,
+              enterpriseName: '示例建设工程有限公司1',
+              question: '请说明工期安排',
+              deadline: '2026-12-22T06:00:00.000Z',
+              askedBy: '专家1',
+              askedAt: '2026-12-22T04:00:00.000Z',
+              status: 'answered',
+              answer: '冬季施工采取综合蓄热法',
+              answeredAt: '2026-12-22T05:00:00.000Z',
+              answeredBy: '张建国',
+              files: [{ id: uuid(902), name: '工期说明.pdf', size: 1024 }],
+              revokeReason: null,
+            },
+          ],
+          actions: NO_ACTIONS,
+        }),
+      );
+      renderRoutes(routes, roomUrl('bidDoc'));
+      const card = await screen.findByTestId('eval-clarify-card', {}, SLOW);
+      expect(within(card).getByTestId(`eval-clarify-answer-${uuid(901)}`).textContent).toBe('冬季施工采取综合蓄热法');
+      expect(within(card).getByTestId(`eval-clarify-file-${uuid(902)}`).textContent).toContain('工期说明.pdf');
+      expect(within(card).getByText('已答复')).toBeTruthy();
+      expect(screen.queryByTestId('eval-clarify-ask')).toBeNull();
+      expect(screen.queryByTestId(`eval-clarify-revoke-${uuid(901)}`)).toBeNull();
+    },
+    T,
+  );
+});

@@ -446,6 +446,73 @@ function serveHall(answer: () => OpeningHall, outcomeHandler: Handler, handlers:
   }).server;
 }
 
+describe('评标澄清 in the opening hall (a bidder)', () => {
+  const CLARIFY_ANSWER = '/ks/trade/review/clarify-answer';
+  const asked = {
+    id: uuid(900),
+    bidId: uuid(101),
+    enterpriseName: '示例建设工程有限公司1',
+    question: '请说明投标报价中安全文明施工费的计取依据',
+    deadline: '2026-12-22T06:00:00.000Z',
+    askedBy: '专家1',
+    askedAt: '2026-12-22T04:00:00.000Z',
+    status: 'asked' as const,
+    answer: null,
+    answeredAt: null,
+    answeredBy: null,
+    files: [],
+    revokeReason: null,
+  };
+
+  it(
+    'shows the committee’s question before any publicity and sends the written answer once',
+    async () => {
+      let current = bidderOutcome({ publicity: null, candidates: [], clarifications: [asked] });
+      const server = serveHall(
+        () => hall(),
+        () => ({ data: current }),
+        {
+          [`POST ${CLARIFY_ANSWER}`]: (req) => {
+            const { answer } = json(req);
+            current = {
+              ...current,
+              clarifications: [
+                { ...asked, status: 'answered', answer, answeredAt: '2026-12-22T05:00:00.000Z', answeredBy: '张建国' },
+              ],
+            };
+            return { data: current };
+          },
+        },
+      );
+      const user = userEvent.setup();
+      renderRoutes(routes, HALL_URL);
+      const card = await screen.findByTestId('eval-outcome-card', {}, SLOW);
+      expect(within(card).getByTestId('eval-clarify-waiting').textContent).toContain('1 个问题');
+      expect(within(card).getByTestId('eval-outcome-unpublished')).toBeTruthy();
+      await user.click(within(card).getByTestId(`eval-clarify-reply-${asked.id}`));
+      expect((await screen.findByTestId('eval-clarify-answer-question')).textContent).toBe(asked.question);
+      // nothing is sent without a text
+      await user.click(screen.getByTestId('eval-clarify-answer-ok'));
+      expect(await screen.findByText('请填写澄清内容')).toBeTruthy();
+      expect(server.callsTo(CLARIFY_ANSWER)).toHaveLength(0);
+      await user.type(screen.getByTestId('eval-clarify-answer-text'), '按山西省现行费率计取，未作让利。');
+      await user.click(screen.getByTestId('eval-clarify-answer-ok'));
+      await waitFor(() => expect(server.callsTo(CLARIFY_ANSWER)).toHaveLength(1));
+      expect(json(server.callsTo(CLARIFY_ANSWER)[0])).toEqual({
+        id: asked.id,
+        answer: '按山西省现行费率计取，未作让利。',
+        fileIds: [],
+      });
+      expect((await within(card).findByTestId(`eval-clarify-answer-${asked.id}`)).textContent).toBe(
+        '按山西省现行费率计取，未作让利。',
+      );
+      expect(within(card).queryByTestId(`eval-clarify-reply-${asked.id}`)).toBeNull();
+      expect(within(card).queryByTestId('eval-clarify-waiting')).toBeNull();
+    },
+    T,
+  );
+});
+
 describe('评标结果 in the opening hall (a bidder)', () => {
   it(
     'shows the candidates, the period and the own objections, and posts an objection of 5–1000 characters',

@@ -7,6 +7,7 @@ import { evalObjection, evalOutcomeKey, evalOutcomeQuery, setOutcome } from '../
 import { useLiveEvent } from '../../lib/live';
 import {
   AwardNoticeButton,
+  BidderClarifications,
   CandidatesTable,
   NoticeLink,
   ObjectionsTable,
@@ -74,8 +75,8 @@ function PublishedOutcome({ outcome, onObject }: { outcome: Published; onObject:
 }
 
 /**
- * 评标结果 in the opening hall, for a bidder once the opening has closed: nothing of the evaluation before the
- * candidates are published; then the candidates, the publicity period, the bidder's own objections with their answers
+ * 评标结果 in the opening hall, for a bidder once the opening has closed: the committee's requests for clarification
+ * (answered here); nothing else of the evaluation before the candidates are published; then the candidates, the publicity period, the bidder's own objections with their answers
  * (and 提出异议 during the period), the winner once awarded and, for the winner, the 中标通知书. Nothing at all when the
  * server knows the caller as no bidder of the section (404). Re-read on the live `evaluation` event of the section.
  */
@@ -104,6 +105,7 @@ export function OutcomeCard({ sectionId }: { sectionId: string }) {
   };
   return (
     <Card size="small" title="评标结果" style={{ marginBottom: 12 }} data-testid="eval-outcome-card">
+      <BidderClarifications outcome={outcome} />
       {publicity ? (
         <PublishedOutcome outcome={{ ...outcome, publicity }} onObject={() => setObjecting(true)} />
       ) : (
