@@ -6,7 +6,8 @@ import { newClient, type Role, signIn } from './helpers';
  * Issue 17, evaluation and results, on the demo's SXGC-2026-1006 BD-01 (opened two hours before the server seeded; the
  * agent began its evaluation with five confirmed experts — zj1…zj3 房屋建筑工程 in the technical panel, zj4 and zj5 工程造价
  * in the business panel, all in qualification): three experts sign in in their browsers, declare no conflict and
- * score; one deviating score needs a written reason; the chair reopens another expert's scores with a reason; the
+ * score; one deviating score needs a written reason; the chair asks a bidder to clarify, who answers in its hall; the
+ * chair reopens another expert's scores with a reason; the
  * chair renders the ranking; the candidates go to the portal; the supervisor follows every step; the log verifies.
  * zj4 and zj5 (and the qualification panel, pass/fail for every bid) act through the API from their signed-in pages.
  */
@@ -190,6 +191,33 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   }
 
   mark('business');
+  // 评标澄清: the chair asks bid2 in writing from 投标文件; bid2 answers in its opening hall; the chair reads it live
+  const bidder = await person(browser, 'bid2');
+  const bidderName = (await api(bidder.page, `/ks/trade/review/outcome?sectionId=${sectionId}`)).body.data
+    .enterpriseName as string;
+  await zj1.page.goto(`/bidStep/bidDoc?sectionId=${sectionId}`);
+  await zj1.page.getByTestId('eval-clarify-ask').click();
+  await zj1.page.getByTestId('eval-clarify-bid').click();
+  await zj1.page.locator('.ant-select-item-option', { hasText: bidderName }).click();
+  await zj1.page.getByTestId('eval-clarify-question').fill('请说明投标报价中安全文明施工费的计取依据');
+  await zj1.page.getByTestId('eval-clarify-ask-ok').click();
+  const asked = zj1.page.getByTestId('eval-clarifications').locator('tr', { hasText: bidderName });
+  await expect(asked).toContainText('待答复', { timeout: 20_000 });
+  await bidder.page.goto(`/bid/bidMeet?sectionId=${sectionId}`);
+  const outcomeCard = bidder.page.getByTestId('eval-outcome-card');
+  await expect(outcomeCard.getByTestId('eval-clarify-waiting')).toBeVisible({ timeout: 30_000 });
+  await outcomeCard.locator('[data-testid^="eval-clarify-reply-"]').click();
+  await bidder.page
+    .getByTestId('eval-clarify-answer-text')
+    .fill('安全文明施工费按山西省现行计价依据规定的费率计取，未参与让利。');
+  await bidder.page.getByTestId('eval-clarify-answer-ok').click();
+  await expect(outcomeCard.getByTestId('eval-clarify-waiting')).toHaveCount(0, { timeout: 20_000 });
+  await expect(asked).toContainText('未参与让利', { timeout: 20_000 });
+  await expect(asked).toContainText('已答复');
+  await zj1.page.screenshot({ path: 'test-results/evaluation-clarify.png', fullPage: true });
+  await bidder.context.close();
+
+  mark('clarified');
   // the chair reopens zj2's technical scores with a reason; zj2's grid opens again (live) and is submitted again
   await zj1.page.goto(`/bidStep/bidResult?sectionId=${sectionId}`);
   await zj1.page.getByTestId('eval-reopen').click();
