@@ -114,6 +114,7 @@ for (let i = 0; i < RUNS; i++) {
     role: 'host',
     now: new Date().toISOString(),
     openingClosed: true,
+    drawnK: null,
     extraction: null,
     criteria,
     members: members.map((m, k) => ({

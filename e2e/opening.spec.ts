@@ -86,6 +86,9 @@ test('a section opens on time; bids are decrypted, read out live, confirmed and 
   await expect(agent.page.getByTestId('opening-draw')).toBeVisible({ timeout: 30_000 });
   await agent.page.getByTestId('opening-draw').click();
   await expect(agent.page.getByTestId('opening-seed')).toBeVisible();
+  // 评审系数 K drawn publicly from the same seed, shown to everyone in the hall
+  await expect(agent.page.getByTestId('opening-k')).toContainText(/^0\.9[2-8]（备选 0\.92、/);
+  await expect(supervisor.page.getByTestId('opening-k')).toContainText(/^0\.9[2-8]/, { timeout: 20_000 });
   await expect(agent.page.getByTestId('opening-bids')).toContainText('逾期未解密');
   await expect(supervisor.page.getByTestId('opening-bids')).toContainText('未在规定的 1 分钟内解密', {
     timeout: 20_000,

@@ -4,6 +4,7 @@ import {
   benchmarkPrice,
   criteriaProblems,
   defaultCriteria,
+  drawK,
   type EvalCriteria,
   type EvalScoreInput,
   evaluate,
@@ -190,5 +191,16 @@ describe('evaluation arithmetic', () => {
     expect(criteriaProblems({ ...defaultCriteria('lowest'), technical: c.technical })).toContain(
       '经评审的最低投标价法不设技术、商务打分因素',
     );
+  });
+});
+
+describe('drawK', () => {
+  it('takes the candidate at the first 13 hex digits modulo their number', () => {
+    const ks = [0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98];
+    // 0x0000000000007 = 7 → 7 mod 7 = 0; 0x000000000000a = 10 → 3; the digits after the 13th do not count
+    expect(drawK(`0000000000007${'f'.repeat(51)}`, ks)).toBe(0.92);
+    expect(drawK(`000000000000a${'0'.repeat(51)}`, ks)).toBe(0.95);
+    expect(drawK(`fffffffffffff${'0'.repeat(51)}`, [0.9, 1])).toBe(1);
+    expect(() => drawK('00', [])).toThrow();
   });
 });

@@ -104,6 +104,20 @@ export interface BenchmarkWorking {
   value: number;
 }
 
+/**
+ * 评审系数 K drawn in the opening hall (评审系数随机抽取): the candidate at index (the first 52 bits of `digestHex`) mod
+ * the number of candidates, where `digestHex` is SHA-256(seed ‖ ":K") of the seed committed when the opening started
+ * — anyone who has the revealed seed can recompute it.
+ */
+export function drawK(digestHex: string, candidates: readonly number[]): number {
+  if (!candidates.length) throw new Error('no K candidates');
+  const n = Number.parseInt(digestHex.slice(0, 13), 16);
+  return candidates[n % candidates.length] as number;
+}
+
+/** The K candidates a trading centre offers by default (0.92 to 0.98). */
+export const K_CANDIDATES_DEFAULT: readonly number[] = [0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98];
+
 export function benchmarkPrice(prices: readonly number[], rule: BenchmarkRule, k: number): BenchmarkWorking {
   const s = [...prices].sort((a, b) => a - b);
   const drop = rule === 'meanDropExtremes' && s.length >= 5;

@@ -102,6 +102,7 @@ export const EVAL_MSG = {
   openObjections: '仍有异议未答复，不能确定中标人',
   alreadyAwarded: '中标人已确定',
   notAwarded: '中标人尚未确定',
+  kDrawn: (k: number) => `评审系数 K 已在开标大厅随机抽取为 ${k.toFixed(2)}，评标办法须使用该值`,
   clarifyMissing: '澄清不存在或已撤回',
   clarifyNotOpen: '只有在评审阶段可以要求投标人澄清',
   clarifyDeadline: `答复截止时间应在 ${EVAL_CLARIFY_MIN_MINUTES} 分钟之后、${EVAL_CLARIFY_MAX_DAYS} 日之内`,
@@ -465,6 +466,8 @@ export const evalRoomSchema = z.object({
   now: z.string(),
   /** the opening has closed (the evaluation may begin) */
   openingClosed: z.boolean(),
+  /** 评审系数 K drawn in the opening hall (the method's K is this one), null when none was drawn */
+  drawnK: z.number().nullable(),
   /** evaluationStartAt: wall-clock YYYY-MM-DD HH:mm in the platform's zone, as the extraction keeps it */
   extraction: z.object({ id: z.string(), code: z.string(), evaluationStartAt: z.string() }).nullable(),
   criteria: evalCriteriaSchema.nullable(),

@@ -184,6 +184,11 @@ export const openingHallSchema = z.object({
   seedCommitment: z.string().nullable(),
   /** the seed itself, revealed when the order is drawn: order = bids sorted by SHA-256(seed ‖ bidId) */
   seed: z.string().nullable(),
+  /**
+   * 评审系数 K, drawn with the order from the same seed (drawK of SHA-256(seed ‖ ":K")) among the centre's candidates;
+   * the evaluation's benchmark price uses it
+   */
+  benchmarkK: z.object({ candidates: z.array(z.number()), value: z.number() }).nullable(),
   /** how many enterprises signed in (names are shown once the opening starts) */
   signedInCount: z.number(),
   /** the bids, from the start of the opening on (before it: empty — who bid stays secret) */

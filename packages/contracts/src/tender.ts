@@ -1,4 +1,5 @@
 import { dateIn, isValidDate } from './dates';
+import { K_CANDIDATES_DEFAULT } from './evaluation-rules';
 import { z } from './zod';
 
 /**
@@ -71,10 +72,23 @@ export const tenderSettingsSchema = z
       .min(TENDER_LEGAL.publicityDays, `中标候选人公示期不得少于法定的 ${TENDER_LEGAL.publicityDays} 日`)
       .max(30, '中标候选人公示期设置不得超过 30 日')
       .default(TENDER_LEGAL.publicityDays),
+    /** the 评审系数 K values one is drawn from in the opening hall (no legal value: the centre's) */
+    kCandidates: z
+      .array(
+        z
+          .number({ error: '评审系数 K 应为数字' })
+          .min(0.8, '评审系数 K 不小于 0.80')
+          .max(1, '评审系数 K 不大于 1')
+          .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '评审系数 K 最多两位小数'),
+      )
+      .min(2, '评审系数 K 至少 2 个备选值')
+      .max(21, '评审系数 K 最多 21 个备选值')
+      .refine((a) => new Set(a).size === a.length, '评审系数 K 备选值不能重复')
+      .default([...K_CANDIDATES_DEFAULT]),
   })
   .strict();
 export type TenderSettings = z.infer<typeof tenderSettingsSchema>;
-export const TENDER_SETTINGS_DEFAULTS: TenderSettings = { ...TENDER_LEGAL };
+export const TENDER_SETTINGS_DEFAULTS: TenderSettings = { ...TENDER_LEGAL, kCandidates: [...K_CANDIDATES_DEFAULT] };
 
 const SECTION_CODE = /^[A-Za-z0-9-]{1,40}$/;
 /** Money in yuan with at most two decimals, below 10^13. */

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -39,6 +40,9 @@ export const bidOpenings = pgTable(
     seed: char('seed', { length: 64 }),
     seedCommitment: char('seed_commitment', { length: 64 }),
     drawnAt: timestamptz('drawn_at'),
+    /** 评审系数 K drawn with the order: the candidates offered and the value drawn */
+    kCandidates: jsonb('k_candidates'),
+    kValue: numeric('k_value', { precision: 4, scale: 2 }),
     closedAt: timestamptz('closed_at'),
     failureReason: varchar('failure_reason', { length: 200 }),
   },

@@ -363,6 +363,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
     role,
     now: deps.now().toISOString(),
     openingClosed,
+    drawnK: drawnKOf(opening),
     extraction: extraction ? { id: extraction.id, code: extraction.code, evaluationStartAt: extraction.at } : null,
     criteria,
     members,
@@ -584,7 +585,7 @@ export async function begin(
       : [];
     const byPhone = new Map<string, string>();
     for (const a of accounts) if (a.phone && !byPhone.has(a.phone)) byPhone.set(a.phone, a.id);
-    const criteria = defaultCriteria(input.method ?? 'comprehensive');
+    const criteria = withDrawnK(defaultCriteria(input.method ?? 'comprehensive'), drawnKOf(opening));
     const hasTechnical = drawn.some((m) => specialtyCategory(m.specialty) === 'technical');
     const hasEconomic = drawn.some((m) => specialtyCategory(m.specialty) === 'economic');
     await tx.insert(bidEvaluations).values({
@@ -645,10 +646,23 @@ export async function setMethod(
       .where(eq(bidEvaluationScores.sectionId, e.sectionId))
       .limit(1);
     if (any) throw conflict(EVAL_MSG.methodLocked);
+    const [opening] = await tx.select().from(bidOpenings).where(eq(bidOpenings.sectionId, e.sectionId));
+    const k = drawnKOf(opening);
+    if (k !== null && input.criteria.price.k !== k) throw badRequest(EVAL_MSG.kDrawn(k));
     await tx.update(bidEvaluations).set({ criteria: input.criteria }).where(eq(bidEvaluations.sectionId, e.sectionId));
     await logStep(tx, c, place, 'evaluation.method', { criteria: input.criteria }, '设置评标办法', deps.now());
   });
   return room(deps, c, place.section.id);
+}
+
+/** 评审系数 K drawn in the opening hall, if it was. */
+function drawnKOf(opening: typeof bidOpenings.$inferSelect | undefined): number | null {
+  return opening?.kValue != null ? Number(opening.kValue) : null;
+}
+
+/** The method with the hall's K (the benchmark price's coefficient is not the host's to choose once it was drawn). */
+function withDrawnK(c: EvalCriteria, k: number | null): EvalCriteria {
+  return k === null ? c : { ...c, price: { ...c.price, k } };
 }
 
 export async function declare(deps: EvalDeps, c: EvalCaller, input: EvalDeclare): Promise<EvalRoom> {

@@ -74,6 +74,8 @@ type Room = {
   anomalies: { kind: string; text: string }[];
   clarifications?: { id: string; status: string }[];
   events: { kind: string }[];
+  drawnK: number | null;
+  criteria: { price: { k: number } };
   actions: Record<string, unknown>;
 };
 const room = async (token: string) => (await roomOf(token)).body.data as Room;
@@ -124,6 +126,20 @@ describe('the committee before scoring', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(EVAL_MSG.alreadyBegun);
+  });
+
+  it('uses the 评审系数 K drawn in the opening hall, which the host cannot change', async () => {
+    const r = await room(agent);
+    expect(r.drawnK).not.toBeNull();
+    expect(r.criteria.price.k).toBe(r.drawnK);
+    const other = r.drawnK === 0.92 ? 0.93 : 0.92;
+    const refused = await c.post(P.method, agent, {
+      sectionId,
+      criteria: { ...r.criteria, price: { ...r.criteria.price, k: other } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(EVAL_MSG.kDrawn(r.drawnK!));
+    expect((await room(agent)).criteria.price.k).toBe(r.drawnK);
   });
 
   it('shows no bid to a member before the declaration and sign-in, and refuses the document', async () => {
@@ -397,7 +413,7 @@ describe('scoring', () => {
     const own = await uploadPdf(asker, '安全文明施工费计取说明.pdf');
     const ok = await c.post(P.clarifyAnswer, asker, { ...answer, fileIds: [own] });
     expect(ok.status).toBe(200);
-    const answered = ok.body.data.clarifications[0];
+    const answered = ok.body.data.clarifications.find((x: Q) => x.id === q.id);
     expect(answered).toMatchObject({ status: 'answered', answer: answer.answer });
     expect(answered.files.map((f: { name: string }) => f.name)).toEqual(['安全文明施工费计取说明.pdf']);
     // once
@@ -454,12 +470,15 @@ describe('scoring', () => {
     const result = (done.body.data as Room).result!;
 
     // by hand: three qualified bids (one member failing one item is no majority); fewer than five, so the benchmark
-    // is their mean × K 1; 2 points off per 1% above it, 1 per 1% below, from 60
+    // is their mean × the K drawn in the opening hall; 2 points off per 1% above it, 1 per 1% below, from 60
+    const k = (await room(agent)).drawnK!;
+    expect(k).toBeGreaterThanOrEqual(0.92);
     const prices = bids.map((b) => b.price);
     const mean = round2(prices.reduce((a, b) => a + b, 0) / 3);
-    expect(result.benchmark.value).toBe(mean);
+    const benchmark = round2(mean * k);
+    expect(result.benchmark.value).toBe(benchmark);
     const ps = (p: number) => {
-      const pct = ((p - mean) / mean) * 100;
+      const pct = ((p - benchmark) / benchmark) * 100;
       return round2(Math.max(0, 60 - (pct > 0 ? pct * 2 : -pct)));
     };
     // technical: every member's total is 30 × share, but zj3 gave bid 1's t1 2 instead of 6.4

@@ -32,7 +32,12 @@ export function eventText(kind: string, p: Payload, o: { secret: boolean; money:
       return `${who}：${s(p.reason)}`;
     case 'opening.order_drawn': {
       const order = Array.isArray(p.order) ? (p.order as Payload[]) : [];
-      return `公开随机种子 ${short(p.seed)}…，唱标顺序：${order.map((x, i) => `${i + 1}. ${s(x.enterpriseName)}`).join('；') || '无'}`;
+      const k = p.k as { value?: number; candidates?: number[] } | undefined;
+      const drawnK =
+        k?.value !== undefined
+          ? `；评审系数 K 随机抽取为 ${Number(k.value).toFixed(2)}（备选 ${(k.candidates ?? []).map((v) => Number(v).toFixed(2)).join('、')}）`
+          : '';
+      return `公开随机种子 ${short(p.seed)}…，唱标顺序：${order.map((x, i) => `${i + 1}. ${s(x.enterpriseName)}`).join('；') || '无'}${drawnK}`;
     }
     case 'opening.read':
       return `唱标第 ${s(p.order)} 家：${who}，投标报价 ${o.money(Number(p.price))}，工期 ${s(p.durationDays)} 日历天，质量标准 ${s(p.quality)}，项目经理 ${s(p.manager)}`;

@@ -7,6 +7,7 @@ import {
   type BidSummary,
   bidSegmentIv,
   bidSummarySchema,
+  drawK,
   OPENING_MIN_BIDS,
   OPENING_MSG,
   type OpeningHall,
@@ -35,7 +36,7 @@ import type { EngineCaller } from '../engine/record-access';
 import { appendEvent, ledgerActor, sectionEntries } from '../ledger/ledger';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
-import { sectionForReader } from '../tender/tender.service';
+import { sectionForReader, tenderSettings } from '../tender/tender.service';
 import { eventText } from './opening.events';
 
 /**
@@ -274,6 +275,10 @@ async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promis
     failureReason: o?.failureReason ?? null,
     seedCommitment: o?.seedCommitment ?? null,
     seed: o?.drawnAt ? o.seed : null,
+    benchmarkK:
+      o?.kValue != null && Array.isArray(o.kCandidates)
+        ? { candidates: o.kCandidates as number[], value: Number(o.kValue) }
+        : null,
     signedInCount: signins.length,
     bids,
     mine,
@@ -648,6 +653,9 @@ export async function decrypt(
   return hallOf(deps, c, place);
 }
 
+/** The digest 评审系数 K is drawn by: SHA-256(seed ‖ ":K"). */
+export const benchmarkKDigest = (seed: string) => createHash('sha256').update(`${seed}:K`).digest('hex');
+
 /** The reading order: the decrypted bids sorted by SHA-256(seed ‖ bidId) — anyone can recompute it once the seed is out. */
 export function readingOrder(seed: string, bidIds: string[]): string[] {
   const key = (id: string) =>
@@ -657,11 +665,15 @@ export function readingOrder(seed: string, bidIds: string[]): string[] {
   return [...bidIds].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-/** 抽取唱标顺序: the late bids are excluded with their reason, the seed revealed and the order fixed. */
+/**
+ * 抽取唱标顺序: the late bids are excluded with their reason, the seed revealed, the order fixed and 评审系数 K drawn from
+ * the same seed.
+ */
 export async function draw(deps: OpeningDeps, c: OpeningCaller, sectionId: string): Promise<OpeningHall> {
   const place = await placeOf(deps.db, c, sectionId);
   requireHost(place);
   const now = deps.now();
+  const { kCandidates } = await tenderSettings(deps.db);
   await deps.db.transaction(async (tx) => {
     const o = await openingOf(tx, sectionId, true);
     if (o?.status !== 'decrypting') throw conflict(OPENING_MSG.notDecrypting);
@@ -699,9 +711,11 @@ export async function draw(deps: OpeningDeps, c: OpeningCaller, sectionId: strin
         .set({ readOrder: i + 1 })
         .where(eq(bidOpeningBids.bidId, id));
     }
+    // 评审系数 K from the same committed seed, among the centre's candidates
+    const kValue = drawK(benchmarkKDigest(o.seed!), kCandidates);
     await tx
       .update(bidOpenings)
-      .set({ status: order.length ? 'reading' : 'confirming', drawnAt: now })
+      .set({ status: order.length ? 'reading' : 'confirming', drawnAt: now, kCandidates, kValue: kValue.toFixed(2) })
       .where(eq(bidOpenings.sectionId, sectionId));
     await appendEvent(tx, {
       kind: 'opening.order_drawn',
@@ -715,13 +729,14 @@ export async function draw(deps: OpeningDeps, c: OpeningCaller, sectionId: strin
           return { bidId: id, enterpriseName: names.get(b.enterpriseId) ?? '' };
         }),
         excluded: pending.map((b) => b.bidId),
+        k: { candidates: kCandidates, value: kValue, rule: 'candidates[SHA-256(seed ‖ ":K")[0..13 hex] mod n]' },
       },
       at: now,
     });
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,
       recordId: sectionId,
-      logbook: `抽取唱标顺序（${order.length} 家${pending.length ? `，${pending.length} 家逾期未解密不予唱标` : ''}）`,
+      logbook: `抽取唱标顺序（${order.length} 家${pending.length ? `，${pending.length} 家逾期未解密不予唱标` : ''}）及评审系数 K = ${kValue.toFixed(2)}`,
     });
     await announce(tx, sectionId);
   });

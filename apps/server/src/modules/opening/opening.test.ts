@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { OPENING_MSG } from '@ks/contracts';
+import { K_CANDIDATES_DEFAULT, OPENING_MSG } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bidFiles, bidOpeningBids, bidOpenings, ledgerEntries, liveEvents, tenderSections } from '../../db/schema';
@@ -254,6 +254,13 @@ describe('the opening', () => {
       .map((b: { bidId: string }) => b.bidId);
     expect(ordered).toEqual(readingOrder(h.seed, ordered));
     expect(ordered).toHaveLength(2);
+    // 评审系数 K from the same seed, among the centre's candidates: recomputed by hand from the revealed seed
+    const digest = createHash('sha256').update(`${h.seed}:K`).digest('hex');
+    const candidates = [...K_CANDIDATES_DEFAULT];
+    expect(h.benchmarkK).toEqual({
+      candidates,
+      value: candidates[Number.parseInt(digest.slice(0, 13), 16) % candidates.length],
+    });
   });
 
   it('reads the bids out one by one, in the drawn order, with the sealed 开标一览表', async () => {

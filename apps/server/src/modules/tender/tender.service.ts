@@ -64,13 +64,14 @@ export async function saveTenderSettings(db: Db, c: EngineCaller, s: TenderSetti
     await putSetting(tx, TENDER_SETTINGS_KEY, JSON.stringify(s));
     await writeOpLog(tx, c.actor, {
       glName: '交易时限设置',
-      logbook: `修改交易时限设置：招标文件发售不少于 ${s.docSaleDays} 日，发出至投标截止不少于 ${s.issueToDeadlineDays} 日，投标保证金不超过估算价的 ${s.depositMaxPercent}%，影响投标的澄清或修改距截止不少于 ${s.clarifyDays} 日，收到评标报告 ${s.publicityWithinDays} 日内公示中标候选人、公示期不少于 ${s.publicityDays} 日`,
+      logbook: `修改交易时限设置：招标文件发售不少于 ${s.docSaleDays} 日，发出至投标截止不少于 ${s.issueToDeadlineDays} 日，投标保证金不超过估算价的 ${s.depositMaxPercent}%，影响投标的澄清或修改距截止不少于 ${s.clarifyDays} 日，收到评标报告 ${s.publicityWithinDays} 日内公示中标候选人、公示期不少于 ${s.publicityDays} 日，评审系数 K 备选值 ${s.kCandidates.map((k) => k.toFixed(2)).join('、')}`,
     });
   });
   return s;
 }
 
-export const tenderLegal = (): TenderSettings => ({ ...TENDER_LEGAL });
+/** The legal values (and, where the law sets none — the K candidates — the defaults). */
+export const tenderLegal = (): TenderSettings => ({ ...TENDER_SETTINGS_DEFAULTS, ...TENDER_LEGAL });
 
 /** The project record the caller may read (else 404), and whether the caller is of its side. */
 async function projectFor(db: Db, c: EngineCaller, id: string) {

@@ -216,6 +216,8 @@ describe('the timeline settings', () => {
       clarifyDays: 15,
       publicityWithinDays: 3,
       publicityDays: 3,
+      // no legal value: the centre's default candidates of 评审系数 K
+      kCandidates: [0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98],
     });
     expect(r.body.data.legal).toEqual(r.body.data.settings);
   });
@@ -260,6 +262,26 @@ describe('the timeline settings', () => {
       depositMaxPercent: 2,
       clarifyDays: 15,
     });
+  });
+
+  it('keep the centre’s 评审系数 K candidates: distinct, 0.80 to 1, two decimals', async () => {
+    const base = { docSaleDays: 5, issueToDeadlineDays: 20, depositMaxPercent: 2, clarifyDays: 15 };
+    for (const [kCandidates, message] of [
+      [[0.95, 0.95], '评审系数 K 备选值不能重复'],
+      [[0.75, 0.95], '评审系数 K 不小于 0.80'],
+      [[0.955, 0.96], '评审系数 K 最多两位小数'],
+      [[0.95], '评审系数 K 至少 2 个备选值'],
+    ] as const) {
+      const r = await c.post('/ks/xmrc/v1/settings', admin, { ...base, kCandidates });
+      expect(r.status, message).toBe(400);
+      expect(r.body.message).toBe(message);
+    }
+    const ok = await c.post('/ks/xmrc/v1/settings', admin, { ...base, kCandidates: [0.9, 0.95, 1] });
+    expect(ok.status).toBe(200);
+    expect((await c.get('/ks/xmrc/v1/settings', user1)).body.data.settings.kCandidates).toEqual([0.9, 0.95, 1]);
+    expect(await logsLike('评审系数 K 备选值 0.90、0.95、1.00')).toBe(1);
+    await c.post('/ks/xmrc/v1/settings', admin, base);
+    expect((await c.get('/ks/xmrc/v1/settings', user1)).body.data.settings.kCandidates).toHaveLength(7);
   });
 });
 

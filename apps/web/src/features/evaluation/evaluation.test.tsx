@@ -111,6 +111,7 @@ function room(over: Partial<EvalRoom> = {}): EvalRoom {
     role: 'member',
     now: '2026-12-22T02:00:00.000Z',
     openingClosed: true,
+    drawnK: null,
     extraction: { id: uuid(50), code: 'CQ-2026-0001', evaluationStartAt: '2026-12-22 09:00' },
     criteria: CRITERIA,
     members: [],

@@ -311,11 +311,14 @@ function ReadingCard({ hall }: { hall: OpeningHall }) {
   );
 }
 
-/** The seed of the reading order: its commitment from the start, the seed once drawn, and how to check it. */
+/**
+ * The seed of the reading order and of 评审系数 K: its commitment from the start, the seed and K once drawn, and how to
+ * check them.
+ */
 function SeedCard({ hall }: { hall: OpeningHall }) {
   if (!hall.seedCommitment) return null;
   return (
-    <Card size="small" title="唱标顺序" style={{ marginBottom: 12 }} data-testid="opening-seed-card">
+    <Card size="small" title="唱标顺序与评审系数" style={{ marginBottom: 12 }} data-testid="opening-seed-card">
       <Descriptions
         size="small"
         column={1}
@@ -350,11 +353,26 @@ function SeedCard({ hall }: { hall: OpeningHall }) {
               <Typography.Text type="secondary">抽取唱标顺序时公开</Typography.Text>
             ),
           },
+          {
+            key: 'k',
+            label: '评审系数 K',
+            children: hall.benchmarkK ? (
+              <span data-testid="opening-k">
+                <Typography.Text strong>{hall.benchmarkK.value.toFixed(2)}</Typography.Text>
+                <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                  （备选 {hall.benchmarkK.candidates.map((k) => k.toFixed(2)).join('、')}）
+                </Typography.Text>
+              </span>
+            ) : (
+              <Typography.Text type="secondary">与唱标顺序一同随机抽取</Typography.Text>
+            ),
+          },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
         开标时在开评标日志中写入种子的 SHA-256（种子承诺），抽取时公开种子。任何人均可核验：SHA-256(种子)
-        等于种子承诺；唱标顺序为各投标文件按 SHA-256(种子‖投标文件编号) 从小到大排列。
+        等于种子承诺；唱标顺序为各投标文件按 SHA-256(种子‖投标文件编号) 从小到大排列；评审系数 K 为备选值中第 n 个（从 0
+        起），n 为 SHA-256(种子‖":K") 前 13 位十六进制数除以备选值个数的余数，综合评估法的评标基准价使用该 K。
       </Typography.Paragraph>
     </Card>
   );

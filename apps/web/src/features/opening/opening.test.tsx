@@ -82,6 +82,7 @@ function hall(over: Partial<OpeningHall> = {}): OpeningHall {
     failureReason: null,
     seedCommitment: null,
     seed: null,
+    benchmarkK: null,
     signedInCount: 0,
     bids: [],
     mine: null,
@@ -225,6 +226,7 @@ describe('/bid/bidMeet', () => {
         decryptMinutes: 30,
         seedCommitment: 'a'.repeat(64),
         seed: 'b'.repeat(64),
+        benchmarkK: { candidates: [0.92, 0.95, 0.98], value: 0.95 },
         signedInCount: 3,
         bids: [late, last, read],
         events: [
@@ -251,6 +253,7 @@ describe('/bid/bidMeet', () => {
     expect(screen.getByTestId('opening-reading-current').textContent).toContain('1,234.50');
     expect(screen.getByTestId(`opening-bid-row-${late.bidId}`).textContent).toContain('逾期未解密（不予唱标）');
     expect(screen.getByTestId('opening-seed').textContent).toBe('b'.repeat(64));
+    expect(screen.getByTestId('opening-k').textContent).toBe('0.95（备选 0.92、0.95、0.98）');
     expect(screen.getByTestId('opening-events').textContent).toContain('招标代理');
     expect(screen.getByTestId('opening-events').textContent).toContain('#7 cccccccccccc');
     for (const id of ['opening-confirm', 'opening-object']) expect(screen.getByTestId(id)).toBeTruthy();

@@ -317,13 +317,22 @@ export function MethodForm({ room, open, onClose }: { room: EvalRoom; open: bool
               <Form.Item
                 name={['price', 'k']}
                 label="评审系数 K"
+                extra={room.drawnK !== null ? '开标大厅随机抽取，不能修改' : undefined}
                 rules={[
                   { required: true, message: '请输入下浮系数 K' },
                   { type: 'number', min: 0.8, message: 'K 不小于 0.80' },
                   { type: 'number', max: 1, message: 'K 不大于 1' },
                 ]}
               >
-                <InputNumber<number> min={0.8} max={1} step={0.01} precision={2} style={{ width: '100%' }} />
+                <InputNumber<number>
+                  min={0.8}
+                  max={1}
+                  step={0.01}
+                  precision={2}
+                  disabled={room.drawnK !== null}
+                  style={{ width: '100%' }}
+                  data-testid="eval-method-k"
+                />
               </Form.Item>
             </Col>
             <Col span={8}>
