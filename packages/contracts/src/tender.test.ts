@@ -91,7 +91,11 @@ describe('the timeline rules', () => {
 
 describe('the settings', () => {
   it('default to the legal values', () => {
-    expect(TENDER_SETTINGS_DEFAULTS).toEqual(TENDER_LEGAL);
+    // the legal values, and the K candidates, for which the law has none
+    expect(TENDER_SETTINGS_DEFAULTS).toEqual({
+      ...TENDER_LEGAL,
+      kCandidates: [0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98],
+    });
     expect(tenderSettingsSchema.safeParse(TENDER_SETTINGS_DEFAULTS).success).toBe(true);
   });
 
