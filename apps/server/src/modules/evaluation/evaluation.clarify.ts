@@ -11,9 +11,9 @@ import {
 } from '../../db/schema';
 
 /**
- * 评标澄清 (issue 17), the reading side: the committee's questions to bidders with their answers and files. The steps
- * (ask, answer, revoke) are in evaluation.service.ts with the rest of the room's steps; who may read an answer's files
- * is registered there too.
+ * 评标澄清 (issue 17), the rows: the committee's questions to bidders with their answers and files. The steps (ask,
+ * answer, revoke: who may, when) are in evaluation.service.ts with the rest of the room's steps; who may read an
+ * answer's files is registered there too.
  */
 
 export type ClarificationRow = typeof clarifications.$inferSelect;
@@ -77,6 +77,35 @@ export async function clarificationsOf(
     files: attached.filter((f) => f.recordId === c.id).map((f) => ({ id: f.id, name: f.name, size: f.size })),
     revokeReason: c.revokeReason,
   }));
+}
+
+export async function insertClarification(
+  tx: DbOrTx,
+  row: Pick<ClarificationRow, 'sectionId' | 'bidId' | 'question' | 'deadline' | 'askedByMemberId' | 'at'>,
+): Promise<string> {
+  const [r] = await tx.insert(clarifications).values(row).returning({ id: clarifications.id });
+  return r!.id;
+}
+
+export async function answerClarification(tx: DbOrTx, id: string, a: { answer: string; by: string; at: Date }) {
+  await tx
+    .update(clarifications)
+    .set({ answer: a.answer, answeredAt: a.at, answeredBy: a.by })
+    .where(eq(clarifications.id, id));
+}
+
+export async function revokeClarification(tx: DbOrTx, id: string, reason: string, at: Date) {
+  await tx.update(clarifications).set({ revokedAt: at, revokeReason: reason }).where(eq(clarifications.id, id));
+}
+
+/** The name of the enterprise whose bid it is. */
+export async function enterpriseNameOfBid(q: DbOrTx, bidId: string): Promise<string> {
+  const [r] = await q
+    .select({ name: enterprises.name })
+    .from(bidFiles)
+    .innerJoin(enterprises, eq(enterprises.id, bidFiles.enterpriseId))
+    .where(eq(bidFiles.id, bidId));
+  return r?.name ?? '';
 }
 
 /** The enterprise whose bid a question is about. */

@@ -27,7 +27,6 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
-  bidEvaluationClarifications,
   bidEvaluationMembers,
   bidEvaluationPanels,
   bidEvaluationReopens,
@@ -1059,17 +1058,14 @@ export async function askClarification(deps: EvalDeps, c: EvalCaller, input: Eva
     if (e.status !== 'scoring') throw conflict(EVAL_MSG.clarifyNotOpen);
     const bid = (await bidsOf(tx, e.sectionId)).find((b) => b.bidId === input.bidId);
     if (!bid) throw badRequest(EVAL_MSG.bidMissing);
-    const [row] = await tx
-      .insert(bidEvaluationClarifications)
-      .values({
-        sectionId: e.sectionId,
-        bidId: bid.bidId,
-        question: input.question,
-        deadline,
-        askedByMemberId: chair.id,
-        at: now,
-      })
-      .returning({ id: bidEvaluationClarifications.id });
+    const id = await clarify.insertClarification(tx, {
+      sectionId: e.sectionId,
+      bidId: bid.bidId,
+      question: input.question,
+      deadline,
+      askedByMemberId: chair.id,
+      at: now,
+    });
     const deadlineText = appNow(deadline, deps.tz);
     const accounts = await clarify.enterpriseAccounts(tx, bid.enterpriseId);
     await sendUserMessages(
@@ -1089,7 +1085,7 @@ export async function askClarification(deps: EvalDeps, c: EvalCaller, input: Eva
       place,
       'evaluation.clarify_asked',
       {
-        clarificationId: row!.id,
+        clarificationId: id,
         bidId: bid.bidId,
         enterpriseName: bid.enterpriseName,
         question: input.question,
@@ -1121,22 +1117,15 @@ export async function revokeClarification(
     const { chair } = await requireChair(tx, place);
     const r = await clarify.clarificationById(tx, input.id, true);
     if (!r || r.answeredAt || r.revokedAt) throw conflict(EVAL_MSG.clarifyDone);
-    await tx
-      .update(bidEvaluationClarifications)
-      .set({ revokedAt: now, revokeReason: input.reason })
-      .where(eq(bidEvaluationClarifications.id, r.id));
-    const [ent] = await tx
-      .select({ name: enterprises.name })
-      .from(bidFiles)
-      .innerJoin(enterprises, eq(enterprises.id, bidFiles.enterpriseId))
-      .where(eq(bidFiles.id, r.bidId));
+    await clarify.revokeClarification(tx, r.id, input.reason, now);
+    const enterpriseName = await clarify.enterpriseNameOfBid(tx, r.bidId);
     await logStep(
       tx,
       c,
       place,
       'evaluation.clarify_revoked',
-      { clarificationId: r.id, enterpriseName: ent?.name ?? '', reason: input.reason, chair: chair.name },
-      `组长 ${chair.name} 撤回对${ent?.name ?? ''}的澄清要求：${input.reason}`,
+      { clarificationId: r.id, enterpriseName, reason: input.reason, chair: chair.name },
+      `组长 ${chair.name} 撤回对${enterpriseName}的澄清要求：${input.reason}`,
       now,
     );
   });
@@ -1160,21 +1149,18 @@ export async function answerClarification(
     const r = await clarify.clarificationById(tx, input.id, true);
     if (!r || r.answeredAt || r.revokedAt) throw conflict(EVAL_MSG.clarifyDone);
     if (r.deadline.getTime() <= now.getTime()) throw conflict(EVAL_MSG.clarifyClosed);
-    await tx
-      .update(bidEvaluationClarifications)
-      .set({ answer: input.answer, answeredAt: now, answeredBy: c.id })
-      .where(eq(bidEvaluationClarifications.id, r.id));
+    await clarify.answerClarification(tx, r.id, { answer: input.answer, by: c.id, at: now });
     const bound = await clarify.bindAnswerFiles(tx, input.fileIds, r.id, {
       userId: c.id,
       enterpriseId: c.enterpriseId!,
     });
     if (bound !== input.fileIds.length) throw badRequest(EVAL_MSG.clarifyFileMissing);
-    const [ent] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, owner));
+    const enterpriseName = await clarify.enterpriseNameOfBid(tx, r.bidId);
     await appendEvent(tx, {
       kind: 'evaluation.clarify_answered',
       sectionId: section.id,
       actor: ledgerActor(c.actor),
-      payload: { clarificationId: r.id, enterpriseName: ent?.name ?? '', answer: input.answer, files: input.fileIds },
+      payload: { clarificationId: r.id, enterpriseName, answer: input.answer, files: input.fileIds },
       at: now,
     });
     await writeOpLog(tx, c.actor, {

@@ -5,7 +5,7 @@ import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } f
 import { type AttachmentOp, attachmentListQuery, attDescriptionQuery, deleteUploadedFile } from '../../api/files';
 import type { HashFn } from './hashFile';
 import { TypedAttachmentList } from './TypedAttachmentList';
-import type { AttachmentFile } from './types';
+import { type AttachmentFile, uploadedAttachment } from './types';
 
 /** What the record pages ask of the attachments. */
 export interface RecordAttachmentsHandle {
@@ -172,19 +172,7 @@ export function RecordAttachments({
         readOnly={readOnly}
         hash={hash}
         onUploaded={(type, file, local) => {
-          setFiles((list) => [
-            ...list,
-            {
-              fileId: file.fileId,
-              fileName: file.fileName,
-              fileSize: file.fileSize,
-              url: file.url,
-              preview: file.preview,
-              annexNo: type?.annexNo ?? file.fileNo,
-              local,
-              added: true,
-            },
-          ]);
+          setFiles((list) => [...list, uploadedAttachment(file, local, type?.annexNo ?? file.fileNo)]);
         }}
         onBusy={(delta) => setBusy((n) => Math.max(0, n + delta))}
         onRemove={(file) => {

@@ -20,7 +20,7 @@ import { type ApiError, isApiError, reportApiError } from '../../api/request';
 import { auditChange, rfcContactsQuery, rfcFieldsQuery, rfcTemplateUrl, saveChange, submitChange } from '../../api/rfc';
 import { fieldErrorsOf } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
-import type { AttachmentFile } from '../../components/upload/types';
+import { type AttachmentFile, uploadedAttachment } from '../../components/upload/types';
 import { useActionLock } from '../../engine/list/hooks';
 import { ENGINE_TEXTS } from '../../engine/model';
 import { formatDateTime } from '../../lib/format';
@@ -415,19 +415,7 @@ export function RoundPanel({
               // administrators see the enterprise's files read-only (§6)
               readOnly={!editing || isAdmin}
               onUploaded={(file, local) => {
-                setAttachments((list) => [
-                  ...list,
-                  {
-                    fileId: file.fileId,
-                    fileName: file.fileName,
-                    fileSize: file.fileSize,
-                    url: file.url,
-                    preview: file.preview,
-                    annexNo: null,
-                    local,
-                    added: true,
-                  },
-                ]);
+                setAttachments((list) => [...list, uploadedAttachment(file, local)]);
                 clearError('attachment');
               }}
               onRemove={(f) => setAttachments((list) => list.filter((x) => x.fileId !== f.fileId))}
@@ -746,18 +734,7 @@ function AnnexTable({
                     : null
                 }
                 readOnly={readOnly || !r.annex}
-                onUploaded={(file, local) =>
-                  onUploaded(r.code, {
-                    fileId: file.fileId,
-                    fileName: file.fileName,
-                    fileSize: file.fileSize,
-                    url: file.url,
-                    preview: file.preview,
-                    annexNo: r.code,
-                    local,
-                    added: true,
-                  })
-                }
+                onUploaded={(file, local) => onUploaded(r.code, uploadedAttachment(file, local, r.code))}
                 onRemove={onRemove}
                 onBusyChange={onBusy}
               />

@@ -13,7 +13,7 @@ import { useMemo, useRef } from 'react';
 import { deleteUploadedFile } from '../../api/files';
 import { FormDialog } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
-import type { AttachmentFile } from '../../components/upload/types';
+import { type AttachmentFile, uploadedAttachment } from '../../components/upload/types';
 import {
   addRecord,
   type CreditRecord,
@@ -309,21 +309,7 @@ function EvidenceField({
     <AttachmentUploader
       files={value}
       target={EVIDENCE_TARGET}
-      onUploaded={(f, local) =>
-        onChange?.([
-          ...value,
-          {
-            fileId: f.fileId,
-            fileName: f.fileName,
-            fileSize: f.fileSize,
-            url: f.url,
-            preview: f.preview,
-            annexNo: null,
-            local,
-            added: true,
-          },
-        ])
-      }
+      onUploaded={(f, local) => onChange?.([...value, uploadedAttachment(f, local)])}
       onRemove={(f) => {
         onChange?.(value.filter((x) => x.fileId !== f.fileId));
         // uploaded in this edit and never attached: nothing refers to it

@@ -16,7 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { evalClarify, evalClarifyAnswer, evalClarifyRevoke, evalOutcomeKey, setOutcome } from '../../api/evaluation';
 import { downloadStoredFile } from '../../api/files';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
-import type { AttachmentFile } from '../../components/upload/types';
+import { type AttachmentFile, uploadedAttachment } from '../../components/upload/types';
 import { formatDateTime } from '../../lib/format';
 import { textRules } from './dialogs';
 import { testIdProps, useRoomAction } from './parts';
@@ -372,21 +372,7 @@ function AnswerDialog({
             target={{}}
             max={5}
             onBusyChange={setBusy}
-            onUploaded={(f, local) =>
-              setFiles((old) => [
-                ...old,
-                {
-                  fileId: f.fileId,
-                  fileName: f.fileName,
-                  fileSize: f.fileSize,
-                  url: f.url,
-                  preview: f.preview,
-                  annexNo: null,
-                  local,
-                  added: true,
-                },
-              ])
-            }
+            onUploaded={(f, local) => setFiles((old) => [...old, uploadedAttachment(f, local)])}
             onRemove={(f) => setFiles((old) => old.filter((x) => x.fileId !== f.fileId))}
             testId="eval-clarify-answer-files"
           />

@@ -51,7 +51,7 @@ import {
 import { ActionLink, ConfirmAction, ConfirmDelete, FormDialog, LoadFailure, RowActions } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
 import { formatFileSize } from '../../components/upload/format';
-import type { AttachmentFile } from '../../components/upload/types';
+import { type AttachmentFile, uploadedAttachment } from '../../components/upload/types';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { SectionSwitch } from './SectionSwitch';
 
@@ -247,18 +247,7 @@ function OneFile({
       target={{}}
       max={1}
       onUploaded={(f, local) => {
-        onChange?.([
-          {
-            fileId: f.fileId,
-            fileName: f.fileName,
-            fileSize: f.fileSize,
-            url: f.url,
-            preview: f.preview,
-            annexNo: null,
-            local,
-            added: true,
-          },
-        ]);
+        onChange?.([uploadedAttachment(f, local)]);
         onName?.(f.fileName.replace(/\.[^.]+$/, ''));
       }}
       onRemove={() => onChange?.([])}
