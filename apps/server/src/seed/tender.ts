@@ -4,7 +4,7 @@ import type { EngineCaller } from '../modules/engine/record-access';
 import { recordRow } from '../modules/engine/records.repo';
 import { saveRecord } from '../modules/engine/records.service';
 import { auditRecord, submitRecord } from '../modules/engine/review.service';
-import { noticeRecords, registerNoticeHooks, saveNotice, submitNotice } from '../modules/tender/notice.service';
+import { noticeRecords, saveNotice, submitNotice, withNoticeClock } from '../modules/tender/notice.service';
 import { register } from '../modules/tender/registration.service';
 import { saveSection } from '../modules/tender/tender.service';
 
@@ -137,10 +137,20 @@ export async function seedTender(
   who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller; agent?: EngineCaller },
   now = new Date(),
 ) {
+  // the notices below are published by their review's decision hook, at the seed's time
+  return withNoticeClock(
+    () => now,
+    () => seedTenderAt(tx, who, now),
+  );
+}
+
+async function seedTenderAt(
+  tx: Db,
+  who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller; agent?: EngineCaller },
+  now: Date,
+) {
   const gnCoding = TENDER_PROJECT_NODE;
   const ids: string[] = [];
-  // the notices below are published by their review's decision hook
-  registerNoticeHooks();
   const published: { projectNo: string; code: string; sectionId: string }[] = [];
   for (const p of DEMO_PROJECTS) {
     const saved = await saveRecord(tx, who.admin, { gnCoding, values: p.values }, {});

@@ -398,6 +398,21 @@ let zone = 'Asia/Shanghai';
 let registered = false;
 
 /**
+ * Runs `fn` with the publishing hook on the clock `now` and restores the previous clock after: the demo seed publishes
+ * its notices at the seed's own time, whatever clock an earlier app of the same process (a test worker) left behind.
+ */
+export async function withNoticeClock<T>(now: () => Date, fn: () => Promise<T>): Promise<T> {
+  registerNoticeHooks();
+  const before = clock;
+  clock = now;
+  try {
+    return await fn();
+  } finally {
+    clock = before;
+  }
+}
+
+/**
  * Registers the publishing hook once per process (apps built in tests share it; the latest app's clock and zone are
  * used). Without arguments it only makes sure the hook is there (the demo seed, which may run before any app).
  */
