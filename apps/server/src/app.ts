@@ -31,6 +31,7 @@ import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hu
 import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { openingRoutes } from './modules/opening/opening.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { registerRoutes } from './modules/register/register.routes';
@@ -402,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       openingRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
       // @app:evaluation — bid evaluation (issue 17)
       evaluationRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
+      // @app:monitor — 监督台, the supervision console over openings and evaluations (issue 17)
+      monitorRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });

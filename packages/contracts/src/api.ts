@@ -24,6 +24,7 @@ import { filesApi } from './files-api';
 import { helpApi } from './help-api';
 import { ledgerApi } from './ledger-api';
 import { messagesApi } from './messages-api';
+import { monitorApi } from './monitor-api';
 import { openingApi } from './opening-api';
 import { type ApiName, paths } from './paths';
 import {
@@ -300,6 +301,8 @@ export const api = {
   ...evaluationApi,
   // @api:ledger
   ...ledgerApi,
+  // @api:monitor
+  ...monitorApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

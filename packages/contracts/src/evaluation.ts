@@ -444,6 +444,8 @@ export const EVAL_ANOMALY_LABELS: Record<(typeof EVAL_ANOMALY_KINDS)[number], st
   latePublicity: '逾期公示',
 };
 export const evalAnomalySchema = z.object({
+  /** names the anomaly for as long as it stands (the supervision console's findings refer to it) */
+  key: z.string(),
   kind: z.enum(EVAL_ANOMALY_KINDS),
   at: z.string().nullable(),
   text: z.string(),

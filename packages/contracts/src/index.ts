@@ -48,6 +48,9 @@ export * from './ledger-api';
 export * from './live';
 export * from './messages';
 export * from './messages-api';
+// @index:monitor
+export * from './monitor';
+export * from './monitor-api';
 // @index:opening
 export * from './opening';
 export * from './opening-api';

@@ -18,6 +18,8 @@ export const LIVE_EVENT_TYPES = [
   'opening',
   /** something happened in a section's evaluation (sign-in, declaration, scores submitted or reopened, result): data { sectionId } */
   'evaluation',
+  /** a section's supervision changed (assigned, revoked, a finding recorded): data { sectionId } */
+  'monitor',
   /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
   'resync',
 ] as const;

@@ -354,6 +354,13 @@ export const paths = {
   evalAwardNotice: { method: 'GET', path: '/ks/trade/review/award-notice' },
   evalOutcome: { method: 'GET', path: '/ks/trade/review/outcome' },
   tradeButtons: { method: 'GET', path: '/ks/trade/buttons' },
+  // 监督台 (issue 17): the supervision office's console over openings and evaluations
+  monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
+  monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },
+  monitorAssign: { method: 'POST', path: '/ks/monitor/assign' },
+  monitorRevoke: { method: 'POST', path: '/ks/monitor/revoke' },
+  monitorAudit: { method: 'POST', path: '/ks/monitor/audit' },
+  monitorExport: { method: 'GET', path: '/ks/monitor/export' },
   // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
   ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },
   ledgerAnchors: { method: 'GET', path: '/ks/bid/v1/ledger/anchors' },

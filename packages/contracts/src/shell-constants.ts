@@ -34,6 +34,7 @@ export const NODE_PROPERTIES = [
   { value: 'venue', label: '场地预约', path: '/meetingVenue/booking', adminPath: '/meetingVenue/meeting' },
   { value: 'reviewOverview', label: '评审概览', path: '/bidEvaluationSys/overview' },
   { value: 'bidTab', label: '开评标页签', path: '/bid/overview' },
+  { value: 'monitor', label: '监督台', path: '/bid/monitor' },
   { value: 'monitoringReport', label: '监测报告', path: '/demoPublicPage/monitoringReport' },
   { value: 'analysis2', label: '信用分析', path: '/credit/analysis' },
   { value: 'creditInfo', label: '信用记录', path: '/credit/companyInfo' },

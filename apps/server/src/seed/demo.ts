@@ -267,6 +267,7 @@ async function demoCallers(tx: Db, ids: Record<string, string>) {
     agent: of('agent'),
     bidder2: of('bid2'),
     bidder3: of('bid3'),
+    supervisor: of('supervisor'),
   };
 }
 

@@ -6,6 +6,7 @@ import type { BidCaller } from '../modules/bids/bids.service';
 import type { EngineCaller } from '../modules/engine/record-access';
 import * as evaluation from '../modules/evaluation/evaluation.service';
 import * as extraction from '../modules/experts/extraction.service';
+import * as monitor from '../modules/monitor/monitor.service';
 import * as opening from '../modules/opening/opening.service';
 import type { Storage } from '../platform/storage';
 import { demoFileKey, seedOpeningBids } from './bids';
@@ -44,7 +45,15 @@ type Caller = EngineCaller & BidCaller;
 export async function seedEvaluationDemo(
   tx: Db,
   storage: Storage,
-  who: { agent: Caller; auditor: Caller; admin: Caller; user: Caller; bidder2: Caller; bidder3: Caller },
+  who: {
+    agent: Caller;
+    auditor: Caller;
+    admin: Caller;
+    user: Caller;
+    bidder2: Caller;
+    bidder3: Caller;
+    supervisor: Caller;
+  },
   passwordHash: string,
   demoEnterprise: string,
   seededAt = Date.now(),
@@ -177,6 +186,11 @@ export async function seedEvaluationDemo(
     sectionId,
     extractionId: created.id,
     method: 'comprehensive',
+  });
+  // the centre's administrator puts the supervision office's 李振华 in charge of it (监督台)
+  await monitor.assign({ db: tx, storage, now: () => now, tz: DEFAULT_TIME_ZONE }, who.admin, {
+    sectionId,
+    userId: who.supervisor.id,
   });
   return sectionId;
 }

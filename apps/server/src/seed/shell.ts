@@ -96,6 +96,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'KPB_KBDT', title: '开标大厅', icon: 'BankOutlined', prop: 'bidTab' },
     { code: 'KPB_PSGL', title: '评审概览', icon: 'DashboardOutlined', prop: 'reviewOverview' },
     { code: 'KPB_PBJG', title: '评标结果', icon: 'CheckCircleOutlined', prop: 'list', buttons: LIST },
+    { code: 'KPB_JDT', title: '监督台', icon: 'AuditOutlined', prop: 'monitor' },
   ],
   ZJCQ: [
     { code: 'ZJCQ_CQXM', title: '抽取项目', icon: 'ClusterOutlined', prop: 'expertExtraction' },
@@ -162,6 +163,10 @@ export const SUPERVISOR_GRANTS: Record<string, string[]> = {
   ZBTB_ZBGG: ['detail', SUPERVISE_FUNCTION],
   ZJCQ_CQXM: [],
   DZBH_BHSQ: ['detail', SUPERVISE_FUNCTION],
+  // the opening hall, the evaluations and the supervision console (监督台)
+  KPB_KBDT: [],
+  KPB_PSGL: [],
+  KPB_JDT: [],
 };
 
 export async function seedShell(tx: Db): Promise<void> {

@@ -12,6 +12,7 @@ export * from './files';
 export * from './help';
 export * from './ledger';
 export * from './live';
+export * from './monitor';
 export * from './opening';
 export * from './platform';
 export * from './portal';

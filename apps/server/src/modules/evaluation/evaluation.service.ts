@@ -327,7 +327,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
   const anomalies =
     role === 'member' || !e || !criteria
       ? []
-      : anomaliesOf(deps, criteria, extraction?.at ?? null, memberRows, panelRows, everyScore, reopens, bidRows);
+      : anomaliesOf(deps, criteria, extraction?.at ?? null, memberRows, panelRows, everyScore, reopenRows, bidRows);
 
   const entries = (await sectionEntries(db, section.id)).filter((x) => x.kind.startsWith('evaluation.'));
   const events = entries.map((x) => ({
@@ -342,13 +342,8 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
   const isHost = role === 'host';
   const outcome = await results.outcomeOf(db, e, deps.now());
   const after = results.outcomeActions(isHost, outcome, deps.now());
-  if (outcome?.publicity?.late && role !== 'member') {
-    anomalies.push({
-      kind: 'latePublicity',
-      at: outcome.publicity.start,
-      text: `中标候选人公示晚于收到评标报告后的公示期限（应不晚于 ${appNow(new Date(outcome.publishBy!), deps.tz)}）`,
-    });
-  }
+  const late = latePublicity(deps, outcome);
+  if (late && role !== 'member') anomalies.push(late);
   const isChair = Boolean(me && e?.chairMemberId === me.id);
   const used = criteria ? usedPanels(criteria) : [];
   const myPanels = me ? me.panels.filter((p) => used.includes(p)) : [];
@@ -393,6 +388,54 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
   };
 }
 
+function latePublicity(deps: EvalDeps, outcome: EvalRoom['outcome']): EvalAnomaly | null {
+  if (!outcome?.publicity?.late) return null;
+  return {
+    key: 'latePublicity',
+    kind: 'latePublicity',
+    at: outcome.publicity.start,
+    text: `中标候选人公示晚于收到评标报告后的公示期限（应不晚于 ${appNow(new Date(outcome.publishBy!), deps.tz)}）`,
+  };
+}
+
+/**
+ * The anomalies of a section's evaluation that supervisors are alerted to (the room's list, read by the supervision
+ * console): each with a key that names it for as long as it stands (a finding of the console refers to it).
+ */
+export async function anomaliesFor(deps: EvalDeps, sectionId: string): Promise<EvalAnomaly[]> {
+  const { db } = deps;
+  const e = await evaluationOf(db, sectionId);
+  if (!e) return [];
+  const memberRows = await membersOf(db, sectionId);
+  const panelRows = await panelsOf(
+    db,
+    memberRows.map((m) => m.id),
+  );
+  const [extraction] = await db
+    .select({ at: expertExtractions.evaluationStartAt })
+    .from(expertExtractions)
+    .where(eq(expertExtractions.id, e.extractionId));
+  const everyScore = await db.select().from(bidEvaluationScores).where(eq(bidEvaluationScores.sectionId, sectionId));
+  const reopenRows = await db
+    .select()
+    .from(bidEvaluationReopens)
+    .where(eq(bidEvaluationReopens.sectionId, sectionId))
+    .orderBy(asc(bidEvaluationReopens.at));
+  const out = anomaliesOf(
+    deps,
+    criteriaOf(e),
+    extraction?.at ?? null,
+    memberRows,
+    panelRows,
+    everyScore,
+    reopenRows,
+    await bidsOf(db, sectionId),
+  );
+  const late = latePublicity(deps, await results.outcomeOf(db, e, deps.now()));
+  if (late) out.push(late);
+  return out;
+}
+
 function anomaliesOf(
   deps: EvalDeps,
   criteria: EvalCriteria,
@@ -400,7 +443,7 @@ function anomaliesOf(
   memberRows: MemberRow[],
   panelRows: PanelRow[],
   scores: (typeof bidEvaluationScores.$inferSelect)[],
-  reopens: EvalRoom['reopens'],
+  reopens: (typeof bidEvaluationReopens.$inferSelect)[],
   bids: { bidId: string; enterpriseName: string }[],
 ): EvalAnomaly[] {
   const out: EvalAnomaly[] = [];
@@ -408,12 +451,18 @@ function anomaliesOf(
   const bidName = new Map(bids.map((b) => [b.bidId, b.enterpriseName]));
   for (const m of memberRows) {
     if (m.conflict)
-      out.push({ kind: 'recused', at: m.declaredAt?.toISOString() ?? null, text: `${m.name} 申请回避：${m.conflict}` });
+      out.push({
+        key: `recused:${m.id}`,
+        kind: 'recused',
+        at: m.declaredAt?.toISOString() ?? null,
+        text: `${m.name} 申请回避：${m.conflict}`,
+      });
   }
   if (evaluationStartAt) {
     for (const p of panelRows) {
       if (appNow(p.signedAt, deps.tz) > evaluationStartAt) {
         out.push({
+          key: `lateSignin:${p.memberId}:${p.panel}`,
           kind: 'lateSignin',
           at: p.signedAt.toISOString(),
           text: `${nameOf.get(p.memberId) ?? ''} 于 ${appNow(p.signedAt, deps.tz)} 签到${EVAL_PANEL_LABELS[p.panel as EvalPanel]}，晚于评标开始时间 ${evaluationStartAt}`,
@@ -423,9 +472,10 @@ function anomaliesOf(
   }
   for (const r of reopens) {
     out.push({
+      key: `reopened:${r.id}`,
       kind: 'reopened',
-      at: r.at,
-      text: `组长 ${r.byName} 退回 ${r.memberName} 的${EVAL_PANEL_LABELS[r.panel]}评分：${r.reason}`,
+      at: r.at.toISOString(),
+      text: `组长 ${r.byName} 退回 ${nameOf.get(r.memberId) ?? ''} 的${EVAL_PANEL_LABELS[r.panel as EvalPanel]}评分：${r.reason}`,
     });
   }
   // submitted scores that now lie far from the median of the submitted scores of their cell, with no reason
@@ -446,6 +496,7 @@ function anomaliesOf(
       if (!item || s.reason.trim()) continue;
       if (needsReason(Number(s.score), values, item.max, criteria.deviation)) {
         out.push({
+          key: `noReason:${s.memberId}:${s.bidId}:${s.itemId}`,
           kind: 'noReason',
           at: s.updatedAt.toISOString(),
           text: `${nameOf.get(s.memberId) ?? ''} 对 ${bidName.get(s.bidId) ?? ''}「${item.name}」评 ${Number(s.score)} 分，偏离中位数 ${median(values)} 分且未写理由`,
