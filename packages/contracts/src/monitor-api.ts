@@ -20,7 +20,8 @@ const T = '监督台';
 export const monitorApi = {
   monitorList: {
     ...paths.monitorList,
-    summary: '监督台列表：开标、评标、公示与定标中的标段，含负责的监督人员、异常数与待核查数；可按阶段、关键字、本人负责、待核查筛选',
+    summary:
+      '监督台列表：开标、评标、公示与定标中的标段，含负责的监督人员、异常数与待核查数；可按阶段、关键字、本人负责、待核查筛选',
     tag: T,
     auth: true,
     body: monitorListQuerySchema,

@@ -91,6 +91,7 @@ export const BidFilesPage = lazyPage(() => import('../features/bids/BidFilesPage
 export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage'));
 // @pages:opening — the remote opening hall (issue 17)
 export const OpeningOverviewPage = lazyPage(() => import('../features/opening/OpeningOverviewPage'));
+export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'));
 export const OpeningHallPage = lazyPage(() => import('../features/opening/OpeningHallPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));

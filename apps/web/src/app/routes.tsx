@@ -55,6 +55,7 @@ import {
   MarketPage,
   MenuSetUpPage,
   MessagePublishPage,
+  MonitorPage,
   NoticeDetailPage,
   OpeningHallPage,
   OpeningOverviewPage,
@@ -155,6 +156,8 @@ export const routes: RouteObject[] = [
                   // @routes:opening — the remote opening hall (issue 17), before the pending bid/* pages
                   { path: 'bid/overview', element: <OpeningOverviewPage /> },
                   { path: 'bid/bidMeet', element: <OpeningHallPage /> },
+                  // @routes:monitor — 监督台, the supervision console (issue 17)
+                  { path: 'bid/monitor', element: <MonitorPage /> },
                   // @routes:evaluation — bid evaluation (issue 17): the overview, the room's steps, the panel views and
                   // the experts' workbench; no longer pending (BUSINESS_ROUTE_PREFIXES keeps them node pages)
                   { path: 'bid/reviewProcess', element: <EvalOverviewPage /> },

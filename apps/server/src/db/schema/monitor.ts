@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz } from './columns';
 import { users } from './account';
+import { createdAt, id, timestamptz } from './columns';
 import { tenderSections } from './tender';
 
 /**
@@ -30,9 +30,7 @@ export const supervisionAssignments = pgTable(
     revokeReason: text('revoke_reason'),
   },
   (t) => [
-    uniqueIndex('supervision_assignments_current_uq')
-      .on(t.sectionId)
-      .where(sql`${t.revokedAt} is null`),
+    uniqueIndex('supervision_assignments_current_uq').on(t.sectionId).where(sql`${t.revokedAt} is null`),
     index('supervision_assignments_supervisor_idx').on(t.supervisorId),
     check(
       'supervision_assignments_revoke_ck',

@@ -233,7 +233,9 @@ export async function sideAccounts(q: DbOrTx, side: { ownerId: string; enterpris
     .where(
       and(
         eq(users.status, 'active'),
-        side.enterpriseId ? or(eq(users.id, side.ownerId), eq(users.enterpriseId, side.enterpriseId)) : eq(users.id, side.ownerId),
+        side.enterpriseId
+          ? or(eq(users.id, side.ownerId), eq(users.enterpriseId, side.enterpriseId))
+          : eq(users.id, side.ownerId),
       ),
     );
 }

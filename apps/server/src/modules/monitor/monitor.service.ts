@@ -15,8 +15,8 @@ import { badRequest, conflict, forbidden, notFound, validationFailed } from '../
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
 import { engineNode, supervisesNode } from '../engine/record-access';
-import { anomaliesFor } from '../evaluation/evaluation.service';
 import type { EvalCaller, EvalDeps } from '../evaluation/evaluation.deps';
+import { anomaliesFor } from '../evaluation/evaluation.service';
 import { appendEvent, ledgerActor } from '../ledger/ledger';
 import { sendUserMessages } from '../messages/send';
 import { projects } from '../tender/project';

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MONITOR_MSG } from '@ks/contracts';
-import ExcelJS from 'exceljs';
 import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ledgerEntries,
@@ -147,8 +147,9 @@ describe('anomalies and findings', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MONITOR_MSG.anomalyMissing);
-    expect((await c.post(P.audit, supervisor, { sectionId, anomalyKey: key, verdict: 'compliant', opinion: '好' }))
-      .status).toBe(400);
+    expect(
+      (await c.post(P.audit, supervisor, { sectionId, anomalyKey: key, verdict: 'compliant', opinion: '好' })).status,
+    ).toBe(400);
     expect(
       (await c.post(P.audit, supervisor, { sectionId, anomalyKey: key, verdict: 'fine', opinion: '核查无误无误' }))
         .status,

@@ -297,7 +297,12 @@ describe('the room: beginning, overview', () => {
             member(2, { declaredAt: '2026-12-22T01:05:00.000Z', recused: true, conflict: '与投标人有经济利益关系' }),
           ],
           anomalies: [
-            { key: 'lateSignin:m1:ZS', kind: 'lateSignin', at: '2026-12-22T01:40:00.000Z', text: '专家1 签到晚于评标开始时间 40 分钟' },
+            {
+              key: 'lateSignin:m1:ZS',
+              kind: 'lateSignin',
+              at: '2026-12-22T01:40:00.000Z',
+              text: '专家1 签到晚于评标开始时间 40 分钟',
+            },
             { key: 'recused:m2', kind: 'recused', at: null, text: '专家2 申请回避' },
           ],
           events: [

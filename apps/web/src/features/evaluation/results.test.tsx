@@ -346,7 +346,14 @@ describe('中标候选人公示与定标 (the host)', () => {
       expect((await screen.findByTestId('eval-outcome-none', {}, SLOW)).textContent).toContain('评标结束后');
       current = room({
         role: 'viewer',
-        anomalies: [{ key: 'latePublicity', kind: 'latePublicity', at: '2026-12-26T02:00:00.000Z', text: '中标候选人公示晚于公示期限' }],
+        anomalies: [
+          {
+            key: 'latePublicity',
+            kind: 'latePublicity',
+            at: '2026-12-26T02:00:00.000Z',
+            text: '中标候选人公示晚于公示期限',
+          },
+        ],
       });
       act(() => dispatchLive('evaluation', { sectionId: SECTION_ID }));
       await act(() => router.navigate(`/bidStep/bidOverview?sectionId=${SECTION_ID}`));
