@@ -280,6 +280,22 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   }
   await expect(supervisor.page.getByTestId('eval-anomalies')).toContainText('请复核质量管理体系的评分依据');
 
+  // 监督台: the section is the supervisor's (the seed assigned it), its reopening pending audit; the supervisor audits it
+  await supervisor.page.goto('/bid/monitor');
+  await supervisor.page.getByTestId('monitor-pending').check();
+  await expect(supervisor.page.getByTestId(`monitor-anomalies-${sectionId}`)).toContainText('待核查', {
+    timeout: 20_000,
+  });
+  await expect(supervisor.page.getByTestId(`monitor-supervisor-${sectionId}`)).toHaveText('李振华');
+  await supervisor.page.getByTestId(`monitor-detail-${sectionId}`).click();
+  const drawer = supervisor.page.getByTestId('monitor-drawer');
+  const reopened = drawer.getByTestId('monitor-anomaly').filter({ hasText: '请复核质量管理体系的评分依据' });
+  await reopened.getByTestId('monitor-audit').click();
+  await supervisor.page.getByTestId('monitor-opinion').fill('组长退回理由明确，重评过程已记录，程序合规');
+  await supervisor.page.getByTestId('monitor-audit-ok').click();
+  await expect(reopened.getByTestId('monitor-finding')).toContainText('合规', { timeout: 20_000 });
+  await expect(reopened.getByTestId('monitor-audit')).toHaveCount(0);
+
   mark('supervisor');
   // the log verifies
   await supervisor.page.goto('/bid/ledger');
