@@ -36,10 +36,23 @@ function itemsOf(r: EvalRoom, p: EvalPanel) {
 }
 
 /** The scores by member, bid and item. */
+/** Scores by member → bid → item (nested maps: no key string built per score or per lookup). */
 function indexOf(scores: Scores) {
-  const m = new Map<string, Scores[number]>();
-  for (const s of scores) m.set(`${s.memberId}|${s.bidId}|${s.itemId}`, s);
-  return (memberId: string, bidId: string, itemId: string) => m.get(`${memberId}|${bidId}|${itemId}`);
+  const m = new Map<string, Map<string, Map<string, Scores[number]>>>();
+  for (const s of scores) {
+    let byBid = m.get(s.memberId);
+    if (!byBid) {
+      byBid = new Map();
+      m.set(s.memberId, byBid);
+    }
+    let byItem = byBid.get(s.bidId);
+    if (!byItem) {
+      byItem = new Map();
+      byBid.set(s.bidId, byItem);
+    }
+    byItem.set(s.itemId, s);
+  }
+  return (memberId: string, bidId: string, itemId: string) => m.get(memberId)?.get(bidId)?.get(itemId);
 }
 
 const cell = (s: EvalScore | undefined) =>

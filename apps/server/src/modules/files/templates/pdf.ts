@@ -12,10 +12,8 @@ export interface Form {
   footer: string[];
 }
 
-const hex = (s: string) =>
-  Array.from(s)
-    .map((ch) => ch.charCodeAt(0).toString(16).padStart(4, '0'))
-    .join('');
+/** The text's UTF-16 code units, big-endian, in hex (what the UniGB-UCS2-H encoding reads). */
+const hex = (s: string) => Buffer.from(s, 'utf16le').swap16().toString('hex');
 const text = (x: number, y: number, size: number, s: string) => `BT /F1 ${size} Tf ${x} ${y} Td <${hex(s)}> Tj ET`;
 
 export function formPdf(form: Form): Buffer {
