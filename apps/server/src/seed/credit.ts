@@ -36,6 +36,8 @@ interface StandardSeed {
   keywords: string[];
   /** enterprise kinds the item fits (seed only: which items an enterprise's history draws from) */
   kinds?: EnterpriseKind[];
+  /** seed only: false — never drawn for the migrated histories (an item the platform itself raises records under) */
+  history?: false;
 }
 
 const ALL_KINDS: EnterpriseKind[] = ['施工企业', '监理企业', '设计企业', '供应商', '招标代理机构'];
@@ -194,6 +196,19 @@ export const DEMO_CREDIT_STANDARDS: StandardSeed[] = [
     months: 12,
     appliesTo: 'person',
     keywords: ['继续教育'],
+  },
+  // raised by the platform when an enterprise's bid wins (确定中标人, issue 17)
+  {
+    code: 'LH-JY-01',
+    group: '交易行为',
+    name: '在平台依法中标（中标结果公告发布）',
+    conduct: 'good',
+    score: 1,
+    highest: 3,
+    months: 12,
+    appliesTo: 'enterprise',
+    keywords: ['中标'],
+    history: false,
   },
   // 不良行为
   {
@@ -520,6 +535,7 @@ export async function seedCredit(
     const conduct: CreditConduct = left >= 0 ? 'good' : 'bad';
     const fits = DEMO_CREDIT_STANDARDS.filter(
       (s) =>
+        s.history !== false &&
         s.conduct === conduct &&
         s.appliesTo === subject.kind &&
         (subject.type === null || !s.kinds || s.kinds.includes(subject.type)),
@@ -556,7 +572,10 @@ export async function seedCredit(
   }) => {
     const s = r.pick(
       DEMO_CREDIT_STANDARDS.filter(
-        (x) => x.appliesTo === subject.kind && (subject.type === null || !x.kinds || x.kinds.includes(subject.type)),
+        (x) =>
+          x.history !== false &&
+          x.appliesTo === subject.kind &&
+          (subject.type === null || !x.kinds || x.kinds.includes(subject.type)),
       ),
     );
     const start = dayOf(addDays(now, -(s.months * 31 + r.int(30, 200))));

@@ -140,7 +140,7 @@ describe('rules and options', () => {
     expect(r.baseScore).toBe(80);
     expect(r.rules[0]).toBe('信用分 = 基础分 80 分 + 有效的良好行为记录分值 − 有效的不良行为记录分值，最低为 0 分。');
     expect(r.rules[3]).toBe('信用等级：AAA 90 分及以上；AA 80–90 分；A 70–80 分；B 60–70 分；C 0–60 分。');
-    expect(r.standards).toBe(27);
+    expect(r.standards).toBe(28);
   });
 
   it('options of the management pages; enterprise types with counts', async () => {

@@ -616,6 +616,67 @@ export async function revokeRecord(
   return viewOne(db, c, input.id, now, true);
 }
 
+// ---- records the platform raises ------------------------------------------------------------------------------------
+
+/**
+ * A good-conduct record the platform raises for a winning bid (issue 17: 确定中标人): under the enabled standard item
+ * of good conduct for enterprises whose keywords the title contains (the demo's 交易行为 item: "中标"), submitted for
+ * the reviewers like a retrieved record, in the award's transaction. Once per award (`sourceRef`). Answers the
+ * record's id and the item's name, or null when no standard item applies — nothing is made up.
+ */
+export async function raiseAwardRecord(
+  tx: DbOrTx,
+  actor: Actor,
+  input: { enterpriseId: string; title: string; issuer: string; sourceRef: string },
+  now: Date,
+): Promise<{ id: string; standard: string; score: number } | null> {
+  const subject = await repo.subjectOf(tx, 'enterprise', input.enterpriseId);
+  if (!subject) return null;
+  const standard = matchStandard(await repo.standardsOf(tx, { enabledOnly: true }), 'enterprise', true, input.title);
+  if (!standard) return null;
+  const start = todayOf(now);
+  const score = Number(standard.score);
+  const [row] = await tx
+    .insert(creditConductRecords)
+    .values({
+      subjectKind: 'enterprise',
+      subjectId: subject.id,
+      enterpriseId: subject.enterpriseId,
+      personId: null,
+      standardId: standard.id,
+      score: String(score),
+      startTime: start,
+      endTime: validityEnd(start, standard.validityMonths),
+      title: input.title.slice(0, 200),
+      issuer: input.issuer.slice(0, 100),
+      remark: '平台根据中标结果生成，待审核',
+      source: 'retrieved',
+      sourceRef: input.sourceRef,
+      status: 'submitted',
+      createdBy: actor.userId,
+      createdByName: actor.userName,
+      createdAt: now,
+      updatedAt: now,
+      submittedBy: actor.userId,
+      submittedByName: actor.userName,
+      submittedAt: now,
+    })
+    .onConflictDoNothing({
+      target: creditConductRecords.sourceRef,
+      where: sql`${creditConductRecords.sourceRef} is not null`,
+    })
+    .returning({ id: creditConductRecords.id });
+  if (!row) return null;
+  await repo.openTodos(tx, row.id, businessNameOf(subject.name, standard.name), actor.userName, now);
+  await writeOpLog(tx, actor, {
+    glName: RECORD_GL,
+    gnCoding: CREDIT_NODE,
+    recordId: row.id,
+    logbook: `中标生成：${input.title} → ${standard.name}，${scoreText(score)} 分，提交审核`,
+  });
+  return { id: row.id, standard: standard.name, score };
+}
+
 // ---- auto-retrieve -------------------------------------------------------------------------------------------------
 
 /** A standard item whose conduct matches a published decision and one of whose keywords its title contains. */

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
 import { escapeHtml as h, sanitizeRichText as sanitizeHtml } from '../../platform/sanitize';
+import { raiseAwardRecord } from '../credit/records.service';
 import { textPdf } from '../files/templates/pdf';
 import { appendEvent, ledgerActor } from '../ledger/ledger';
 import { insertNotice } from '../portal/notices.repo';
@@ -301,17 +302,45 @@ export async function award(deps: EvalDeps, c: EvalCaller, section: SectionRow):
       .update(bidEvaluations)
       .set({ awardBidId: first.bidId, awardedAt: now, resultNoticeId: notice.id })
       .where(eq(bidEvaluations.sectionId, section.id));
+    // the winner's good conduct goes to the credit module (a record for its reviewers), where a standard item applies
+    const [winner] = await tx
+      .select({ enterpriseId: bidFiles.enterpriseId })
+      .from(bidFiles)
+      .where(eq(bidFiles.id, first.bidId));
+    const credit = winner?.enterpriseId
+      ? await raiseAwardRecord(
+          tx,
+          c.actor,
+          {
+            enterpriseId: winner.enterpriseId,
+            title: `${String(project?.xmmc ?? '')}${section.code} ${section.name}中标`,
+            issuer: String(project?.zbr ?? '') || '公共资源交易中心',
+            sourceRef: `award:${section.id}`,
+          },
+          now,
+        )
+      : null;
     await appendEvent(tx, {
       kind: 'evaluation.awarded',
       sectionId: section.id,
       actor: ledgerActor(c.actor),
-      payload: { bidId: first.bidId, enterpriseName: first.enterpriseName, price: first.price, noticeId: notice.id },
+      payload: {
+        bidId: first.bidId,
+        enterpriseName: first.enterpriseName,
+        price: first.price,
+        noticeId: notice.id,
+        creditRecordId: credit?.id ?? null,
+      },
       at: now,
     });
     await writeOpLog(tx, c.actor, {
       glName: GL_NAME,
       recordId: section.id,
-      logbook: `确定中标人 ${first.enterpriseName}，发布中标结果公告（公告 ${notice.id}）（标段 ${section.code}）`,
+      logbook: `确定中标人 ${first.enterpriseName}，发布中标结果公告（公告 ${notice.id}）${
+        credit
+          ? `，生成良好信用记录「${credit.standard}」${credit.score} 分待审核`
+          : '，无对应的信用标准项，未生成信用记录'
+      }（标段 ${section.code}）`,
     });
     await announce(tx, section.id);
   });

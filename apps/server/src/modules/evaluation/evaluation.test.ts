@@ -4,7 +4,15 @@ import path from 'node:path';
 import { defaultCriteria, EVAL_MSG, round2 } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bidEvaluationScores, ledgerEntries, operationLogs, tenderSections } from '../../db/schema';
+import {
+  bidEvaluationScores,
+  bidFiles,
+  creditConductRecords,
+  creditStandards,
+  ledgerEntries,
+  operationLogs,
+  tenderSections,
+} from '../../db/schema';
 import { bearer, client, createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { client as fileClient, PDF } from '../files/testkit';
 import { verifyLedger } from '../ledger/ledger';
@@ -24,6 +32,7 @@ let supervisor: string;
 let bid2: string;
 let zj: string[] = [];
 let sectionId: string;
+const PROJECT_NAME = '晋中市榆次区第二人民医院门诊综合楼建设工程';
 
 const P = {
   sections: '/ks/trade/result-list',
@@ -594,6 +603,25 @@ describe('scoring', () => {
       } else expect(res.statusCode).toBe(403);
     }
     expect(winners).toBe(1);
+    // the winner's good conduct: a credit record under the standard's 交易行为 item, submitted for the reviewers, once
+    const [winnerBid] = await db()
+      .select({ enterpriseId: bidFiles.enterpriseId })
+      .from(bidFiles)
+      .where(eq(bidFiles.id, r.outcome.award.bidId));
+    const raised = await db()
+      .select({ c: creditConductRecords, standard: creditStandards.name })
+      .from(creditConductRecords)
+      .innerJoin(creditStandards, eq(creditStandards.id, creditConductRecords.standardId))
+      .where(eq(creditConductRecords.sourceRef, `award:${sectionId}`));
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.standard).toBe('在平台依法中标（中标结果公告发布）');
+    expect(raised[0]!.c).toMatchObject({
+      subjectKind: 'enterprise',
+      subjectId: winnerBid!.enterpriseId,
+      status: 'submitted',
+      score: '1.00',
+      title: `${PROJECT_NAME}BD-01 施工标段中标`,
+    });
     const b = await c.get(`${P.buttons}?sectionId=${sectionId}`, agent);
     expect(b.body.data).toMatchObject({ stage: 'awarded', role: 'host' });
     expect((await c.get(`${P.buttons}?sectionId=${sectionId}`, bid2)).body.data.role).toBe('bidder');
