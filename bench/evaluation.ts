@@ -162,6 +162,7 @@ for (let i = 0; i < RUNS; i++) {
       score: [],
       reopen: false,
       clarify: false,
+      principal: false,
       render: false,
       sign: false,
       export: true,

@@ -11,6 +11,7 @@ import {
   evalMethodSchema,
   evalObjectionAnswerSchema,
   evalObjectionSchema,
+  evalPrincipalSchema,
   evalPublishSchema,
   evalReopenSchema,
   evalRoomSchema,
@@ -122,6 +123,15 @@ export const evaluationApi = {
     tag: T,
     auth: true,
     body: evalReopenSchema,
+    data: evalRoomSchema,
+  },
+  evalPrincipal: {
+    ...paths.evalPrincipal,
+    summary:
+      '确定或更换评标委员会负责人（组长）：招标人、招标代理在专家签到或评审打分阶段指定一位已签到的评委，须写明理由；签到阶段指定后即进入评审打分',
+    tag: T,
+    auth: true,
+    body: evalPrincipalSchema,
     data: evalRoomSchema,
   },
   evalClarify: {

@@ -110,6 +110,9 @@ export const EVAL_MSG = {
   clarifyNotAsked: '只有被要求澄清的投标人可以答复',
   clarifyDone: '该澄清已答复或已撤回',
   clarifyFileMissing: '附件不存在或不是您上传的',
+  principalNotOpen: '只能在专家签到或评审打分阶段确定或更换评标委员会负责人（组长）',
+  alreadyPrincipal: '该专家已是评标委员会负责人（组长）',
+  principalNotSignedIn: '该专家尚未签到，不能担任评标委员会负责人（组长）',
 } as const;
 
 const uuid = (message: string) => z.uuid({ error: message });
@@ -204,6 +207,18 @@ export const evalReopenSchema = z
     reason: z.string({ error: '请填写退回理由' }).trim().min(4, { error: '退回理由至少 4 个字' }).max(500),
   })
   .strict();
+/**
+ * 确定 / 更换评标委员会负责人 (update-principal): the tenderee's side names the committee's chair itself (the law lets
+ * the chair be elected by the members or named by the tenderee), or replaces one, with a reason.
+ */
+export const evalPrincipalSchema = z
+  .object({
+    sectionId,
+    memberId: uuid(EVAL_MSG.memberMissing),
+    reason: z.string({ error: '请填写理由' }).trim().min(4, { error: '理由至少 4 个字' }).max(500),
+  })
+  .strict();
+export type EvalPrincipal = z.infer<typeof evalPrincipalSchema>;
 export const evalSignReportSchema = z.discriminatedUnion('agree', [
   z.object({ sectionId, agree: z.literal(true) }).strict(),
   z
@@ -507,6 +522,8 @@ export const evalRoomSchema = z.object({
     reopen: z.boolean(),
     /** the chair asks a bidder to clarify */
     clarify: z.boolean(),
+    /** the host names or replaces the chair (update-principal) */
+    principal: z.boolean(),
     render: z.boolean(),
     sign: z.boolean(),
     export: z.boolean(),

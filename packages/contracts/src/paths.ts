@@ -343,6 +343,7 @@ export const paths = {
   evalClarify: { method: 'POST', path: '/ks/trade/review/clarify' },
   evalClarifyAnswer: { method: 'POST', path: '/ks/trade/review/clarify-answer' },
   evalClarifyRevoke: { method: 'POST', path: '/ks/trade/review/clarify-revoke' },
+  evalPrincipal: { method: 'POST', path: '/ks/trade/update-principal' },
   evalRender: { method: 'POST', path: '/ks/trade/review/render-result' },
   evalSignReport: { method: 'POST', path: '/ks/trade/review/save-report' },
   evalExport: { method: 'GET', path: '/ks/trade/export-result' },

@@ -54,6 +54,8 @@ export const evalMethod = (body: ApiBody<'evalMethod'>) => call('evalMethod', { 
 export const evalDeclare = (body: ApiBody<'evalDeclare'>) => call('evalDeclare', { data: body });
 export const evalSignIn = (sectionId: string, panel: EvalPanel) => call('evalSignIn', { data: { sectionId, panel } });
 export const evalVote = (sectionId: string, memberId: string) => call('evalVote', { data: { sectionId, memberId } });
+/** Silent: the 确定组长 dialog shows a refusal itself. */
+export const evalPrincipal = (body: ApiBody<'evalPrincipal'>) => call('evalPrincipal', { data: body, silent: true });
 export const evalSave = (body: ApiBody<'evalSave'>) => call('evalSave', { data: body });
 /** Silent: the scoring grid shows a refusal itself (the deviation cells), and reports any other the usual way. */
 export const evalSubmit = (sectionId: string, panel: EvalPanel) =>

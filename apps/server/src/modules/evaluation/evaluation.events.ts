@@ -29,6 +29,10 @@ export function evalEventText(kind: string, p: Payload): string {
       const n = Array.isArray(p.scores) ? p.scores.length : 0;
       return `${s(p.name)} 提交${panel(p.panel)}评审结果（${n} 项，评分内容记入本条日志）`;
     }
+    case 'evaluation.principal':
+      return p.previous
+        ? `更换评标委员会负责人（组长）：${s(p.previous)} → ${s(p.name)}，理由：${s(p.reason)}`
+        : `招标人确定 ${s(p.name)} 为评标委员会负责人（组长），理由：${s(p.reason)}`;
     case 'evaluation.reopened':
       return `组长 ${s(p.chair)} 退回 ${s(p.name)} 的${panel(p.panel)}评分重评：${s(p.reason)}`;
     case 'evaluation.clarify_asked':

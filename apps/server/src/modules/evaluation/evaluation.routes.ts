@@ -51,6 +51,10 @@ export function evaluationRoutes(app: FastifyInstance, deps: svc.EvalDeps) {
     roles: ANY,
     message: '已投票',
   });
+  route(app, api.evalPrincipal, async ({ auth, body }) => svc.updatePrincipal(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '评标委员会负责人已确定',
+  });
   route(app, api.evalSave, async ({ auth, body }) => svc.save(deps, callerOf(auth), body), {
     roles: ANY,
     message: '评分已保存',

@@ -14,6 +14,7 @@ import {
   type EvalMember,
   type EvalMethod,
   type EvalPanel,
+  type EvalPrincipal,
   type EvalResult,
   type EvalRoom,
   type EvalSave,
@@ -380,6 +381,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
       score: meActive && status === 'scoring' ? myPanels.filter((p) => me?.signins[p] && !me.submitted[p]) : [],
       reopen: isChair && status === 'scoring',
       clarify: isChair && status === 'scoring',
+      principal: isHost && open && members.some((m) => !m.recused && (m.signins.ZS || m.signins.JS || m.signins.SW)),
       render: isChair && status === 'scoring' && allSubmitted,
       sign: meActive && status === 'reporting' && !me?.reportSignedAt,
       export: rendered,
@@ -821,6 +823,43 @@ export async function vote(
         at: now,
       });
     }
+  });
+  return room(deps, c, place.section.id);
+}
+
+/**
+ * 确定 / 更换评标委员会负责人: the host names a signed-in, active member chair (while the members sign in: the election
+ * ends there and scoring opens) or replaces the chair while scoring, with a reason; the members' votes stay on record.
+ */
+export async function updatePrincipal(deps: EvalDeps, c: EvalCaller, input: EvalPrincipal): Promise<EvalRoom> {
+  const place = await placeOf(deps.db, c, input.sectionId);
+  requireHost(place);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const e = await requireEvaluation(tx, place.section.id);
+    if (e.status !== 'signing' && e.status !== 'scoring') throw conflict(EVAL_MSG.principalNotOpen);
+    const members = await membersOf(tx, e.sectionId);
+    const target = members.find((m) => m.id === input.memberId);
+    if (!target || target.conflict || !target.declaredAt) throw badRequest(EVAL_MSG.memberMissing);
+    if (e.chairMemberId === target.id) throw conflict(EVAL_MSG.alreadyPrincipal);
+    const [signed] = await tx.select().from(bidEvaluationPanels).where(eq(bidEvaluationPanels.memberId, target.id));
+    if (!signed) throw conflict(EVAL_MSG.principalNotSignedIn);
+    const previous = members.find((m) => m.id === e.chairMemberId) ?? null;
+    await tx
+      .update(bidEvaluations)
+      .set({ status: 'scoring', chairMemberId: target.id })
+      .where(eq(bidEvaluations.sectionId, e.sectionId));
+    await logStep(
+      tx,
+      c,
+      place,
+      'evaluation.principal',
+      { memberId: target.id, name: target.name, previous: previous?.name ?? null, reason: input.reason },
+      previous
+        ? `更换评标委员会负责人：${previous.name} → ${target.name}，理由：${input.reason}`
+        : `招标人确定 ${target.name} 为评标委员会负责人，理由：${input.reason}`,
+      now,
+    );
   });
   return room(deps, c, place.section.id);
 }

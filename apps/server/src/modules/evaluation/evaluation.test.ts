@@ -214,6 +214,39 @@ describe('the committee before scoring', () => {
     expect(third.body.data.status).toBe('scoring');
     expect(third.body.data.members.find((m: { id: string }) => m.id === chair.id).chair).toBe(true);
   });
+
+  it('lets the host name or replace the chair (update-principal) with a reason, logged; nobody else', async () => {
+    const r = await room(agent);
+    expect(r.actions.principal).toBe(true);
+    const chair = r.members.find((m) => m.chair)!;
+    const other = r.members.find((m) => !m.chair && m.specialty === chair.specialty)!;
+    const recused = (await room(zj[4]!)).me!;
+    const P2 = '/ks/trade/update-principal';
+    const body = { sectionId, memberId: other.id, reason: '原组长身体不适，由招标人另行确定' };
+    const byMember = await c.post(P2, zj[1]!, body);
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.message).toBe(EVAL_MSG.notHost);
+    expect((await c.post(P2, supervisor, body)).status).toBe(403);
+    expect((await c.post(P2, agent, { ...body, reason: '换' })).status).toBe(400);
+    const wrong = await c.post(P2, agent, { ...body, memberId: recused.id });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(EVAL_MSG.memberMissing);
+    const same = await c.post(P2, agent, { ...body, memberId: chair.id });
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe(EVAL_MSG.alreadyPrincipal);
+    const replaced = await c.post(P2, agent, body);
+    expect(replaced.status).toBe(200);
+    expect((replaced.body.data as Room).members.find((m) => m.chair)!.id).toBe(other.id);
+    const events = (await room(supervisor)).events;
+    expect(events.at(-1)).toMatchObject({ kind: 'evaluation.principal' });
+    expect((events.at(-1) as { text?: string }).text).toBe(
+      `更换评标委员会负责人（组长）：${chair.name} → ${other.name}，理由：原组长身体不适，由招标人另行确定`,
+    );
+    // and back, so that the rest of the flow has its elected chair
+    const back = await c.post(P2, agent, { sectionId, memberId: chair.id, reason: '原组长已恢复，继续主持评审' });
+    expect((back.body.data as Room).members.find((m) => m.chair)!.id).toBe(chair.id);
+    expect((await room(zj[0]!)).actions.reopen).toBe(true);
+  });
 });
 
 /** Each technical member's scores: a share of each item's highest score per bid (bid index → share). */

@@ -58,6 +58,7 @@ const NO_ACTIONS: EvalRoom['actions'] = {
   score: [],
   reopen: false,
   clarify: false,
+  principal: false,
   render: false,
   sign: false,
   export: false,
@@ -329,6 +330,57 @@ describe('the room: beginning, overview', () => {
       expect(log).toContain('开始评标');
       expect(log).toContain('#42 dddddddddddd…');
       expect(screen.getByTestId('eval-chair-name').textContent).toBe('专家1');
+    },
+    T,
+  );
+});
+
+describe('确定组长 (update-principal)', () => {
+  it(
+    'the host names a signed-in member chair with a reason; the request carries both and the room shows the chair',
+    async () => {
+      const signed = { ZS: '2026-12-22T01:10:00.000Z', JS: null, SW: null };
+      let current = room({
+        role: 'host',
+        status: 'signing',
+        members: [
+          member(1, { declaredAt: '2026-12-22T01:05:00.000Z', signins: signed }),
+          member(2, { declaredAt: '2026-12-22T01:05:00.000Z', signins: signed }),
+          member(3, { declaredAt: '2026-12-22T01:05:00.000Z', recused: true, conflict: '曾在投标人处任职' }),
+        ],
+        actions: { ...NO_ACTIONS, principal: true },
+      });
+      const server = serve(() => current, {
+        'POST /ks/trade/update-principal': (req) => {
+          const b = json(req);
+          current = room({
+            ...current,
+            status: 'scoring',
+            members: current.members.map((m) => ({ ...m, chair: m.id === b.memberId })),
+          });
+          return { data: current };
+        },
+      });
+      const user = userEvent.setup();
+      renderRoutes(routes, roomUrl('zjInfo'));
+      await user.click(await screen.findByTestId('eval-principal', {}, SLOW));
+      await user.click(await screen.findByTestId('eval-principal-ok'));
+      expect(await screen.findByText('请选择已签到的评委')).toBeTruthy();
+      expect(server.callsTo('/ks/trade/update-principal')).toHaveLength(0);
+      // the recused member is not offered
+      await user.click(
+        screen.getByTestId('eval-principal-member').querySelector('.ant-select-selector') ??
+          screen.getByTestId('eval-principal-member'),
+      );
+      expect(await screen.findByText('专家2（建筑工程）')).toBeTruthy();
+      expect(screen.queryByText('专家3（建筑工程）')).toBeNull();
+      await user.click(screen.getByText('专家2（建筑工程）'));
+      await user.type(screen.getByTestId('eval-principal-reason'), '推选未能过半数，由招标人确定');
+      await user.click(screen.getByTestId('eval-principal-ok'));
+      await waitFor(() => expect(screen.getByTestId('eval-chair').textContent).toContain('专家2'));
+      expect(server.callsTo('/ks/trade/update-principal').map(json)).toEqual([
+        { sectionId: SECTION_ID, memberId: uuid(302), reason: '推选未能过半数，由招标人确定' },
+      ]);
     },
     T,
   );

@@ -54,6 +54,7 @@ const NO_ACTIONS: EvalRoom['actions'] = {
   score: [],
   reopen: false,
   clarify: false,
+  principal: false,
   render: false,
   sign: false,
   export: false,

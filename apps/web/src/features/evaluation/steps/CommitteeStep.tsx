@@ -1,6 +1,9 @@
 import { EVAL_MSG, EVAL_PANELS, type EvalMember, type EvalRoom } from '@ks/contracts';
-import { Alert, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { evalVote } from '../../../api/evaluation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { evalPrincipal, evalVote, setRoom } from '../../../api/evaluation';
+import { FormDialog } from '../../../components/admin';
 import { ConfirmButton, chairOf, formatSeconds, panelLabel, useRoomAction } from '../parts';
 import { DeclaredTag } from './SignStep';
 
@@ -24,12 +27,81 @@ function PanelTimes({ member, of, none }: { member: EvalMember; of: 'signins' | 
   );
 }
 
-/** 评委信息与组长推选: the committee, and the members' votes for a chair (a majority elects). */
+const signedIn = (m: EvalMember) => Boolean(m.signins.ZS || m.signins.JS || m.signins.SW);
+
+/**
+ * 确定 / 更换组长 (update-principal): the host names a signed-in member the committee's chair, or replaces the chair,
+ * with a reason that goes into the log.
+ */
+function PrincipalDialog({ room, open, onClose }: { room: EvalRoom; open: boolean; onClose: () => void }) {
+  const qc = useQueryClient();
+  const chair = chairOf(room);
+  const options = room.members
+    .filter((m) => !m.recused && signedIn(m) && !m.chair)
+    .map((m) => ({ value: m.id, label: `${m.name}（${m.specialty}）` }));
+  return (
+    <FormDialog<{ memberId: string; reason: string }, EvalRoom>
+      open={open}
+      title={chair ? '更换评标委员会组长' : '确定评标委员会组长'}
+      okText={chair ? '更换组长' : '确定组长'}
+      successText={chair ? '组长已更换' : '组长已确定'}
+      testId="eval-principal-ok"
+      fields={['memberId', 'reason']}
+      submit={(v) => evalPrincipal({ sectionId: room.section.id, memberId: v.memberId, reason: v.reason })}
+      onClose={onClose}
+      onSaved={(next) => {
+        setRoom(qc, next);
+        onClose();
+      }}
+      intro={
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={
+            chair
+              ? `现任组长 ${chair.name}。更换记入开评标日志，已提交的评审结果不受影响。`
+              : '评标委员会负责人可由成员推举，也可由招标人确定；确定后即进入评审打分，记入开评标日志。'
+          }
+        />
+      }
+    >
+      <Form.Item name="memberId" label="组长人选" rules={[{ required: true, message: '请选择已签到的评委' }]}>
+        <Select options={options} placeholder="已签到、未回避的评委" data-testid="eval-principal-member" />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label="理由"
+        rules={[
+          { required: true, whitespace: true, message: '请填写理由' },
+          { min: 4, message: '理由至少 4 个字' },
+        ]}
+      >
+        <Input.TextArea rows={3} maxLength={500} showCount data-testid="eval-principal-reason" />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** 评委信息与组长推选: the committee, and the members' votes for a chair (a majority elects, or the host names one). */
 export function CommitteeStep({ room }: { room: EvalRoom }) {
   const chair = chairOf(room);
   const vote = useRoomAction(room.section.id, (id: string) => evalVote(room.section.id, id), '已投票');
+  const [naming, setNaming] = useState(false);
   return (
-    <Card size="small" title="评委信息与组长推选" data-testid="eval-step-committee">
+    <Card
+      size="small"
+      title="评委信息与组长推选"
+      data-testid="eval-step-committee"
+      extra={
+        room.actions.principal ? (
+          <Button size="small" onClick={() => setNaming(true)} data-testid="eval-principal">
+            {chair ? '更换组长' : '确定组长'}
+          </Button>
+        ) : null
+      }
+    >
+      <PrincipalDialog room={room} open={naming} onClose={() => setNaming(false)} />
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         {chair ? (
           <Alert type="success" showIcon title={`评标委员会组长：${chair.name}`} data-testid="eval-chair" />
