@@ -24,6 +24,7 @@ import {
   evalSubmitSchema,
   evalVoteSchema,
   tradeButtonsSchema,
+  tradeOverviewSchema,
 } from './evaluation';
 import { paths } from './paths';
 import { z } from './zod';
@@ -250,5 +251,14 @@ export const evaluationApi = {
     auth: true,
     query: evalSectionQuerySchema,
     data: tradeButtonsSchema,
+  },
+  tradeOverview: {
+    ...paths.tradeOverview,
+    summary:
+      '标段交易进度：招标公告、投标文件递交、开标、评标、中标候选人公示、定标各阶段的状态、时间与概况（项目方、评委、监督查看与投标人）',
+    tag: T,
+    auth: true,
+    query: evalSectionQuerySchema,
+    data: tradeOverviewSchema,
   },
 } as const;

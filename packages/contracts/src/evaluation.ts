@@ -356,6 +356,35 @@ export const evalBidderOutcomeSchema = evalOutcomeSchema.extend({
 });
 export type EvalBidderOutcome = z.infer<typeof evalBidderOutcomeSchema>;
 
+/** The stages of a section's tendering, in order (/ks/trade/overview-status). */
+export const TRADE_STAGES = ['notice', 'bids', 'opening', 'evaluation', 'publicity', 'award'] as const;
+export type TradeStage = (typeof TRADE_STAGES)[number];
+export const TRADE_STAGE_LABELS: Record<TradeStage, string> = {
+  notice: '招标公告',
+  bids: '投标文件递交',
+  opening: '开标',
+  evaluation: '评标',
+  publicity: '中标候选人公示',
+  award: '定标',
+};
+/** Where a section stands in each stage: antd Steps' statuses (error: the opening failed, the section re-tenders). */
+export const tradeOverviewSchema = z.object({
+  sectionId: z.string(),
+  current: z.enum(TRADE_STAGES),
+  stages: z.array(
+    z.object({
+      key: z.enum(TRADE_STAGES),
+      title: z.string(),
+      status: z.enum(['wait', 'process', 'finish', 'error']),
+      /** when the stage finished (or began, while in process), ISO */
+      at: z.string().nullable(),
+      /** one line on it: counts, the period, the state */
+      detail: z.string(),
+    }),
+  ),
+});
+export type TradeOverview = z.infer<typeof tradeOverviewSchema>;
+
 /** The stage of a section and the buttons each role may use in it (/ks/trade/buttons). */
 export const tradeButtonsSchema = z.object({
   stage: z.string(),

@@ -355,6 +355,7 @@ export const paths = {
   evalAwardNotice: { method: 'GET', path: '/ks/trade/review/award-notice' },
   evalOutcome: { method: 'GET', path: '/ks/trade/review/outcome' },
   tradeButtons: { method: 'GET', path: '/ks/trade/buttons' },
+  tradeOverview: { method: 'GET', path: '/ks/trade/overview-status' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },

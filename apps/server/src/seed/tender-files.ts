@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@ks/contracts';
-import { isNotNull } from 'drizzle-orm';
+import { and, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { tenderSections } from '../db/schema';
 import type { EngineCaller } from '../modules/engine/record-access';
@@ -30,7 +30,11 @@ export async function seedTenderFiles(
   now = new Date(),
   tz = DEFAULT_TIME_ZONE,
 ) {
-  const published = await tx.select().from(tenderSections).where(isNotNull(tenderSections.noticePublishedAt));
+  // the sections still open for bids (the opening and evaluation demos, opened already, keep only their notice)
+  const published = await tx
+    .select()
+    .from(tenderSections)
+    .where(and(isNotNull(tenderSections.noticePublishedAt), gt(tenderSections.bidDeadline, now)));
   const deps = (at: Date) => ({ db: tx, storage: evidence.deps.storage, now: () => at, tz });
   let school: { sectionId: string; documentId: string } | null = null;
   for (const s of published) {

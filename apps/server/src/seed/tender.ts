@@ -358,5 +358,36 @@ export async function seedOpeningProject(
     past,
     DEFAULT_TIME_ZONE,
   );
+  // its tender notice: written and submitted by the agent that day, passed by the 审核员 and so published then
+  const v = project as { xmmc: string; zbr: string; dljg?: string; lxr?: string; lxdh?: string };
+  await withNoticeClock(
+    () => past,
+    async () => {
+      const notice = await saveNotice(
+        tx,
+        who.agent,
+        {
+          sectionId: s.id,
+          kind: '招标公告',
+          title: `${v.xmmc}施工标段招标公告`,
+          bodyHtml:
+            `<h3>一、招标条件</h3><p>本招标项目${v.xmmc}已由有关部门批准建设，项目业主为${v.zbr}，项目已具备招标条件，现对该项目施工标段进行公开招标。</p>` +
+            `<h3>二、招标文件的获取</h3><p>凡有意参加投标者，请于 ${day(0)} 至 ${day(6)} 登录交易平台报名并下载电子招标文件。</p>` +
+            `<h3>三、联系方式</h3><p>招标人：${v.zbr}${v.dljg ? `；招标代理机构：${v.dljg}` : ''}${v.lxr ? `；联系人：${v.lxr}` : ''}${v.lxdh ? `；电话：${v.lxdh}` : ''}。</p>`,
+        },
+        past,
+        DEFAULT_TIME_ZONE,
+      );
+      await submitNotice(tx, who.agent, { id: notice.id, version: notice.version }, past, DEFAULT_TIME_ZONE);
+      const pending = await noticeRecords.get(tx, notice.id);
+      await auditRecord(tx, who.auditor, {
+        gnCoding: noticeRecords.gnCoding,
+        id: notice.id,
+        version: pending!.version,
+        pass: true,
+        suggestion: '公告内容与项目登记一致，同意发布',
+      });
+    },
+  );
   return s.id;
 }

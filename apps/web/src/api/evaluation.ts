@@ -25,6 +25,14 @@ export const evalSectionsQuery = queryOptions({
   queryFn: () => call('evalSections'),
 });
 
+/** 标段交易进度 (overview-status): re-read with the room (same key prefix). */
+export const tradeOverviewQuery = (sectionId: string) =>
+  queryOptions({
+    queryKey: [...EVAL_KEY, 'room', sectionId, 'overview-status'],
+    queryFn: () => call('tradeOverview', { params: { sectionId }, silent: true }),
+    enabled: sectionId.length > 0,
+  });
+
 export const evalRoomKey = (sectionId: string) => [...EVAL_KEY, 'room', sectionId] as const;
 
 export const evalRoomQuery = (sectionId: string) =>

@@ -110,6 +110,9 @@ export function evaluationRoutes(app: FastifyInstance, deps: svc.EvalDeps) {
   route(app, api.tradeButtons, async ({ auth, query }) => svc.buttons(deps, callerOf(auth), query.sectionId), {
     roles: ANY,
   });
+  route(app, api.tradeOverview, async ({ auth, query }) => svc.tradeOverview(deps, callerOf(auth), query.sectionId), {
+    roles: ANY,
+  });
   app.route({
     method: api.evalAwardNotice.method,
     url: api.evalAwardNotice.path,

@@ -24,6 +24,7 @@ import {
   median,
   needsReason,
   specialtyCategory,
+  type TradeOverview,
 } from '@ks/contracts';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -54,6 +55,7 @@ import { sectionForReader } from '../tender/tender.service';
 import * as clarify from './evaluation.clarify';
 import type { EvalCaller, EvalDeps } from './evaluation.deps';
 import { evalEventText } from './evaluation.events';
+import { tradeOverviewOf } from './evaluation.overview';
 import * as results from './evaluation.results';
 
 /**
@@ -1470,6 +1472,22 @@ export async function awardNotice(deps: EvalDeps, c: EvalCaller, sectionId: stri
 }
 
 /** /ks/trade/buttons: the section's stage and the caller's buttons. */
+/**
+ * 标段交易进度: the section's stages for whoever may look into it — its host, members and viewers, and an enterprise
+ * that bid in it; anyone else 404.
+ */
+export async function tradeOverview(deps: EvalDeps, c: EvalCaller, sectionId: string): Promise<TradeOverview> {
+  let section: SectionRow;
+  try {
+    section = (await placeOf(deps.db, c, sectionId)).section;
+  } catch (e) {
+    if (!results.isNotFound(e) || !isUuid(sectionId)) throw e;
+    if (!(await results.bidderOf(deps.db, sectionId, c.enterpriseId))) throw e;
+    section = await sectionOr404(deps.db, sectionId, EVAL_MSG.sectionMissing);
+  }
+  return tradeOverviewOf(deps.db, section, deps.now(), deps.tz);
+}
+
 export async function buttons(deps: EvalDeps, c: EvalCaller, sectionId: string) {
   try {
     const place = await placeOf(deps.db, c, sectionId);

@@ -242,6 +242,22 @@ describe('the committee before scoring', () => {
     expect((events.at(-1) as { text?: string }).text).toBe(
       `更换评标委员会负责人（组长）：${chair.name} → ${other.name}，理由：原组长身体不适，由招标人另行确定`,
     );
+    // 标段交易进度: the host and a bidder see the stages; the evaluation is in process
+    const overview = async (token: string, id = sectionId) => c.get(`/ks/trade/overview-status?sectionId=${id}`, token);
+    for (const token of [agent, bid2, supervisor]) {
+      const o = (await overview(token)).body.data as { current: string; stages: { key: string; status: string }[] };
+      expect(o.current).toBe('evaluation');
+      expect(o.stages.map((x) => `${x.key}:${x.status}`)).toEqual([
+        'notice:finish',
+        'bids:finish',
+        'opening:finish',
+        'evaluation:process',
+        'publicity:wait',
+        'award:wait',
+      ]);
+    }
+    expect((await overview(agent, 'x')).status).toBe(400);
+    expect((await overview(agent, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     // and back, so that the rest of the flow has its elected chair
     const back = await c.post(P2, agent, { sectionId, memberId: chair.id, reason: '原组长已恢复，继续主持评审' });
     expect((back.body.data as Room).members.find((m) => m.chair)!.id).toBe(chair.id);
@@ -657,6 +673,13 @@ describe('scoring', () => {
     });
     const b = await c.get(`${P.buttons}?sectionId=${sectionId}`, agent);
     expect(b.body.data).toMatchObject({ stage: 'awarded', role: 'host' });
+    const done = (await c.get(`/ks/trade/overview-status?sectionId=${sectionId}`, tokens.bid2!)).body.data as {
+      current: string;
+      stages: { key: string; status: string; detail: string }[];
+    };
+    expect(done.stages.every((x) => x.status === 'finish')).toBe(true);
+    expect(done.current).toBe('award');
+    expect(done.stages.at(-1)!.detail).toBe(`中标人：${winnerName}`);
     expect((await c.get(`${P.buttons}?sectionId=${sectionId}`, bid2)).body.data.role).toBe('bidder');
   });
 

@@ -9,3 +9,4 @@ export {
   OutcomeTextDialog,
   PublicityPeriod,
 } from './outcome';
+export { TradeProgress } from './TradeProgress';

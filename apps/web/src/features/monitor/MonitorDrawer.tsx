@@ -39,6 +39,7 @@ import {
 import { FormDialog, LoadFailure } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { evalRoomHref, openingHallHref } from '../../lib/paths';
+import { TradeProgress } from '../evaluation';
 
 /** A text of at least `min` characters (trimmed), at most `max`. */
 const textRules = (label: string, min: number, max: number) => [
@@ -136,6 +137,10 @@ export function MonitorDrawer({ sectionId, onClose }: { sectionId: string; onClo
               {v.row.lastEventAt ? formatDateTime(v.row.lastEventAt) : '—'}
             </Descriptions.Item>
           </Descriptions>
+
+          <Card size="small" title="交易进度">
+            <TradeProgress sectionId={sectionId} />
+          </Card>
 
           {!v.actions.audit ? (
             <Alert

@@ -117,6 +117,38 @@ describe('/bid/monitor', () => {
       handlers: {
         'POST /ks/monitor/table-list': () => ({ data: { records: [current.row], total: 1 } }),
         'POST /ks/monitor/get-view-list': () => ({ data: current }),
+        'GET /ks/trade/overview-status': () => ({
+          data: {
+            sectionId: SECTION_ID,
+            current: 'evaluation',
+            stages: [
+              {
+                key: 'notice',
+                title: '招标公告',
+                status: 'finish',
+                at: '2026-10-29T02:00:00.000Z',
+                detail: '2026-10-29 发布',
+              },
+              {
+                key: 'bids',
+                title: '投标文件递交',
+                status: 'finish',
+                at: null,
+                detail: '报名 3 家，递交投标文件 3 份',
+              },
+              { key: 'opening', title: '开标', status: 'finish', at: null, detail: '3 份投标文件解密并唱标，开标结束' },
+              { key: 'evaluation', title: '评标', status: 'process', at: null, detail: '评标评审打分中' },
+              {
+                key: 'publicity',
+                title: '中标候选人公示',
+                status: 'wait',
+                at: null,
+                detail: '评标结束后公示中标候选人',
+              },
+              { key: 'award', title: '定标', status: 'wait', at: null, detail: '公示期满后确定中标人' },
+            ],
+          },
+        }),
         'POST /ks/monitor/audit': (req) => {
           const body = json(req);
           audits.push(body);
@@ -146,6 +178,9 @@ describe('/bid/monitor', () => {
     const drawer = await screen.findByTestId('monitor-drawer', {}, SLOW);
     await within(drawer).findByText(/王建平 申请回避/, {}, SLOW);
     expect(within(drawer).getByTestId('monitor-current').textContent).toBe('李振华');
+    // where the section stands: the trade's stages
+    expect((await within(drawer).findByTestId('trade-stage-evaluation')).textContent).toBe('评标评审打分中');
+    expect(within(drawer).getByTestId('trade-stage-opening').textContent).toContain('开标结束');
     await userEvent.click(within(drawer).getByTestId('monitor-audit'));
     // the opinion is required
     await userEvent.click(await screen.findByTestId('monitor-audit-ok'));

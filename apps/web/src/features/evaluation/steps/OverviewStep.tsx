@@ -2,6 +2,7 @@ import { EVAL_ANOMALY_LABELS, EVAL_PANELS, type EvalAnomaly, type EvalMember, ty
 import { Card, Col, Descriptions, Empty, Row, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { chairOf, formatSeconds, panelLabel, ROLE_LABELS, StatusTag } from '../parts';
+import { TradeProgress } from '../TradeProgress';
 import { DeclaredTag } from './SignStep';
 
 const ANOMALY_COLORS: Partial<Record<EvalAnomaly['kind'], string>> = {
@@ -133,6 +134,9 @@ export function OverviewStep({ room }: { room: EvalRoom }) {
     <Row gutter={12} data-testid="eval-step-overview">
       <Col xs={24} xl={16}>
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <Card size="small" title="交易进度">
+            <TradeProgress sectionId={room.section.id} />
+          </Card>
           <Card size="small" title="评标概览">
             <Descriptions
               size="small"
