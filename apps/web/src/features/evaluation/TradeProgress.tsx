@@ -15,6 +15,7 @@ export function TradeProgress({ sectionId }: { sectionId: string }) {
   return (
     <Steps
       size="small"
+      titlePlacement="vertical"
       current={current}
       data-testid="trade-progress"
       items={q.data.stages.map((s) => ({
