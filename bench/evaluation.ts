@@ -152,6 +152,7 @@ for (let i = 0; i < RUNS; i++) {
     clarifications: [],
     anomalies: [],
     outcome: null,
+    supervision: [],
     events: [],
     actions: {
       begin: false,

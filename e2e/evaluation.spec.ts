@@ -295,6 +295,14 @@ test('three experts score, a deviation needs a reason, the chair reopens, result
   await supervisor.page.getByTestId('monitor-audit-ok').click();
   await expect(reopened.getByTestId('monitor-finding')).toContainText('合规', { timeout: 20_000 });
   await expect(reopened.getByTestId('monitor-audit')).toHaveCount(0);
+  // published, the finding reaches the host's room as 监督意见
+  await reopened.getByTestId('monitor-publish').click();
+  await supervisor.page.locator('.ant-popconfirm').getByRole('button', { name: '发布' }).click();
+  await expect(reopened.getByTestId('monitor-finding-published')).toBeVisible({ timeout: 20_000 });
+  await agent.page.goto(`/bidStep/bidOverview?sectionId=${sectionId}`);
+  await expect(agent.page.getByTestId('eval-supervision-item')).toContainText('组长退回理由明确', {
+    timeout: 20_000,
+  });
 
   mark('supervisor');
   // the log verifies

@@ -256,7 +256,9 @@ for (const [account, role] of [
           // 开标大厅 (issue 17): the sections whose opening hall the user may enter
           .or(page.getByTestId('opening-sections'))
           // 评审概览 (issue 17): the sections whose evaluation the user organises, sits on or watches
-          .or(page.getByTestId('eval-sections'));
+          .or(page.getByTestId('eval-sections'))
+          // 监督台 (issue 17): the sections under supervision (developers read it)
+          .or(page.getByTestId('monitor-card'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -531,6 +531,19 @@ export const evalRoomSchema = z.object({
   clarifications: z.array(evalClarificationSchema),
   anomalies: z.array(evalAnomalySchema),
   outcome: evalOutcomeSchema.nullable(),
+  /** the supervisors' findings issued to the parties (监督意见, published in 监督台), oldest first */
+  supervision: z.array(
+    z.object({
+      id: z.string(),
+      /** 合规 or 责令整改 */
+      verdictLabel: z.string(),
+      rectify: z.boolean(),
+      anomalyText: z.string().nullable(),
+      opinion: z.string(),
+      byName: z.string(),
+      publishedAt: z.string(),
+    }),
+  ),
   events: z.array(
     z.object({
       seq: z.number(),

@@ -4,6 +4,7 @@ import {
   monitorExportQuerySchema,
   monitorListQuerySchema,
   monitorPageSchema,
+  monitorPublishSchema,
   monitorRevokeSchema,
   monitorSectionQuerySchema,
   monitorViewSchema,
@@ -57,6 +58,14 @@ export const monitorApi = {
     tag: T,
     auth: true,
     body: monitorAuditSchema,
+    data: monitorViewSchema,
+  },
+  monitorPublish: {
+    ...paths.monitorPublish,
+    summary: '发布核查意见：在该标段的评标室中向项目方、评标委员会公开，并通知项目的招标人、招标代理',
+    tag: T,
+    auth: true,
+    body: monitorPublishSchema,
     data: monitorViewSchema,
   },
   monitorExport: {

@@ -7,11 +7,13 @@ import { z } from './zod';
  * section is assigned to one supervisor at a time (assign; revoke with a reason); the supervisor records findings
  * (audit: 核查意见) on the anomalies the evaluation raises — scores without reasons, late sign-ins, reopened scores,
  * recusals, late publicity — or on the section as a whole. Every step is an entry of the tamper-evident log, an
- * operation-log row and a live `monitor` event. Administrators (M) and holders of 监督查看 on the tender projects use it.
+ * operation-log row and a live `monitor` event. Administrators (M) and holders of 监督查看 on the tender projects use it;
+ * developers (D) read it.
  */
 
 export const MONITOR_MSG = {
   notSupervisor: '只有监督人员或管理员可以使用监督台',
+  readOnly: '开发者只能查看监督台，不能办理',
   sectionMissing: '标段不存在或无权查看',
   supervisorMissing: '请选择具有监督权限的人员',
   alreadyAssigned: '该标段已由此监督人员负责',
@@ -21,6 +23,9 @@ export const MONITOR_MSG = {
   revokeNotYours: '只有管理员或负责该标段的监督人员可以撤回指派',
   anomalyMissing: '该异常不存在或已消除，请刷新后重试',
   alreadyAudited: '该异常已有核查意见',
+  findingMissing: '核查意见不存在',
+  alreadyPublished: '该核查意见已发布',
+  publishNotYours: '只有记录该核查意见的监督人员或管理员可以发布',
 } as const;
 
 /** Where a section stands, as the console shows it (the opening's state, then the evaluation's, then the results'). */
@@ -90,6 +95,9 @@ export const monitorFindingSchema = z.object({
   opinion: z.string(),
   byName: z.string(),
   at: z.string(),
+  /** issued to the parties (shown in the evaluation room), null while internal */
+  publishedAt: z.string().nullable(),
+  publishedByName: z.string().nullable(),
 });
 export type MonitorFinding = z.infer<typeof monitorFindingSchema>;
 
@@ -118,7 +126,13 @@ export const monitorViewSchema = z.object({
   assignments: z.array(monitorAssignmentSchema),
   /** who the caller may assign the section to (active accounts holding 监督查看 on the tender projects) */
   candidates: z.array(monitorPersonSchema),
-  actions: z.object({ assign: z.boolean(), revoke: z.boolean(), audit: z.boolean() }),
+  /** publish: the unpublished findings the caller may issue (its own; an administrator's: all) */
+  actions: z.object({
+    assign: z.boolean(),
+    revoke: z.boolean(),
+    audit: z.boolean(),
+    publish: z.array(z.string()),
+  }),
 });
 export type MonitorView = z.infer<typeof monitorViewSchema>;
 
@@ -141,6 +155,7 @@ export const monitorAuditSchema = z
   })
   .strict();
 export type MonitorAudit = z.infer<typeof monitorAuditSchema>;
+export const monitorPublishSchema = z.object({ sectionId, id: z.uuid({ error: MONITOR_MSG.findingMissing }) }).strict();
 /** The export's filters, in the query string (booleans as true/false). */
 export const monitorExportQuerySchema = monitorListQuerySchema
   .omit({ pageNum: true, pageSize: true, mine: true, pending: true })

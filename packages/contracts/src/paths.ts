@@ -362,6 +362,7 @@ export const paths = {
   monitorAssign: { method: 'POST', path: '/ks/monitor/assign' },
   monitorRevoke: { method: 'POST', path: '/ks/monitor/revoke' },
   monitorAudit: { method: 'POST', path: '/ks/monitor/audit' },
+  monitorPublish: { method: 'POST', path: '/ks/monitor/publish' },
   monitorExport: { method: 'GET', path: '/ks/monitor/export' },
   // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
   ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },

@@ -32,6 +32,7 @@ export const monitorViewQuery = (sectionId: string) =>
 export const monitorAssign = (body: ApiBody<'monitorAssign'>) => call('monitorAssign', { data: body, silent: true });
 export const monitorRevoke = (body: ApiBody<'monitorRevoke'>) => call('monitorRevoke', { data: body, silent: true });
 export const monitorAudit = (body: ApiBody<'monitorAudit'>) => call('monitorAudit', { data: body, silent: true });
+export const monitorPublish = (sectionId: string, id: string) => call('monitorPublish', { data: { sectionId, id } });
 
 /** The filtered console as xlsx, handed to the browser as a download. */
 export async function downloadMonitor(f: Omit<MonitorFilters, 'pageNum' | 'pageSize'>) {

@@ -56,6 +56,9 @@ export const supervisionFindings = pgTable(
       .references(() => users.id),
     byName: varchar('by_name', { length: 64 }).notNull(),
     at: createdAt(),
+    /** issued to the parties (发布): shown in the section's evaluation room, the project's side told */
+    publishedAt: timestamptz('published_at'),
+    publishedByName: varchar('published_by_name', { length: 64 }),
   },
   (t) => [
     index('supervision_findings_section_idx').on(t.sectionId, t.at),
@@ -65,5 +68,6 @@ export const supervisionFindings = pgTable(
       .where(sql`${t.anomalyKey} is not null`),
     check('supervision_findings_verdict_ck', sql`${t.verdict} in ('compliant', 'rectify')`),
     check('supervision_findings_text_ck', sql`(${t.anomalyKey} is null) = (${t.anomalyText} is null)`),
+    check('supervision_findings_published_ck', sql`(${t.publishedAt} is null) = (${t.publishedByName} is null)`),
   ],
 );

@@ -21,6 +21,8 @@ import {
   type EvalSection,
   type EvalStatus,
   evaluate,
+  MONITOR_VERDICT_LABELS,
+  type MonitorVerdict,
   median,
   needsReason,
   specialtyCategory,
@@ -49,6 +51,7 @@ import { writeOpLog } from '../../platform/oplog';
 import { registerFileReader } from '../files/readers';
 import { appendEvent, ledgerActor, sectionEntries } from '../ledger/ledger';
 import { sendUserMessages } from '../messages/send';
+import { publishedFindings } from '../monitor/monitor.repo';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
 import { sectionForReader } from '../tender/tender.service';
@@ -373,6 +376,15 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
     clarifications: e && seesBids ? await clarify.clarificationsOf(db, section.id, deps.now()) : [],
     anomalies,
     outcome,
+    supervision: (await publishedFindings(db, section.id)).map((f) => ({
+      id: f.id,
+      verdictLabel: MONITOR_VERDICT_LABELS[f.verdict as MonitorVerdict] ?? f.verdict,
+      rectify: f.verdict === 'rectify',
+      anomalyText: f.anomalyText,
+      opinion: f.opinion,
+      byName: f.byName,
+      publishedAt: f.publishedAt!.toISOString(),
+    })),
     events,
     actions: {
       begin: isHost && status === 'none' && openingClosed,

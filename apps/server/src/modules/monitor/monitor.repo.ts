@@ -239,3 +239,26 @@ export async function sideAccounts(q: DbOrTx, side: { ownerId: string; enterpris
       ),
     );
 }
+
+export async function findingById(q: DbOrTx, id: string): Promise<FindingRow | null> {
+  const [row] = await q.select().from(supervisionFindings).where(eq(supervisionFindings.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function markPublished(q: DbOrTx, id: string, by: { name: string; at: Date }): Promise<boolean> {
+  const done = await q
+    .update(supervisionFindings)
+    .set({ publishedAt: by.at, publishedByName: by.name })
+    .where(and(eq(supervisionFindings.id, id), isNull(supervisionFindings.publishedAt)))
+    .returning({ id: supervisionFindings.id });
+  return done.length > 0;
+}
+
+/** The section's findings issued to the parties, oldest first (the evaluation room's 监督意见). */
+export async function publishedFindings(q: DbOrTx, sectionId: string): Promise<FindingRow[]> {
+  return q
+    .select()
+    .from(supervisionFindings)
+    .where(and(eq(supervisionFindings.sectionId, sectionId), sql`${supervisionFindings.publishedAt} is not null`))
+    .orderBy(asc(supervisionFindings.publishedAt), asc(supervisionFindings.id));
+}

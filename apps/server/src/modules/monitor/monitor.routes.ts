@@ -87,6 +87,10 @@ export function monitorRoutes(app: FastifyInstance, deps: svc.MonitorDeps) {
     roles: ANY,
     message: '核查意见已记录',
   });
+  route(app, api.monitorPublish, async ({ auth, body }) => svc.publish(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '监督意见已发布',
+  });
   app.route({
     method: api.monitorExport.method,
     url: api.monitorExport.path,

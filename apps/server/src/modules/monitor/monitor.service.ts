@@ -7,6 +7,7 @@ import {
   type MonitorPage,
   type MonitorRow,
   type MonitorStage,
+  type MonitorVerdict,
   type MonitorView,
   TENDER_PROJECT_NODE,
 } from '@ks/contracts';
@@ -35,14 +36,21 @@ const GL_NAME = '监督台';
 
 interface Supervisor {
   admin: boolean;
+  /** a developer: reads the console, acts on nothing */
+  readOnly: boolean;
   nodeId: string;
 }
 
-async function requireSupervisor(deps: MonitorDeps, c: EvalCaller): Promise<Supervisor> {
+/** Who uses the console: administrators, holders of 监督查看 on the tender projects, and (to read) developers. */
+async function requireSupervisor(deps: MonitorDeps, c: EvalCaller, act = false): Promise<Supervisor> {
   const n = await engineNode(deps.db, TENDER_PROJECT_NODE).catch(() => null);
+  if (c.loginRoleType === 'D') {
+    if (act) throw forbidden(MONITOR_MSG.readOnly);
+    return { admin: false, readOnly: true, nodeId: n?.id ?? '' };
+  }
   const admin = c.loginRoleType === 'M';
   if (!admin && (!n || !(await supervisesNode(deps.db, c, n.id)))) throw forbidden(MONITOR_MSG.notSupervisor);
-  return { admin, nodeId: n?.id ?? '' };
+  return { admin, readOnly: false, nodeId: n?.id ?? '' };
 }
 
 const stageOf = (s: repo.MonitoredSection): MonitorStage =>
@@ -145,6 +153,8 @@ const findingOut = (f: repo.FindingRow) => ({
   opinion: f.opinion,
   byName: f.byName,
   at: f.at.toISOString(),
+  publishedAt: f.publishedAt?.toISOString() ?? null,
+  publishedByName: f.publishedByName,
 });
 
 export async function view(deps: MonitorDeps, c: EvalCaller, sectionId: string): Promise<MonitorView> {
@@ -176,12 +186,15 @@ export async function view(deps: MonitorDeps, c: EvalCaller, sectionId: string):
       revokedByName: a.revokedByName,
       revokeReason: a.revokeReason,
     })),
-    candidates: who.nodeId ? await repo.supervisorsOf(deps.db, who.nodeId) : [],
-    actions: {
-      assign: who.admin || !s.supervisorId || mine,
-      revoke: Boolean(s.supervisorId) && (who.admin || mine),
-      audit: who.admin || mine,
-    },
+    candidates: who.nodeId && !who.readOnly ? await repo.supervisorsOf(deps.db, who.nodeId) : [],
+    actions: who.readOnly
+      ? { assign: false, revoke: false, audit: false, publish: [] }
+      : {
+          assign: who.admin || !s.supervisorId || mine,
+          revoke: Boolean(s.supervisorId) && (who.admin || mine),
+          audit: who.admin || mine,
+          publish: findings.filter((f) => !f.publishedAt && (who.admin || f.byId === c.id)).map((f) => f.id),
+        },
   };
 }
 
@@ -209,7 +222,7 @@ export async function assign(
   c: EvalCaller,
   input: { sectionId: string; userId: string },
 ): Promise<MonitorView> {
-  const who = await requireSupervisor(deps, c);
+  const who = await requireSupervisor(deps, c, true);
   const target = (await repo.supervisorsOf(deps.db, who.nodeId)).find((u) => u.id === input.userId);
   if (!target) throw validationFailed({ userId: [MONITOR_MSG.supervisorMissing] });
   const now = deps.now();
@@ -269,7 +282,7 @@ export async function revoke(
   c: EvalCaller,
   input: { sectionId: string; reason: string },
 ): Promise<MonitorView> {
-  const who = await requireSupervisor(deps, c);
+  const who = await requireSupervisor(deps, c, true);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const section = await sectionOr404(tx, input.sectionId, MONITOR_MSG.sectionMissing, 'update');
@@ -291,7 +304,7 @@ export async function revoke(
 }
 
 export async function audit(deps: MonitorDeps, c: EvalCaller, input: MonitorAudit): Promise<MonitorView> {
-  const who = await requireSupervisor(deps, c);
+  const who = await requireSupervisor(deps, c, true);
   const now = deps.now();
   let anomaly: EvalAnomaly | null = null;
   if (input.anomalyKey) {
@@ -314,23 +327,6 @@ export async function audit(deps: MonitorDeps, c: EvalCaller, input: MonitorAudi
     });
     if (!inserted) throw conflict(MONITOR_MSG.alreadyAudited);
     const verdict = MONITOR_VERDICT_LABELS[input.verdict];
-    if (input.verdict === 'rectify') {
-      const facts = (await projectFacts(tx, [section.projectId])).get(section.projectId);
-      if (facts) {
-        const accounts = await repo.sideAccounts(tx, facts);
-        await sendUserMessages(
-          tx,
-          accounts.map((u) => ({
-            userId: u.userId,
-            kind: 'admin' as const,
-            title: `监督意见：责令整改 ${section.code} ${section.name}`,
-            body: `${c.actor.userName} 对 ${facts.name} ${section.code} ${section.name}${anomaly ? `的「${anomaly.text}」` : ''}提出监督意见，责令整改：${input.opinion}`,
-            link: `/bidStep/bidOverview?sectionId=${section.id}`,
-            createdAt: now,
-          })),
-        );
-      }
-    }
     await logStep(
       tx,
       c,
@@ -345,6 +341,56 @@ export async function audit(deps: MonitorDeps, c: EvalCaller, input: MonitorAudi
       `核查意见（${verdict}）${anomaly ? `：${anomaly.text} —` : '：'}${input.opinion}`,
       now,
     );
+  });
+  return view(deps, c, input.sectionId);
+}
+
+/**
+ * 发布核查意见: the finding's author (or an administrator) issues it to the parties: it shows in the section's evaluation
+ * room (host, committee, viewers) and the project's owner and its enterprise's accounts are told.
+ */
+export async function publish(
+  deps: MonitorDeps,
+  c: EvalCaller,
+  input: { sectionId: string; id: string },
+): Promise<MonitorView> {
+  const who = await requireSupervisor(deps, c, true);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const section = await sectionOr404(tx, input.sectionId, MONITOR_MSG.sectionMissing, 'update');
+    const f = await repo.findingById(tx, input.id);
+    if (!f || f.sectionId !== section.id) throw notFound(MONITOR_MSG.findingMissing);
+    if (!who.admin && f.byId !== c.id) throw forbidden(MONITOR_MSG.publishNotYours);
+    if (!(await repo.markPublished(tx, f.id, { name: c.actor.userName, at: now }))) {
+      throw conflict(MONITOR_MSG.alreadyPublished);
+    }
+    const verdict = MONITOR_VERDICT_LABELS[f.verdict as MonitorVerdict];
+    const facts = (await projectFacts(tx, [section.projectId])).get(section.projectId);
+    if (facts) {
+      const accounts = await repo.sideAccounts(tx, facts);
+      await sendUserMessages(
+        tx,
+        accounts.map((u) => ({
+          userId: u.userId,
+          kind: 'admin' as const,
+          title: `监督意见（${verdict}）：${section.code} ${section.name}`,
+          body: `${f.byName} 对 ${facts.name} ${section.code} ${section.name}${f.anomalyText ? `的「${f.anomalyText}」` : ''}发布监督意见（${verdict}）：${f.opinion}`,
+          link: `/bidStep/bidOverview?sectionId=${section.id}`,
+          createdAt: now,
+        })),
+      );
+    }
+    await logStep(
+      tx,
+      c,
+      section,
+      'monitor.published',
+      { findingId: f.id, verdict: f.verdict, opinion: f.opinion, anomalyText: f.anomalyText },
+      `发布监督意见（${verdict}）：${f.opinion}`,
+      now,
+    );
+    // the room shows it: its readers re-read
+    await publishEvent(tx, { everyone: true }, 'evaluation', { sectionId: section.id });
   });
   return view(deps, c, input.sectionId);
 }

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MONITOR_MSG } from '@ks/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -38,6 +38,7 @@ const P = {
   assign: '/ks/monitor/assign',
   revoke: '/ks/monitor/revoke',
   audit: '/ks/monitor/audit',
+  publish: '/ks/monitor/publish',
   export: '/ks/monitor/export',
 };
 
@@ -95,6 +96,20 @@ describe('who uses the console', () => {
     expect((await t.app.inject({ method: 'POST', url: P.list, payload: {} })).statusCode).toBe(401);
   });
 
+  it('lets a developer read the console and act on nothing', async () => {
+    const dev = await loginToken(t.app, 'dev', 'D');
+    expect((await list(dev)).records.map((r) => r.sectionId)).toContain(sectionId);
+    const v = await view(dev);
+    expect(v.actions).toEqual({ assign: false, revoke: false, audit: false, publish: [] });
+    expect(v.candidates).toEqual([]);
+    const refused = await c.post(P.assign, dev, { sectionId, userId: supervisorId });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MONITOR_MSG.readOnly);
+    expect((await c.post(P.audit, dev, { sectionId, verdict: 'compliant', opinion: '开发者不能核查' })).status).toBe(
+      403,
+    );
+  });
+
   it('lists the demo section to the supervisor, assigned by the seed, in evaluation, with no anomaly yet', async () => {
     const { records } = await list(supervisor);
     const row = records.find((r) => r.sectionId === sectionId)!;
@@ -133,7 +148,7 @@ describe('anomalies and findings', () => {
     expect(v.anomalies[0]).toMatchObject({ kind: 'recused', finding: null });
     key = v.anomalies[0]!.key;
     expect(v.row).toMatchObject({ anomalies: 1, pendingAnomalies: 1 });
-    expect(v.actions).toEqual({ assign: true, revoke: true, audit: true });
+    expect(v.actions).toEqual({ assign: true, revoke: true, audit: true, publish: [] });
     expect((await list(supervisor, { pending: true })).records.map((r) => r.sectionId)).toContain(sectionId);
   });
 
@@ -195,17 +210,61 @@ describe('anomalies and findings', () => {
     expect(log!.logbook).toContain('核查意见（合规）');
   });
 
-  it('tells the project’s side of a finding that orders rectification', async () => {
+  it('keeps a finding internal until published; publishing shows it in the room and tells the project’s side', async () => {
     const res = await c.post(P.audit, supervisor, {
       sectionId,
       verdict: 'rectify',
       opinion: '评标室视频监控未全程开启，请立即整改并补充说明',
     });
     expect(res.status).toBe(200);
-    expect((res.body.data as View).findings.map((f) => f.verdict)).toEqual(['rectify']);
+    const v = res.body.data as View & { findings: { id: string; publishedAt: string | null }[] };
+    expect(v.findings.map((f) => f.verdict)).toEqual(['rectify']);
+    const id = v.findings[0]!.id;
+    expect(v.findings[0]!.publishedAt).toBeNull();
+    expect((v.actions as unknown as { publish: string[] }).publish).toContain(id);
     const [agentUser] = await db().select().from(users).where(eq(users.account, 'agent'));
-    const messages = await db().select().from(userMessages).where(eq(userMessages.userId, agentUser!.id));
-    expect(messages.some((m) => m.title.includes('责令整改') && m.body.includes('视频监控'))).toBe(true);
+    const told = async () =>
+      (await db().select().from(userMessages).where(eq(userMessages.userId, agentUser!.id))).filter((m) =>
+        m.body.includes('视频监控'),
+      );
+    const roomOf = async (token: string) =>
+      (await c.get(`/ks/trade/review/result?sectionId=${sectionId}`, token)).body.data as {
+        supervision: { opinion: string; verdictLabel: string; rectify: boolean }[];
+      };
+    // internal: the room shows nothing, nobody is told
+    expect((await roomOf(agent)).supervision).toEqual([]);
+    expect(await told()).toHaveLength(0);
+    // only a supervisor or an administrator; a finding of another section is not found
+    expect((await c.post(P.publish, user1, { sectionId, id })).status).toBe(403);
+    const [other] = await db()
+      .select({ id: tenderSections.id })
+      .from(tenderSections)
+      .where(ne(tenderSections.id, sectionId))
+      .limit(1);
+    expect((await c.post(P.publish, supervisor, { sectionId: other!.id, id })).status).toBe(404);
+    const published = await c.post(P.publish, supervisor, { sectionId, id });
+    expect(published.status).toBe(200);
+    expect(
+      (published.body.data as View & { findings: { publishedAt: string | null }[] }).findings[0]!.publishedAt,
+    ).toBeTruthy();
+    expect((await c.post(P.publish, supervisor, { sectionId, id })).status).toBe(409);
+    // the room's 监督意见, to the host and the committee alike; the project's side told once
+    for (const token of [agent, zj5]) {
+      expect((await roomOf(token)).supervision).toEqual([
+        expect.objectContaining({
+          verdictLabel: '责令整改',
+          rectify: true,
+          opinion: '评标室视频监控未全程开启，请立即整改并补充说明',
+        }),
+      ]);
+    }
+    const messages = await told();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.title).toContain('监督意见（责令整改）');
+    const kinds = (await db().select().from(ledgerEntries).where(eq(ledgerEntries.sectionId, sectionId))).map(
+      (e) => e.kind,
+    );
+    expect(kinds).toContain('monitor.published');
   });
 });
 
@@ -224,7 +283,7 @@ describe('assignment', () => {
     const audit = await c.post(P.audit, supervisor, { sectionId, verdict: 'compliant', opinion: '核查无误，合规' });
     expect(audit.status).toBe(403);
     expect(audit.body.message).toBe(MONITOR_MSG.notYours);
-    expect((await view(supervisor)).actions).toEqual({ assign: true, revoke: false, audit: false });
+    expect((await view(supervisor)).actions).toMatchObject({ assign: true, revoke: false, audit: false });
   });
 
   it('assigns only a holder of 监督查看, and tells the assignee', async () => {

@@ -125,6 +125,7 @@ function room(over: Partial<EvalRoom> = {}): EvalRoom {
     clarifications: [],
     anomalies: [],
     outcome: null,
+    supervision: [],
     events: [],
     actions: NO_ACTIONS,
     ...over,
@@ -306,6 +307,17 @@ describe('the room: beginning, overview', () => {
             },
             { key: 'recused:m2', kind: 'recused', at: null, text: '专家2 申请回避' },
           ],
+          supervision: [
+            {
+              id: uuid(70),
+              verdictLabel: '责令整改',
+              rectify: true,
+              anomalyText: '专家1 签到晚于评标开始时间 40 分钟',
+              opinion: '请招标代理核实迟到原因并书面说明',
+              byName: '李振华',
+              publishedAt: '2026-12-22T02:10:00.000Z',
+            },
+          ],
           events: [
             {
               seq: 42,
@@ -330,6 +342,11 @@ describe('the room: beginning, overview', () => {
       expect(log).toContain('开始评标');
       expect(log).toContain('#42 dddddddddddd…');
       expect(screen.getByTestId('eval-chair-name').textContent).toBe('专家1');
+      // the supervisors' published finding
+      const opinion = screen.getByTestId('eval-supervision-item').textContent;
+      expect(opinion).toContain('责令整改');
+      expect(opinion).toContain('请招标代理核实迟到原因并书面说明');
+      expect(opinion).toContain('李振华');
     },
     T,
   );

@@ -122,6 +122,7 @@ function room(over: Partial<EvalRoom> = {}): EvalRoom {
     clarifications: [],
     anomalies: [],
     outcome: outcome(),
+    supervision: [],
     events: [],
     actions: NO_ACTIONS,
     ...over,

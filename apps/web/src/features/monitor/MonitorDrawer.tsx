@@ -7,9 +7,10 @@ import {
   type MonitorVerdict,
   type MonitorView,
 } from '@ks/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
+  App,
   Button,
   Card,
   Descriptions,
@@ -18,12 +19,14 @@ import {
   Form,
   Input,
   List,
+  Popconfirm,
   Radio,
   Select,
   Space,
   Spin,
   Tag,
   Timeline,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -32,6 +35,7 @@ import {
   MONITOR_KEY,
   monitorAssign,
   monitorAudit,
+  monitorPublish,
   monitorRevoke,
   monitorViewKey,
   monitorViewQuery,
@@ -55,7 +59,21 @@ const textRules = (label: string, min: number, max: number) => [
   },
 ];
 
-function FindingText({ f }: { f: MonitorFinding }) {
+/**
+ * A finding: its verdict, opinion, author and time; 已发布 once issued to the parties, else 发布 for whoever may issue
+ * it (its author, an administrator).
+ */
+function FindingText({
+  f,
+  canPublish,
+  onPublish,
+  publishing,
+}: {
+  f: MonitorFinding;
+  canPublish: boolean;
+  onPublish: () => void;
+  publishing: boolean;
+}) {
   return (
     <div data-testid="monitor-finding">
       <Tag color={f.verdict === 'rectify' ? 'error' : 'success'}>{MONITOR_VERDICT_LABELS[f.verdict]}</Tag>
@@ -63,6 +81,27 @@ function FindingText({ f }: { f: MonitorFinding }) {
       <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 12 }}>
         {f.byName} {formatDateTime(f.at)}
       </Typography.Text>
+      {f.publishedAt ? (
+        <Tooltip title={`${f.publishedByName ?? ''} ${formatDateTime(f.publishedAt)} 发布，评标室可见`}>
+          <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid="monitor-finding-published">
+            已发布
+          </Tag>
+        </Tooltip>
+      ) : canPublish ? (
+        <Popconfirm
+          title="发布该监督意见？"
+          description="发布后在评标室向招标人、招标代理和评标委员会公开，并通知项目方，不能撤回。"
+          okText="发布"
+          cancelText="取消"
+          onConfirm={onPublish}
+        >
+          <Button size="small" type="link" loading={publishing} data-testid="monitor-publish">
+            发布
+          </Button>
+        </Popconfirm>
+      ) : (
+        <Tag style={{ marginInlineStart: 8 }}>未发布</Tag>
+      )}
     </div>
   );
 }
@@ -77,6 +116,7 @@ type Dialog = { kind: 'audit'; key: string | null; text: string | null } | { kin
 export function MonitorDrawer({ sectionId, onClose }: { sectionId: string; onClose: () => void }) {
   const q = useQuery(monitorViewQuery(sectionId));
   const qc = useQueryClient();
+  const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const v = q.data;
   const saved = (next: MonitorView) => {
@@ -85,6 +125,21 @@ export function MonitorDrawer({ sectionId, onClose }: { sectionId: string; onClo
     setDialog(null);
   };
   const current = v?.row.supervisor ?? null;
+  const publish = useMutation({
+    mutationFn: (id: string) => monitorPublish(sectionId, id),
+    onSuccess: (next) => {
+      saved(next);
+      void message.success('监督意见已发布');
+    },
+  });
+  const findingOf = (f: MonitorFinding) => (
+    <FindingText
+      f={f}
+      canPublish={v?.actions.publish.includes(f.id) ?? false}
+      onPublish={() => publish.mutate(f.id)}
+      publishing={publish.isPending && publish.variables === f.id}
+    />
+  );
   return (
     <Drawer
       open={sectionId.length > 0}
@@ -204,7 +259,7 @@ export function MonitorDrawer({ sectionId, onClose }: { sectionId: string; onClo
                       }
                       description={
                         a.finding ? (
-                          <FindingText f={a.finding} />
+                          findingOf(a.finding)
                         ) : (
                           <Typography.Text type="danger">
                             待核查{a.at ? `（${formatDateTime(a.at)}）` : ''}
@@ -227,7 +282,7 @@ export function MonitorDrawer({ sectionId, onClose }: { sectionId: string; onClo
                   <List.Item>
                     <Space orientation="vertical" size={2}>
                       {f.anomalyText ? <Typography.Text type="secondary">关于：{f.anomalyText}</Typography.Text> : null}
-                      <FindingText f={f} />
+                      {findingOf(f)}
                     </Space>
                   </List.Item>
                 )}

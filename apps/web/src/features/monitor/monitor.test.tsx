@@ -66,7 +66,7 @@ function view(over: Partial<MonitorView> = {}): MonitorView {
       },
     ],
     candidates: [SUPERVISOR],
-    actions: { assign: true, revoke: true, audit: true },
+    actions: { assign: true, revoke: true, audit: true, publish: [] },
     ...over,
   };
 }
@@ -112,6 +112,7 @@ describe('/bid/monitor', () => {
   it('audits an anomaly in the drawer: the verdict and opinion go to the server, the finding shows', async () => {
     let current = view();
     const audits: Record<string, unknown>[] = [];
+    const publishes: Record<string, unknown>[] = [];
     setupShell({
       roleType: 'U',
       handlers: {
@@ -149,11 +150,27 @@ describe('/bid/monitor', () => {
             ],
           },
         }),
+        'POST /ks/monitor/publish': (req) => {
+          publishes.push(json(req));
+          const a = current.anomalies[0]!;
+          current = view({
+            ...current,
+            actions: { ...current.actions, publish: [] },
+            anomalies: [
+              {
+                ...a,
+                finding: { ...a.finding!, publishedAt: '2026-11-28T03:35:00.000Z', publishedByName: '李振华' },
+              },
+            ],
+          });
+          return { data: current };
+        },
         'POST /ks/monitor/audit': (req) => {
           const body = json(req);
           audits.push(body);
           if (String(body.opinion).length < 4) return { status: 400, code: 400, message: '核查意见至少 4 个字' };
           current = view({
+            actions: { assign: true, revoke: true, audit: true, publish: [uuid(50)] },
             row: row({ pendingAnomalies: 0, findings: 1 }),
             anomalies: [
               {
@@ -166,6 +183,8 @@ describe('/bid/monitor', () => {
                   opinion: body.opinion,
                   byName: '李振华',
                   at: '2026-11-28T03:30:00.000Z',
+                  publishedAt: null,
+                  publishedByName: null,
                 },
               },
             ],
@@ -200,6 +219,13 @@ describe('/bid/monitor', () => {
     expect(finding.textContent).toContain('责令整改');
     expect(finding.textContent).toContain('回避申请未附书面说明');
     expect(within(drawer).queryByTestId('monitor-audit')).toBeNull();
+    // internal until published: 发布 asks first, then the finding shows 已发布
+    await userEvent.click(within(drawer).getByTestId('monitor-publish'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '发布' }).length).toBeGreaterThan(1));
+    await userEvent.click(screen.getAllByRole('button', { name: '发布' }).find((b) => !b.dataset.testid)!);
+    await waitFor(() => expect(publishes).toEqual([{ sectionId: SECTION_ID, id: uuid(50) }]));
+    expect(await within(drawer).findByTestId('monitor-finding-published')).toBeTruthy();
+    expect(within(drawer).queryByTestId('monitor-publish')).toBeNull();
   }, 60_000);
 
   it('revokes the assignment with a reason, and offers no audit to a supervisor not in charge', async () => {
@@ -222,7 +248,7 @@ describe('/bid/monitor', () => {
                 revokeReason: '工作调整，另行指派',
               },
             ],
-            actions: { assign: true, revoke: false, audit: false },
+            actions: { assign: true, revoke: false, audit: false, publish: [] },
           });
           return { data: current };
         },

@@ -169,6 +169,25 @@ export function OverviewStep({ room }: { room: EvalRoom }) {
           <Card size="small" title="异常提示">
             <Anomalies room={room} />
           </Card>
+          {room.supervision.length ? (
+            <Card size="small" title="监督意见" data-testid="eval-supervision">
+              <ul className="eval-anomalies">
+                {room.supervision.map((x) => (
+                  <li key={x.id} data-testid="eval-supervision-item">
+                    <Tag color={x.rectify ? 'error' : 'success'}>{x.verdictLabel}</Tag>
+                    {x.anomalyText ? (
+                      <Typography.Text type="secondary">关于「{x.anomalyText}」：</Typography.Text>
+                    ) : null}
+                    <span>{x.opinion}</span>
+                    <span className="eval-event-time">
+                      {' '}
+                      {x.byName} {formatSeconds(x.publishedAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
         </Space>
       </Col>
       <Col xs={24} xl={8}>

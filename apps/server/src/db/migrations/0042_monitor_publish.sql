@@ -1,0 +1,3 @@
+ALTER TABLE "supervision_findings" ADD COLUMN "published_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "supervision_findings" ADD COLUMN "published_by_name" varchar(64);--> statement-breakpoint
+ALTER TABLE "supervision_findings" ADD CONSTRAINT "supervision_findings_published_ck" CHECK (("supervision_findings"."published_at" is null) = ("supervision_findings"."published_by_name" is null));
