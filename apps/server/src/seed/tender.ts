@@ -132,6 +132,30 @@ function noticeBody(p: DemoProject, s: DemoProject['sections'][number]): string 
   ].join('');
 }
 
+/**
+ * A tender notice the way a project's side publishes one: written and submitted by `side` at `at`, passed by the
+ * 审核员 (the review's decision hook publishes it, on the notice clock).
+ */
+async function publishDemoNotice(
+  tx: Db,
+  side: EngineCaller,
+  auditor: EngineCaller,
+  input: Parameters<typeof saveNotice>[2],
+  at: Date,
+  suggestion: string,
+) {
+  const notice = await saveNotice(tx, side, input, at, DEFAULT_TIME_ZONE);
+  await submitNotice(tx, side, { id: notice.id, version: notice.version }, at, DEFAULT_TIME_ZONE);
+  const pending = await noticeRecords.get(tx, notice.id);
+  await auditRecord(tx, auditor, {
+    gnCoding: noticeRecords.gnCoding,
+    id: notice.id,
+    version: pending!.version,
+    pass: true,
+    suggestion,
+  });
+}
+
 export async function seedTender(
   tx: Db,
   who: { admin: EngineCaller; auditor: EngineCaller; user: EngineCaller; agent?: EngineCaller },
@@ -192,9 +216,10 @@ async function seedTenderAt(
     for (const [i, s] of p.sections.entries()) {
       if (!s.requires) continue;
       const sectionId = sectionIds[i]!;
-      const notice = await saveNotice(
+      await publishDemoNotice(
         tx,
         who.admin,
+        who.auditor,
         {
           sectionId,
           kind: '招标公告',
@@ -205,17 +230,8 @@ async function seedTenderAt(
           qualRelation: '且',
         },
         now,
-        DEFAULT_TIME_ZONE,
+        '公告内容与项目登记一致，资格要求合理，同意发布',
       );
-      await submitNotice(tx, who.admin, { id: notice.id, version: notice.version }, now, DEFAULT_TIME_ZONE);
-      const pending = await noticeRecords.get(tx, notice.id);
-      await auditRecord(tx, who.auditor, {
-        gnCoding: noticeRecords.gnCoding,
-        id: notice.id,
-        version: pending!.version,
-        pass: true,
-        suggestion: '公告内容与项目登记一致，资格要求合理，同意发布',
-      });
       published.push({ projectNo: String(p.values.xmbh), code: s.code, sectionId });
     }
   }
@@ -362,10 +378,11 @@ export async function seedOpeningProject(
   const v = project as { xmmc: string; zbr: string; dljg?: string; lxr?: string; lxdh?: string };
   await withNoticeClock(
     () => past,
-    async () => {
-      const notice = await saveNotice(
+    () =>
+      publishDemoNotice(
         tx,
         who.agent,
+        who.auditor,
         {
           sectionId: s.id,
           kind: '招标公告',
@@ -376,18 +393,8 @@ export async function seedOpeningProject(
             `<h3>三、联系方式</h3><p>招标人：${v.zbr}${v.dljg ? `；招标代理机构：${v.dljg}` : ''}${v.lxr ? `；联系人：${v.lxr}` : ''}${v.lxdh ? `；电话：${v.lxdh}` : ''}。</p>`,
         },
         past,
-        DEFAULT_TIME_ZONE,
-      );
-      await submitNotice(tx, who.agent, { id: notice.id, version: notice.version }, past, DEFAULT_TIME_ZONE);
-      const pending = await noticeRecords.get(tx, notice.id);
-      await auditRecord(tx, who.auditor, {
-        gnCoding: noticeRecords.gnCoding,
-        id: notice.id,
-        version: pending!.version,
-        pass: true,
-        suggestion: '公告内容与项目登记一致，同意发布',
-      });
-    },
+        '公告内容与项目登记一致，同意发布',
+      ),
   );
   return s.id;
 }
