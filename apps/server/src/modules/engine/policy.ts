@@ -347,7 +347,8 @@ export async function reviewFactsOfRow(
 
 // ── reviewers of a level ────────────────────────────────────────────────────
 
-const BUILTIN_TYPES: Record<string, string> = { admin: 'M', developer: 'D', user: 'U' };
+/** Built-in roles hold every account of their login type. */
+export const BUILTIN_TYPES: Record<string, string> = { admin: 'M', developer: 'D', user: 'U' };
 
 /**
  * Active accounts that may decide a level of a record: its named users and the holders of its roles (a built-in role

@@ -3,18 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../platform/content-disposition';
 import { forbidden, parse, unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
-import type { AuthContext } from '../auth/auth.service';
+import { callerOf } from './evaluation.deps';
 import { evaluationReportPdf, evaluationReportXlsx } from './evaluation.report';
 import * as svc from './evaluation.service';
 
 const ANY = ['M', 'D', 'U'];
-
-const callerOf = (auth: AuthContext): svc.EvalCaller => ({
-  id: auth.user.id,
-  loginRoleType: auth.user.loginRoleType,
-  enterpriseId: auth.user.enterpriseId ?? null,
-  actor: auth.actor,
-});
 
 /**
  * Bid evaluation (issue 17, /ks/trade/review/*, result-list, export-result). Every signed-in role may ask; the service

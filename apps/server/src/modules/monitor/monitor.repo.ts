@@ -14,6 +14,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
+import { BUILTIN_TYPES } from '../engine/policy';
 
 /** The SQL of the supervision console (监督台): which sections it follows, their assignments and findings. */
 
@@ -186,9 +187,6 @@ export async function auditedKeys(q: DbOrTx, sectionIds: string[]): Promise<Map<
   }
   return out;
 }
-
-/** Built-in roles hold every account of their login type. */
-const BUILTIN_TYPES: Record<string, string> = { admin: 'M', developer: 'D', user: 'U' };
 
 /**
  * Active accounts holding 监督查看 on the node `nodeId` (granted to them or to one of their roles), by name: whom a

@@ -11,18 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../platform/content-disposition';
 import { forbidden, parse, unauthorized } from '../../platform/errors';
 import { route } from '../../platform/route';
-import type { AuthContext } from '../auth/auth.service';
-import type { EvalCaller } from '../evaluation/evaluation.deps';
+import { callerOf } from '../evaluation/evaluation.deps';
 import * as svc from './monitor.service';
 
 const ANY = ['M', 'D', 'U'];
-
-const callerOf = (auth: AuthContext): EvalCaller => ({
-  id: auth.user.id,
-  loginRoleType: auth.user.loginRoleType,
-  enterpriseId: auth.user.enterpriseId ?? null,
-  actor: auth.actor,
-});
 
 /** The console's rows as a workbook (the export of 监督台). */
 export async function monitorXlsx(rows: MonitorRow[], tz: string): Promise<Buffer> {

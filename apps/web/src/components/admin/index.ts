@@ -38,4 +38,5 @@ export {
   SAVE_FAILED,
   type ServerFieldError,
 } from './saveErrors';
+export { textRules } from './textRules';
 export { useLeaveGuard } from './useLeaveGuard';

@@ -15,10 +15,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { evalClarify, evalClarifyAnswer, evalClarifyRevoke, evalOutcomeKey, setOutcome } from '../../api/evaluation';
 import { downloadStoredFile } from '../../api/files';
+import { textRules } from '../../components/admin';
 import { AttachmentUploader } from '../../components/upload/AttachmentUploader';
 import { type AttachmentFile, uploadedAttachment } from '../../components/upload/types';
 import { formatDateTime } from '../../lib/format';
-import { textRules } from './dialogs';
 import { testIdProps, useRoomAction } from './parts';
 
 /**

@@ -23,23 +23,10 @@ import {
   setRoom,
 } from '../../api/evaluation';
 import { isApiError, reportApiError } from '../../api/request';
+import { textRules } from '../../components/admin';
 import { testIdProps, useRoomAction } from './parts';
 
 /** The dialogs of the evaluation room (issue 17): 开始评标, 退回重评, 签署评标报告, 发布中标候选人公示. */
-
-/** A text of at least `min` characters (trimmed), at most `max`. */
-export const textRules = (label: string, min: number, max: number, required = label) => [
-  { required: true, whitespace: true, message: `请填写${required}` },
-  {
-    validator: (_: unknown, v: string | undefined) => {
-      const n = (v ?? '').trim().length;
-      if (n === 0) return Promise.resolve();
-      if (n < min) return Promise.reject(new Error(`${label}至少 ${min} 个字`));
-      if (n > max) return Promise.reject(new Error(`${label}不超过 ${max} 字`));
-      return Promise.resolve();
-    },
-  },
-];
 
 /**
  * 开始评标: the host chooses one of the confirmed expert extractions for the section (its members form the committee)

@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { downloadAwardNotice } from '../../api/evaluation';
+import { textRules } from '../../components/admin';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { portalNoticeHref } from '../../lib/paths';
-import { textRules } from './dialogs';
 import { formatSeconds, points, testIdProps } from './parts';
 import './outcome.css';
 

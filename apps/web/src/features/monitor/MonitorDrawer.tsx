@@ -40,24 +40,10 @@ import {
   monitorViewKey,
   monitorViewQuery,
 } from '../../api/monitor';
-import { FormDialog, LoadFailure } from '../../components/admin';
+import { FormDialog, LoadFailure, textRules } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { evalRoomHref, openingHallHref } from '../../lib/paths';
 import { TradeProgress } from '../evaluation';
-
-/** A text of at least `min` characters (trimmed), at most `max`. */
-const textRules = (label: string, min: number, max: number) => [
-  { required: true, whitespace: true, message: `请填写${label}` },
-  {
-    validator: (_: unknown, v: string | undefined) => {
-      const n = (v ?? '').trim().length;
-      if (n === 0) return Promise.resolve();
-      if (n < min) return Promise.reject(new Error(`${label}至少 ${min} 个字`));
-      if (n > max) return Promise.reject(new Error(`${label}不超过 ${max} 字`));
-      return Promise.resolve();
-    },
-  },
-];
 
 /**
  * A finding: its verdict, opinion, author and time; 已发布 once issued to the parties, else 发布 for whoever may issue

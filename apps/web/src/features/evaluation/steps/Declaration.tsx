@@ -2,7 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { EvalRoom } from '@ks/contracts';
 import { Alert, Card, Form, Input, Radio, Space, Typography } from 'antd';
 import { evalDeclare } from '../../../api/evaluation';
-import { textRules } from '../dialogs';
+import { textRules } from '../../../components/admin';
 import { ConfirmButton, formatSeconds, useRoomAction } from '../parts';
 
 /** The situations in which an expert must avoid the section (DOMAIN.md, 回避). */
