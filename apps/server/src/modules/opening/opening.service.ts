@@ -24,10 +24,12 @@ import {
   bidOpeningSignins,
   bidOpenings,
   enterprises,
+  ledgerEntries,
   tenderSections,
   users,
 } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
+import { createCache } from '../../platform/cache';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
@@ -36,7 +38,7 @@ import type { EngineCaller } from '../engine/record-access';
 import { appendEvent, ledgerActor, sectionEntries } from '../ledger/ledger';
 import { projects } from '../tender/project';
 import { type SectionRow, sectionOr404 } from '../tender/section.repo';
-import { sectionForReader, tenderSettings } from '../tender/tender.service';
+import { sectionRowForReader, tenderSettings } from '../tender/tender.service';
 import { eventText } from './opening.events';
 
 /**
@@ -91,20 +93,25 @@ async function enterpriseBid(q: DbOrTx, sectionId: string, enterpriseId: string)
  */
 async function placeOf(db: Db, c: OpeningCaller, sectionId: string): Promise<Place> {
   if (!isUuid(sectionId)) throw notFound(OPENING_MSG.sectionMissing);
-  const section = await sectionOr404(db, sectionId, OPENING_MSG.sectionMissing);
-  const project = await projects.get(db, section.projectId);
-  const projectName = String(project?.values.xmmc ?? '');
-  let reader: { side: boolean } | null = null;
+  let reader: Awaited<ReturnType<typeof sectionRowForReader>> | null = null;
   try {
-    reader = await sectionForReader(db, c, sectionId);
+    reader = await sectionRowForReader(db, c, sectionId);
   } catch (e) {
     if (!(e instanceof AppError) || (e.httpStatus !== 404 && e.httpStatus !== 403)) throw e;
   }
-  if (reader?.side || c.loginRoleType === 'M') return { section, role: 'host', projectName };
-  if (c.loginRoleType === 'U' && c.enterpriseId && (await enterpriseBid(db, sectionId, c.enterpriseId))) {
-    return { section, role: 'bidder', projectName };
+  if (reader && (reader.side || c.loginRoleType === 'M')) {
+    return { section: reader.row, role: 'host', projectName: reader.projectName };
   }
-  if (reader) return { section, role: 'viewer', projectName };
+  /** the section and its project's name where the caller may not read the project as such */
+  const unread = async (role: Role): Promise<Place> => {
+    const section = await sectionOr404(db, sectionId, OPENING_MSG.sectionMissing);
+    return { section, role, projectName: String((await projects.get(db, section.projectId))?.values.xmmc ?? '') };
+  };
+  if (!reader && c.loginRoleType === 'M') return unread('host');
+  if (c.loginRoleType === 'U' && c.enterpriseId && (await enterpriseBid(db, sectionId, c.enterpriseId))) {
+    return reader ? { section: reader.row, role: 'bidder', projectName: reader.projectName } : unread('bidder');
+  }
+  if (reader) return { section: reader.row, role: 'viewer', projectName: reader.projectName };
   throw notFound(OPENING_MSG.sectionMissing);
 }
 
@@ -143,21 +150,63 @@ export async function hall(deps: OpeningDeps, c: OpeningCaller, sectionId: strin
   return hallOf(deps, c, place);
 }
 
-async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promise<OpeningHall> {
-  const { db } = deps;
-  const { section, role } = place;
-  const now = deps.now();
-  const o = await openingOf(db, section.id);
+/**
+ * What every caller of a section's hall sees alike: the opening, sign-ins, bids and readings, responses and the log.
+ * Each change of the hall is an entry of the section's log, so the head of that log versions it: a hall read once per
+ * change is shared by every tab that re-reads on the change's live event (500 viewers re-read together, issue 17),
+ * the first read of a version computing it for the others. A read that sees a newer head reads again.
+ */
+interface PublicHall {
+  o: OpeningRow | null;
+  status: OpeningStatus;
+  started: boolean;
+  signins: (typeof bidOpeningSignins.$inferSelect)[];
+  signed: Set<string>;
+  rows: (typeof bidOpeningBids.$inferSelect)[];
+  names: Map<string, string>;
+  bids: OpeningHall['bids'];
+  events: OpeningHall['events'];
+  openObjections: boolean;
+  /** the enterprises that confirmed the reading */
+  confirmedBy: Set<string>;
+}
+
+const publicHalls = createCache<string, { version: string; hall: Promise<PublicHall> }>('opening-public-hall', {
+  max: 200,
+});
+
+async function hallVersion(db: Db, sectionId: string): Promise<string> {
+  const [r] = await db
+    .select({ head: sql<string | null>`max(${ledgerEntries.seq})::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.sectionId, sectionId));
+  return r?.head ?? '0';
+}
+
+async function publicHallOf(db: Db, sectionId: string): Promise<PublicHall> {
+  const version = await hallVersion(db, sectionId);
+  const hit = publicHalls.get(sectionId);
+  if (hit && hit.version === version) return hit.hall;
+  const hall = readPublicHall(db, sectionId);
+  publicHalls.set(sectionId, { version, hall });
+  hall.catch(() => {
+    if (publicHalls.get(sectionId)?.hall === hall) publicHalls.delete(sectionId);
+  });
+  return hall;
+}
+
+async function readPublicHall(db: Db, sectionId: string): Promise<PublicHall> {
+  const o = await openingOf(db, sectionId);
   const status = statusOf(o);
   const started = Boolean(o && o.status !== 'failed');
-  const signins = await signinsOf(db, section.id);
+  const signins = await signinsOf(db, sectionId);
   const signed = new Set(signins.map((s) => s.enterpriseId));
 
   const rows = started
     ? await db
         .select()
         .from(bidOpeningBids)
-        .where(eq(bidOpeningBids.sectionId, section.id))
+        .where(eq(bidOpeningBids.sectionId, sectionId))
         .orderBy(sql`${bidOpeningBids.readOrder} nulls last`, asc(bidOpeningBids.decryptedAt))
     : [];
   const responses = started
@@ -165,17 +214,17 @@ async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promis
         .select({ r: bidOpeningResponses, userName: users.userName })
         .from(bidOpeningResponses)
         .innerJoin(users, eq(users.id, bidOpeningResponses.userId))
-        .where(eq(bidOpeningResponses.sectionId, section.id))
+        .where(eq(bidOpeningResponses.sectionId, sectionId))
         .orderBy(asc(bidOpeningResponses.at))
     : [];
   const answerers = await userNames(
     db,
     responses.map((r) => r.r.answeredBy).filter((x): x is string => Boolean(x)),
   );
-  const names = await enterpriseNames(db, [
-    ...rows.map((r) => r.enterpriseId),
-    ...(c.enterpriseId ? [c.enterpriseId] : []),
-  ]);
+  const names = await enterpriseNames(
+    db,
+    rows.map((r) => r.enterpriseId),
+  );
 
   const bids = rows.map((b) => ({
     bidId: b.bidId,
@@ -210,12 +259,52 @@ async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promis
       })),
   }));
 
+  const entries = (await sectionEntries(db, sectionId)).filter(
+    (e) => e.kind.startsWith('opening.') || e.kind.startsWith('bid.'),
+  );
+  const events = entries.map((e) => {
+    // before the opening, who bid and who signed in stays secret
+    const secret = !started && (e.kind.startsWith('bid.') || e.kind === 'opening.signin');
+    return {
+      seq: Number(e.seq),
+      at: e.at.toISOString(),
+      kind: e.kind,
+      actorName: secret ? '投标人' : e.actorName,
+      text: eventText(e.kind, JSON.parse(e.payload) as Record<string, unknown>, { secret, money }),
+      hash: e.hash,
+    };
+  });
+  return {
+    o,
+    status,
+    started,
+    signins,
+    signed,
+    rows,
+    names,
+    bids,
+    events,
+    openObjections: responses.some((r) => r.r.kind === 'objection' && !r.r.answer),
+    confirmedBy: new Set(responses.filter((r) => r.r.kind === 'confirm').map((r) => r.r.enterpriseId)),
+  };
+}
+
+async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promise<OpeningHall> {
+  const { db } = deps;
+  const { section, role } = place;
+  const now = deps.now();
+  const { o, status, signins, signed, rows, names, bids, events, openObjections, confirmedBy } = await publicHallOf(
+    db,
+    section.id,
+  );
+
   let mine: OpeningHall['mine'] = null;
   if (role === 'bidder' && c.enterpriseId) {
     const b = await enterpriseBid(db, section.id, c.enterpriseId);
     const own = rows.find((r) => r.enterpriseId === c.enterpriseId);
     mine = {
-      enterpriseName: names.get(c.enterpriseId) ?? '',
+      enterpriseName:
+        names.get(c.enterpriseId) ?? (await enterpriseNames(db, [c.enterpriseId])).get(c.enterpriseId) ?? '',
       signedIn: signed.has(c.enterpriseId),
       bid: b
         ? {
@@ -232,28 +321,9 @@ async function hallOf(deps: OpeningDeps, c: OpeningCaller, place: Place): Promis
     };
   }
 
-  const entries = (await sectionEntries(db, section.id)).filter(
-    (e) => e.kind.startsWith('opening.') || e.kind.startsWith('bid.'),
-  );
-  const events = entries.map((e) => {
-    // before the opening, who bid and who signed in stays secret
-    const secret = !started && (e.kind.startsWith('bid.') || e.kind === 'opening.signin');
-    return {
-      seq: Number(e.seq),
-      at: e.at.toISOString(),
-      kind: e.kind,
-      actorName: secret ? '投标人' : e.actorName,
-      text: eventText(e.kind, JSON.parse(e.payload) as Record<string, unknown>, { secret, money }),
-      hash: e.hash,
-    };
-  });
-
   const due = now.getTime() >= section.bidDeadline.getTime();
   const beforeDecryptEnd = o?.decryptDeadline ? now.getTime() < o.decryptDeadline.getTime() : false;
-  const openObjections = responses.some((r) => r.r.kind === 'objection' && !r.r.answer);
-  const confirmed = c.enterpriseId
-    ? responses.some((r) => r.r.enterpriseId === c.enterpriseId && r.r.kind === 'confirm')
-    : false;
+  const confirmed = c.enterpriseId ? confirmedBy.has(c.enterpriseId) : false;
   const isHost = role === 'host';
   const isBidder = role === 'bidder' && mine !== null;
   return {

@@ -19,6 +19,7 @@ import { writeOpLog } from '../../platform/oplog';
 import { getSetting, putSetting } from '../../platform/settings';
 import { ofRecordSide, recordFactsOf } from '../engine/policy';
 import { type EngineCaller, engineNode, rowOf } from '../engine/record-access';
+import { columnOf } from '../engine/sqlsafe';
 import { projects } from './project';
 import { findSection, type SectionRow, sectionOr404, sectionsOfProject } from './section.repo';
 
@@ -111,9 +112,19 @@ export async function sectionForReader(
   c: EngineCaller,
   sectionId: string,
 ): Promise<{ section: TenderSection; side: boolean }> {
+  const { row, side } = await sectionRowForReader(db, c, sectionId);
+  return { section: sectionOf(row), side };
+}
+
+/** sectionForReader's stored row, with the project's name (a module's hall or room, read once per request). */
+export async function sectionRowForReader(
+  db: Db,
+  c: EngineCaller,
+  sectionId: string,
+): Promise<{ row: SectionRow; side: boolean; projectName: string }> {
   const s = await sectionOr404(db, sectionId, TENDER_MESSAGES.sectionMissing);
-  const { side } = await projectFor(db, c, s.projectId);
-  return { section: sectionOf(s), side };
+  const { row, side } = await projectFor(db, c, s.projectId);
+  return { row: s, side, projectName: String(row[columnOf('xmmc')] ?? '') };
 }
 
 /**
