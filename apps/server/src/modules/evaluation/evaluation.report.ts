@@ -8,26 +8,33 @@ import {
   type EvalRoom,
   type EvalScore,
 } from '@ks/contracts';
-import ExcelJS from 'exceljs';
+import { type XlsxCell, type XlsxSheet, xlsxOfSheets } from '../../platform/xlsx-sheets';
 import { textPdf } from '../files/templates/pdf';
 
 type Scores = (EvalScore & { memberId: string; panel: EvalPanel })[];
 
-const at = (iso: string | null, tz: string) =>
-  iso
-    ? new Intl.DateTimeFormat('zh-CN', {
-        timeZone: tz,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: false,
-      }).format(new Date(iso))
-    : '—';
+/** One formatter per time zone and one for money: building an Intl formatter costs more than a hundred uses of it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const at = (iso: string | null, tz: string) => {
+  if (!iso) return '—';
+  let f = dateFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('zh-CN', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    });
+    dateFormats.set(tz, f);
+  }
+  return f.format(new Date(iso));
+};
 
-const yuan = (v: number) =>
-  `¥${v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })}`;
+const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const yuan = (v: number) => `¥${money.format(v)}`;
 
 function itemsOf(r: EvalRoom, p: EvalPanel) {
   const c = r.criteria!;
@@ -35,33 +42,50 @@ function itemsOf(r: EvalRoom, p: EvalPanel) {
   return (p === 'JS' ? c.technical : c.business).map((i) => ({ id: i.id, name: i.name, max: i.max as number | null }));
 }
 
-/** The scores by member, bid and item. */
-/** Scores by member → bid → item (nested maps: no key string built per score or per lookup). */
+/**
+ * Scores by member, bid and item: each id numbered once, the scores in one flat array (no map per member and bid, no
+ * key string per score or per lookup — at 45,000 scores the nested maps were a fifth of the report's time).
+ */
 function indexOf(scores: Scores) {
-  const m = new Map<string, Map<string, Map<string, Scores[number]>>>();
-  for (const s of scores) {
-    let byBid = m.get(s.memberId);
-    if (!byBid) {
-      byBid = new Map();
-      m.set(s.memberId, byBid);
+  const members = new Map<string, number>();
+  const bids = new Map<string, number>();
+  const items = new Map<string, number>();
+  const no = (m: Map<string, number>, id: string) => {
+    let n = m.get(id);
+    if (n === undefined) {
+      n = m.size;
+      m.set(id, n);
     }
-    let byItem = byBid.get(s.bidId);
-    if (!byItem) {
-      byItem = new Map();
-      byBid.set(s.bidId, byItem);
-    }
-    byItem.set(s.itemId, s);
+    return n;
+  };
+  const at = scores.map((s) => [no(members, s.memberId), no(bids, s.bidId), no(items, s.itemId)] as const);
+  const nb = bids.size;
+  const ni = items.size;
+  const flat: (Scores[number] | undefined)[] = new Array(members.size * nb * ni);
+  for (let k = 0; k < scores.length; k++) {
+    const [m, b, i] = at[k]!;
+    flat[(m * nb + b) * ni + i] = scores[k];
   }
-  return (memberId: string, bidId: string, itemId: string) => m.get(memberId)?.get(bidId)?.get(itemId);
+  return {
+    /** the positions of these items in the index (-1: no score of it) */
+    itemNos: (ids: string[]) => ids.map((id) => items.get(id) ?? -1),
+    /** a member's scores of a bid, one per item position of `nos` */
+    row(memberId: string, bidId: string, nos: number[]): (Scores[number] | undefined)[] {
+      const m = members.get(memberId);
+      const b = bids.get(bidId);
+      if (m === undefined || b === undefined) return nos.map(() => undefined);
+      const base = (m * nb + b) * ni;
+      return nos.map((i) => (i < 0 ? undefined : flat[base + i]));
+    },
+  };
 }
 
 const cell = (s: EvalScore | undefined) =>
   !s ? '—' : s.pass !== null ? (s.pass ? '合格' : '不合格') : String(s.score ?? '—');
 
 /** The lines of the evaluation report, shared by the PDF and the xlsx's first sheet. */
-function reportLines(r: EvalRoom, scores: Scores, tz: string): string[] {
+function reportLines(r: EvalRoom, scores: Scores, tz: string, scoreOf = indexOf(scores)): string[] {
   const c = r.criteria!;
-  const scoreOf = indexOf(scores);
   const result = r.result!;
   const bidName = new Map(r.bids.map((b) => [b.bidId, b.enterpriseName]));
   const memberName = new Map(r.members.map((m) => [m.id, m.name]));
@@ -111,14 +135,17 @@ function reportLines(r: EvalRoom, scores: Scores, tz: string): string[] {
     if (!items.length || (p !== 'ZS' && c.method === 'lowest')) continue;
     lines.push('', `## ${EVAL_PANEL_LABELS[p]}：各评委评分`);
     const members = r.members.filter((m) => m.panels.includes(p) && !m.recused);
+    const nos = scoreOf.itemNos(items.map((i) => i.id));
     for (const m of members) {
       lines.push(`评委 ${m.name}`);
       for (const b of r.bids) {
-        const parts = items.map((i) => {
-          const s = scoreOf(m.id, b.bidId, i.id);
-          return `${i.name} ${cell(s)}${s?.reason ? `（理由：${s.reason}）` : ''}`;
-        });
-        lines.push(`    ${b.enterpriseName}：${parts.join('；')}`);
+        const row = scoreOf.row(m.id, b.bidId, nos);
+        let line = `    ${b.enterpriseName}：`;
+        for (let k = 0; k < items.length; k++) {
+          const s = row[k];
+          line += `${k ? '；' : ''}${items[k]!.name} ${cell(s)}${s?.reason ? `（理由：${s.reason}）` : ''}`;
+        }
+        lines.push(line);
       }
     }
     if (p !== 'ZS') {
@@ -160,67 +187,65 @@ export function evaluationReportPdf(r: EvalRoom, scores: Scores, tz: string): Bu
   return textPdf('评 标 报 告', reportLines(r, scores, tz));
 }
 
-/** The xlsx: the report's text, the ranking, and one sheet per panel with every member's score of every item. */
+/**
+ * The xlsx: the ranking, one sheet per panel with every member's score of every item, and the report's text. Written
+ * as plain sheets (platform/xlsx-sheets): at 50 bidders × 9 experts × 100 items ExcelJS took 0.4 s.
+ */
 export async function evaluationReportXlsx(r: EvalRoom, scores: Scores, tz: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
   const scoreOf = indexOf(scores);
   const result = r.result!;
   const bidName = new Map(r.bids.map((b) => [b.bidId, b.enterpriseName]));
-  const rank = wb.addWorksheet('评标结果', { views: [{ state: 'frozen', ySplit: 1 }] });
-  rank.columns = [
-    { header: '排名', key: 'rank', width: 6 },
-    { header: '投标人', key: 'name', width: 36 },
-    { header: '资格评审', key: 'qualified', width: 40 },
-    { header: '技术分', key: 'technical', width: 10 },
-    { header: '商务分', key: 'business', width: 10 },
-    { header: '投标报价（元）', key: 'price', width: 16 },
-    { header: '偏差率（%）', key: 'dev', width: 12 },
-    { header: '价格分', key: 'priceScore', width: 10 },
-    { header: '总分', key: 'total', width: 10 },
+  const sheets: XlsxSheet[] = [
+    {
+      name: '评标结果',
+      header: ['排名', '投标人', '资格评审', '技术分', '商务分', '投标报价（元）', '偏差率（%）', '价格分', '总分'],
+      widths: [6, 36, 40, 10, 10, 16, 12, 10, 10],
+      rows: result.rows.map((row) => [
+        row.rank ?? '',
+        bidName.get(row.bidId) ?? row.bidId,
+        row.qualified
+          ? '合格'
+          : `不合格：${row.failures.map((f) => `${f.name}（${f.reasons.join('；')}）`).join('；')}`,
+        row.technical?.value ?? '',
+        row.business?.value ?? '',
+        row.price,
+        row.deviationPct ?? '',
+        row.priceScore ?? '',
+        row.total ?? '',
+      ]),
+    },
   ];
-  rank.getRow(1).font = { bold: true };
-  for (const row of result.rows) {
-    rank.addRow({
-      rank: row.rank ?? '',
-      name: bidName.get(row.bidId) ?? row.bidId,
-      qualified: row.qualified
-        ? '合格'
-        : `不合格：${row.failures.map((f) => `${f.name}（${f.reasons.join('；')}）`).join('；')}`,
-      technical: row.technical?.value ?? '',
-      business: row.business?.value ?? '',
-      price: row.price,
-      dev: row.deviationPct ?? '',
-      priceScore: row.priceScore ?? '',
-      total: row.total ?? '',
-    });
-  }
   for (const p of EVAL_PANELS) {
     const items = itemsOf(r, p);
     if (!items.length || (p !== 'ZS' && r.criteria?.method === 'lowest')) continue;
-    const ws = wb.addWorksheet(EVAL_PANEL_LABELS[p]);
-    ws.columns = [
-      { header: '评委', key: 'member', width: 10 },
-      { header: '投标人', key: 'bid', width: 36 },
-      ...items.map((i) => ({ header: i.max !== null ? `${i.name}（${i.max}分）` : i.name, key: i.id, width: 16 })),
-      { header: '理由', key: 'reasons', width: 40 },
-    ];
-    ws.getRow(1).font = { bold: true };
+    const rows: XlsxCell[][] = [];
+    const nos = scoreOf.itemNos(items.map((i) => i.id));
     for (const m of r.members.filter((x) => x.panels.includes(p) && !x.recused)) {
       for (const b of r.bids) {
-        const values: Record<string, string | number> = { member: m.name, bid: b.enterpriseName };
+        const row: XlsxCell[] = [m.name, b.enterpriseName];
         const reasons: string[] = [];
-        for (const i of items) {
-          const s = scoreOf(m.id, b.bidId, i.id);
-          values[i.id] = s?.score ?? cell(s);
-          if (s?.reason) reasons.push(`${i.name}：${s.reason}`);
+        const got = scoreOf.row(m.id, b.bidId, nos);
+        for (let k = 0; k < items.length; k++) {
+          const s = got[k];
+          row.push(s?.score ?? cell(s));
+          if (s?.reason) reasons.push(`${items[k]!.name}：${s.reason}`);
         }
-        values.reasons = reasons.join('；');
-        ws.addRow(values);
+        row.push(reasons.join('；'));
+        rows.push(row);
       }
     }
+    sheets.push({
+      name: EVAL_PANEL_LABELS[p],
+      header: ['评委', '投标人', ...items.map((i) => (i.max !== null ? `${i.name}（${i.max}分）` : i.name)), '理由'],
+      widths: [10, 36, ...items.map(() => 16), 40],
+      rows,
+    });
   }
-  const text = wb.addWorksheet('评标报告');
-  text.columns = [{ header: '评标报告', key: 'line', width: 120 }];
-  for (const line of reportLines(r, scores, tz)) text.addRow({ line });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  sheets.push({
+    name: '评标报告',
+    header: ['评标报告'],
+    widths: [120],
+    rows: reportLines(r, scores, tz, scoreOf).map((l) => [l]),
+  });
+  return xlsxOfSheets(sheets);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultCriteria, EVAL_MSG, round2 } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bidEvaluationScores,
@@ -575,6 +576,16 @@ describe('scoring', () => {
     const xlsx = await file('xlsx', agent);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // the workbook opens: the ranking, a sheet per panel with every member's scores, the report's text
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['评标结果', '评标报告']));
+    const ranking = wb.getWorksheet('评标结果')!;
+    expect(ranking.getCell('A1').value).toBe('排名');
+    expect(ranking.getCell('A2').value).toBe(1);
+    const report = wb.getWorksheet('评标报告')!;
+    expect(String(report.getCell('A2').value)).toContain('项目名称：');
+    expect(wb.worksheets.length).toBeGreaterThan(2);
     expect((await c.get(`${P.export}?sectionId=${sectionId}&format=pdf`, bid2)).status).toBe(404);
   });
 
