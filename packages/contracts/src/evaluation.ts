@@ -479,13 +479,21 @@ export const evalResultSchema = z.object({
   ),
 });
 
-export const EVAL_ANOMALY_KINDS = ['noReason', 'lateSignin', 'reopened', 'recused', 'latePublicity'] as const;
+export const EVAL_ANOMALY_KINDS = [
+  'noReason',
+  'lateSignin',
+  'reopened',
+  'recused',
+  'latePublicity',
+  'principal',
+] as const;
 export const EVAL_ANOMALY_LABELS: Record<(typeof EVAL_ANOMALY_KINDS)[number], string> = {
   noReason: '偏离评分无理由',
   lateSignin: '迟到签到',
   reopened: '评分被退回重评',
   recused: '专家回避',
   latePublicity: '逾期公示',
+  principal: '招标人指定或更换组长',
 };
 export const evalAnomalySchema = z.object({
   /** names the anomaly for as long as it stands (the supervision console's findings refer to it) */

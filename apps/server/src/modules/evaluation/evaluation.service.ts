@@ -350,6 +350,7 @@ async function roomOf(deps: EvalDeps, place: Place): Promise<EvalRoom> {
   const after = results.outcomeActions(isHost, outcome, deps.now());
   const late = latePublicity(deps, outcome);
   if (late && role !== 'member') anomalies.push(late);
+  if (role !== 'member') anomalies.push(...principalAnomalies(entries));
   const isChair = Boolean(me && e?.chairMemberId === me.id);
   const used = criteria ? usedPanels(criteria) : [];
   const myPanels = me ? me.panels.filter((p) => used.includes(p)) : [];
@@ -449,6 +450,27 @@ export async function anomaliesFor(deps: EvalDeps, sectionId: string): Promise<E
   );
   const late = latePublicity(deps, await results.outcomeOf(db, e, deps.now()));
   if (late) out.push(late);
+  out.push(...principalAnomalies(await sectionEntries(db, sectionId)));
+  return out;
+}
+
+/** The chair named or replaced by the host (update-principal) rather than elected by the committee. */
+function principalAnomalies(
+  entries: { kind: string; seq: number | bigint; at: Date; actorName: string; payload: string }[],
+) {
+  const out: EvalAnomaly[] = [];
+  for (const x of entries) {
+    if (x.kind !== 'evaluation.principal') continue;
+    const p = JSON.parse(x.payload) as { name?: string; previous?: string | null; reason?: string };
+    out.push({
+      key: `principal:${x.seq}`,
+      kind: 'principal',
+      at: x.at.toISOString(),
+      text: p.previous
+        ? `${x.actorName} 将评标委员会负责人由 ${p.previous} 更换为 ${p.name ?? ''}，理由：${p.reason ?? ''}`
+        : `${x.actorName} 指定 ${p.name ?? ''} 为评标委员会负责人，理由：${p.reason ?? ''}`,
+    });
+  }
   return out;
 }
 

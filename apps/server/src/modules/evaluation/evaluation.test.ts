@@ -243,6 +243,12 @@ describe('the committee before scoring', () => {
     expect((events.at(-1) as { text?: string }).text).toBe(
       `更换评标委员会负责人（组长）：${chair.name} → ${other.name}，理由：原组长身体不适，由招标人另行确定`,
     );
+    // a chair named by the host rather than elected is among the supervisors' anomalies, not shown to the members
+    const flagged = (await room(supervisor)).anomalies.filter((a) => a.kind === 'principal');
+    expect(flagged.at(-1)!.text).toBe(
+      `赵立新 将评标委员会负责人由 ${chair.name} 更换为 ${other.name}，理由：原组长身体不适，由招标人另行确定`,
+    );
+    expect((await room(zj[1]!)).anomalies).toEqual([]);
     // 标段交易进度: the host and a bidder see the stages; the evaluation is in process
     const overview = async (token: string, id = sectionId) => c.get(`/ks/trade/overview-status?sectionId=${id}`, token);
     for (const token of [agent, bid2, supervisor]) {
