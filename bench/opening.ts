@@ -96,7 +96,11 @@ async function main() {
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const env = { DATABASE_URL: dbUrl, RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' };
-  const a = await startServer({ port: PORT, env, nodeArgs: process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) });
+  const a = await startServer({
+    port: PORT,
+    env,
+    nodeArgs: process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean),
+  });
   let b: Awaited<ReturnType<typeof startServer>> | null = null;
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
