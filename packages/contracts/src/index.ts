@@ -11,6 +11,8 @@ export * from './ca';
 export * from './ca-api';
 export * from './codes';
 export * from './constants';
+// @index:cost
+export * from './cost';
 export * from './credit';
 export * from './credit-api';
 export * from './credit-change';
