@@ -30,6 +30,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { costRoutes } from './modules/cost/cost.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { openingRoutes } from './modules/opening/opening.routes';
@@ -405,6 +406,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       evaluationRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
       // @app:monitor — 监督台, the supervision console over openings and evaluations (issue 17)
       monitorRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
+      // @app:cost — cost files: parsing (issue 18)
+      await costRoutes(biz);
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });

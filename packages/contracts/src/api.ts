@@ -14,6 +14,7 @@ import {
 } from './auth';
 import { bidsApi } from './bids-api';
 import { caApi } from './ca-api';
+import { costApi } from './cost-api';
 import { creditApi } from './credit-api';
 import { depositsApi } from './deposits-api';
 import { engineApi } from './engine-api';
@@ -303,6 +304,8 @@ export const api = {
   ...ledgerApi,
   // @api:monitor
   ...monitorApi,
+  // @api:cost
+  ...costApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

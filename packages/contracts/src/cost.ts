@@ -21,7 +21,8 @@ export const COST_MSG = {
   tooDeep: '元素嵌套过深',
   atLine: (line: number, message: string) => `第 ${line} 行：${message}`,
   emptyFile: '请选择造价文件',
-  wrongType: '造价文件应为 .xml 或 .xlsx',
+  wrongType: '造价文件应为 .xml 文件',
+  tooLarge: (mb: number) => `造价文件不能超过 ${mb}MB`,
 } as const;
 
 /** The fees of a node of the tree, in yuan (the spec's field codes). */
@@ -105,10 +106,13 @@ export const costFileMetaSchema = z.object({
 });
 export type CostFileMeta = z.infer<typeof costFileMetaSchema>;
 
+/** The largest cost file taken (bytes). */
+export const COST_FILE_MAX_BYTES = 300 * 1024 * 1024;
+
 /** /ks/analyse/xml_analysis: the parsed file. */
 export const costAnalysisSchema = z.object({
   fileName: z.string(),
-  format: z.enum(['xml', 'xlsx']),
+  format: z.enum(['xml']),
   size: z.number().int(),
   sha256: z.string(),
   standard: z.string(),

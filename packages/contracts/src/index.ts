@@ -13,6 +13,7 @@ export * from './codes';
 export * from './constants';
 // @index:cost
 export * from './cost';
+export * from './cost-api';
 export * from './credit';
 export * from './credit-api';
 export * from './credit-change';

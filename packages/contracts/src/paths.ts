@@ -356,6 +356,8 @@ export const paths = {
   evalOutcome: { method: 'GET', path: '/ks/trade/review/outcome' },
   tradeButtons: { method: 'GET', path: '/ks/trade/buttons' },
   tradeOverview: { method: 'GET', path: '/ks/trade/overview-status' },
+  // 工程造价文件 (issue 18): parse a cost file into its tree
+  costXmlAnalysis: { method: 'POST', path: '/ks/analyse/xml_analysis' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },
