@@ -126,3 +126,99 @@ export const costAnalysisSchema = z.object({
   tree: z.array(costTreeRowSchema),
 });
 export type CostAnalysis = z.infer<typeof costAnalysisSchema>;
+
+/** The checks of a detection (issue 18), each with its finding and evidence. */
+export const COST_CHECKS = [
+  'totals',
+  'safetyRate',
+  'feeRate',
+  'controlPrice',
+  'identicalFile',
+  'similarLines',
+  'fingerprint',
+  'lowPrice',
+  'unbalanced',
+  'lowTotal',
+] as const;
+export type CostCheck = (typeof COST_CHECKS)[number];
+export const COST_CHECK_LABELS: Record<CostCheck, string> = {
+  totals: '造价汇总不一致',
+  safetyRate: '安全文明施工费低于费率',
+  feeRate: '规费低于费率',
+  controlPrice: '投标总价高于招标控制价',
+  identicalFile: '造价文件完全相同',
+  similarLines: '清单报价雷同',
+  fingerprint: '编制信息相同（软件序列号、机器码或创建时间）',
+  lowPrice: '综合单价异常偏低',
+  unbalanced: '综合单价不平衡（异常偏高）',
+  lowTotal: '投标总价异常偏低',
+};
+export const COST_RISKS = ['high', 'medium', 'low'] as const;
+export type CostRisk = (typeof COST_RISKS)[number];
+export const COST_RISK_LABELS: Record<CostRisk, string> = { high: '高风险', medium: '中风险', low: '低风险' };
+
+/** The thresholds of the checks (an administrator's setting; the defaults are the platform's). */
+export const costSettingsSchema = z.object({
+  /** 安全文明施工费 at least this share of 分部分项工程费, per unit works */
+  safetyRateMin: z.number().min(0).max(0.2),
+  /** 规费 at least this share of 分部分项 + 措施 + 其他, per unit works */
+  feeRateMin: z.number().min(0).max(0.2),
+  /** a unit price this many percent below the section's median for the line is abnormally low */
+  lowPricePct: z.number().min(1).max(90),
+  /** … this many percent above it, unbalanced */
+  highPricePct: z.number().min(1).max(500),
+  /** two bidders sharing at least this many percent of their priced lines (same line, same unit price) */
+  similarPct: z.number().min(1).max(100),
+  /** a bid total this many percent below the section's median */
+  lowTotalPct: z.number().min(1).max(90),
+});
+export type CostSettings = z.infer<typeof costSettingsSchema>;
+export const COST_SETTINGS_DEFAULT: CostSettings = {
+  safetyRateMin: 0.03,
+  feeRateMin: 0.02,
+  lowPricePct: 30,
+  highPricePct: 50,
+  similarPct: 30,
+  lowTotalPct: 15,
+};
+
+export const costFindingSchema = z.object({
+  check: z.enum(COST_CHECKS),
+  risk: z.enum(COST_RISKS),
+  text: z.string(),
+  /** what shows it: lines of the file, values, the other bidder's */
+  evidence: z.array(z.string()),
+  /** the rows of the cost tree it concerns */
+  nodeIds: z.array(z.string()),
+});
+export type CostFinding = z.infer<typeof costFindingSchema>;
+
+export const costBidderResultSchema = z.object({
+  fileId: z.string(),
+  enterpriseId: z.string(),
+  enterpriseName: z.string(),
+  fileName: z.string(),
+  bidPrice: z.number().nullable(),
+  risk: z.enum(COST_RISKS),
+  findings: z.array(costFindingSchema),
+});
+export type CostBidderResult = z.infer<typeof costBidderResultSchema>;
+
+export const costPairResultSchema = z.object({
+  a: z.string(),
+  b: z.string(),
+  /** share of priced lines in common (same line, same unit price), 0–100 */
+  score: z.number(),
+  sameLines: z.number().int(),
+  risk: z.enum(COST_RISKS),
+  findings: z.array(costFindingSchema),
+});
+export type CostPairResult = z.infer<typeof costPairResultSchema>;
+
+export const costResultsSchema = z.object({
+  settings: costSettingsSchema,
+  medianBid: z.number().nullable(),
+  bidders: z.array(costBidderResultSchema),
+  pairs: z.array(costPairResultSchema),
+});
+export type CostResults = z.infer<typeof costResultsSchema>;

@@ -2,6 +2,7 @@ export * from './account';
 export * from './accounts';
 export * from './bids';
 export * from './ca';
+export * from './cost';
 export * from './credit';
 export * from './deposits';
 export * from './engine';

@@ -120,7 +120,11 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export async function parseCostXml(
   input: AsyncIterable<Buffer | Uint8Array | string>,
-  opts: { onLine?: (l: CostLine) => void } = {},
+  opts: {
+    onLine?: (l: CostLine) => void;
+    /** a unit works opened: its tree id and code (before its lines) */
+    onUnit?: (id: string, code: string) => void;
+  } = {},
 ): Promise<ParsedCost> {
   const parser = new SaxesParser({ position: true });
   const hash = createHash('sha256');
@@ -242,6 +246,7 @@ export async function parseCostXml(
         }
         fees(name, a, row, name === UNIT);
         up.children!.push(row);
+        if (name === UNIT) opts.onUnit?.(row.id, row.code);
         stack.push({ name, node: row });
         return;
       }

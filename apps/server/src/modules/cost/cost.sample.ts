@@ -83,7 +83,7 @@ const UNITS: { single: [string, string]; code: string; name: string; zy: string;
       ['030404017', '配电箱', '台', 186, 1268.0],
       ['030412001', '普通灯具', '套', 1320, 86.5],
       ['031001006', '塑料管', 'm', 4680, 42.3, 'PP-R 给水管 DN25'],
-      ['031001006', '塑料管', 'm', 2240, 68.9, 'PVC-U 排水管 DN110'],
+      ['031001007', '复合管', 'm', 2240, 68.9, 'PVC-U 排水管 DN110'],
       ['031004014', '给、排水附(配)件', '个', 742, 58.4],
       ['031004006', '大便器', '组', 186, 652.0],
     ],
@@ -186,8 +186,11 @@ export function* costXmlChunks(o: CostSampleOptions): Generator<string> {
   };
   const total = sum(unitFees);
   const control = o.controlPrice ?? round2(total.zzj * 1.08);
+  const two = (v: number) => String(v).padStart(2, '0');
+  const created =
+    o.createdAt ?? `2026-11-${two(10 + (o.seed % 18))}T${two(8 + (o.seed % 10))}:${two((o.seed * 7) % 60)}:00+08:00`;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<工程造价文件 标准="GB/T 50500-2013" 版本="1.0">\n';
-  yield `  <文件信息 编制软件="${esc(sw.name)}" 软件版本="${esc(sw.version)}" 软件序列号="${esc(sw.serial)}" 机器码="${esc(sw.machineCode)}" 创建时间="${o.createdAt ?? '2026-11-20T09:30:00+08:00'}" 修改时间="${o.createdAt ?? '2026-11-20T09:30:00+08:00'}" 编制人="${esc(`${o.bidder}造价部`)}"/>\n`;
+  yield `  <文件信息 编制软件="${esc(sw.name)}" 软件版本="${esc(sw.version)}" 软件序列号="${esc(sw.serial)}" 机器码="${esc(sw.machineCode)}" 创建时间="${created}" 修改时间="${created}" 编制人="${esc(`${o.bidder}造价部`)}"/>\n`;
   yield `  <建设项目 编码="${esc(o.projectCode ?? 'SXGC-2026-1005')}" 名称="${esc(o.projectName ?? '忻州市忻府区第三中学学生公寓楼建设工程')}" 投标人="${esc(o.bidder)}" 招标控制价="${money(control)}" 投标总价="${money(total.zzj)}"${feeAttrs(total)}>\n`;
   const singles = [...new Set(UNITS.map((u) => u.single[0]))];
   for (const sc of singles) {
