@@ -20,6 +20,8 @@ export const LIVE_EVENT_TYPES = [
   'evaluation',
   /** a section's supervision changed (assigned, revoked, a finding recorded): data { sectionId } */
   'monitor',
+  /** a cost-file detection moved (progress, done, failed): data { sectionId, detectionId } */
+  'cost',
   /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
   'resync',
 ] as const;
