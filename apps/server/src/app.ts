@@ -16,6 +16,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { bidsRoutes } from './modules/bids/bids.routes';
 import { caRoutes } from './modules/ca/ca.routes';
 import { createCaService } from './modules/ca/ca.service';
+import { type CostRunner, createCostRunner } from './modules/cost/cost.jobs';
+import { costRoutes } from './modules/cost/cost.routes';
 import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules/credit/changes';
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { depositsRoutes, startGuaranteePoller } from './modules/deposits/deposits.routes';
@@ -30,7 +32,6 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
-import { costRoutes } from './modules/cost/cost.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { openingRoutes } from './modules/opening/opening.routes';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     live: LiveHub;
     /** SMS verification codes (issue 15): registration and account steps ask and check codes through it */
     sms: SmsService;
+    /** cost-file detections of this process (issue 18) */
+    costRunner: CostRunner;
   }
 }
 
@@ -268,6 +271,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   };
   const stopGuaranteePoll = startGuaranteePoller(guarantees, config.guarantee.pollSeconds);
+  // cost-file detections: this process takes queued ones (and those of a process that died) and runs them on a worker
+  const costRunner = createCostRunner({ db, storage });
+  costRunner.start();
+  app.decorate('costRunner', costRunner);
+  app.addHook('onClose', async () => {
+    await costRunner.stop();
+  });
   app.addHook('onClose', (_app, done) => {
     stopGuaranteePoll();
     done();
@@ -406,8 +416,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       evaluationRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
       // @app:monitor — 监督台, the supervision console over openings and evaluations (issue 17)
       monitorRoutes(biz, { db, storage, now: deps.now ?? (() => new Date()), tz: config.timeZone });
-      // @app:cost — cost files: parsing (issue 18)
-      await costRoutes(biz);
+      // @app:cost — cost files: parsing, upload, detection (issue 18)
+      await costRoutes(biz, {
+        db,
+        storage,
+        now: deps.now ?? (() => new Date()),
+        kick: () => void costRunner.kick(),
+        spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+      });
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });

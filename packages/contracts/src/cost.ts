@@ -222,3 +222,121 @@ export const costResultsSchema = z.object({
   pairs: z.array(costPairResultSchema),
 });
 export type CostResults = z.infer<typeof costResultsSchema>;
+
+export const COST_DETECTION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type CostDetectionStatus = (typeof COST_DETECTION_STATUSES)[number];
+export const COST_DETECTION_STATUS_LABELS: Record<CostDetectionStatus, string> = {
+  queued: '排队中',
+  running: '检测中',
+  done: '检测完成',
+  failed: '检测失败',
+};
+
+export const COST_DETECT_MSG = {
+  adminOnly: '只有管理员可以办理造价文件检测',
+  readOnly: '开发者只能查看造价文件检测，不能办理',
+  sectionMissing: '标段不存在',
+  enterpriseMissing: '投标人不存在',
+  fileMissing: '造价文件不存在',
+  tooFew: '至少需要两家投标人的造价文件才能检测',
+  running: '该标段的检测正在进行，请等待完成',
+  notDone: '该标段尚无完成的检测',
+  interrupted: (n: number) => `检测已中断 ${n} 次（服务重启或进程退出），已停止，请重新发起检测`,
+  started: '已开始检测，约需 5 分钟，可离开本页稍后回来查看',
+  done: '检测完成，请至项目详情页确认数据',
+  published: '检测结果摘要已公示',
+  alreadyPublished: '该检测结果已公示',
+} as const;
+
+const uuidOf = (message: string) => z.uuid({ error: message });
+export const costSectionQuerySchema = z.object({ sectionId: uuidOf(COST_DETECT_MSG.sectionMissing) }).strict();
+export const costFileQuerySchema = z.object({ id: uuidOf(COST_DETECT_MSG.fileMissing) }).strict();
+export const costUploadFieldsSchema = z.object({
+  sectionId: uuidOf(COST_DETECT_MSG.sectionMissing),
+  enterpriseId: uuidOf(COST_DETECT_MSG.enterpriseMissing),
+});
+export const costDirectoriesQuerySchema = z
+  .object({
+    pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+    keyWord: z.string().trim().max(50).optional(),
+  })
+  .strict();
+export type CostDirectoriesQuery = z.infer<typeof costDirectoriesQuerySchema>;
+
+export const costDetectionSchema = z.object({
+  id: z.string(),
+  status: z.enum(COST_DETECTION_STATUSES),
+  progress: z.number().int(),
+  total: z.number().int(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  startedByName: z.string(),
+  /** a file was uploaded or replaced after this detection began: its results may be out of date */
+  stale: z.boolean(),
+});
+export type CostDetection = z.infer<typeof costDetectionSchema>;
+
+export const costFileRowSchema = z.object({
+  id: z.string(),
+  enterpriseId: z.string(),
+  enterpriseName: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  bidPrice: z.number().nullable(),
+  controlPrice: z.number().nullable(),
+  lineCount: z.number().int(),
+  uploadedAt: z.string(),
+  uploadedByName: z.string(),
+});
+export type CostFileRow = z.infer<typeof costFileRowSchema>;
+
+export const costDirectoryRowSchema = z.object({
+  sectionId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  projectName: z.string(),
+  bidDeadline: z.string(),
+  files: z.number().int(),
+  detection: costDetectionSchema.nullable(),
+});
+export const costDirectoriesSchema = z.object({
+  total: z.number().int(),
+  list: z.array(costDirectoryRowSchema),
+});
+
+export const costStatusSchema = z.object({
+  section: z.object({ id: z.string(), code: z.string(), name: z.string(), projectName: z.string() }),
+  files: z.array(costFileRowSchema),
+  /** the enterprises a file may be uploaded for: the section's bidders (sealed bids), then any already on file */
+  bidders: z.array(z.object({ enterpriseId: z.string(), name: z.string(), hasFile: z.boolean() })),
+  detection: costDetectionSchema.nullable(),
+  canManage: z.boolean(),
+});
+export type CostStatus = z.infer<typeof costStatusSchema>;
+
+export const costAchievementSchema = z.object({
+  detection: costDetectionSchema,
+  results: costResultsSchema,
+});
+export type CostAchievement = z.infer<typeof costAchievementSchema>;
+
+export const costScoreSchema = z.object({
+  files: z.array(z.object({ id: z.string(), enterpriseName: z.string() })),
+  /** score[i][j]: share of priced lines in common between files i and j (100 on the diagonal) */
+  score: z.array(z.array(z.number())),
+});
+
+export const costParseDataSchema = z.object({
+  file: costFileRowSchema,
+  sectionId: z.string(),
+  standard: z.string(),
+  meta: costFileMetaSchema,
+  tree: z.array(costTreeRowSchema),
+});
+export type CostParseData = z.infer<typeof costParseDataSchema>;

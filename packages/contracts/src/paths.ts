@@ -358,6 +358,13 @@ export const paths = {
   tradeOverview: { method: 'GET', path: '/ks/trade/overview-status' },
   // 工程造价文件 (issue 18): parse a cost file into its tree
   costXmlAnalysis: { method: 'POST', path: '/ks/analyse/xml_analysis' },
+  costDirectories: { method: 'POST', path: '/ks/file/directories' },
+  costStatus: { method: 'POST', path: '/ks/file/status' },
+  costUpload: { method: 'POST', path: '/ks/file/cost-upload' },
+  costDetection: { method: 'POST', path: '/ks/file/detection' },
+  costAchievement: { method: 'POST', path: '/ks/file/achievement' },
+  costScore: { method: 'POST', path: '/ks/file/detection/score' },
+  costParseData: { method: 'POST', path: '/ks/file/parse-data' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },

@@ -82,9 +82,7 @@ export const costDetections = pgTable(
     publishedAt: timestamptz('published_at'),
   },
   (t) => [
-    uniqueIndex('cost_detections_active_uq')
-      .on(t.sectionId)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('cost_detections_active_uq').on(t.sectionId).where(sql`${t.status} in ('queued', 'running')`),
     index('cost_detections_section_idx').on(t.sectionId, t.createdAt),
     index('cost_detections_claim_idx').on(t.status, t.leaseUntil),
     check('cost_detections_status_ck', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
