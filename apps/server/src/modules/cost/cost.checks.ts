@@ -42,7 +42,8 @@ export interface CostDigest {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
-const yuan = (v: number) => `¥${v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const yuan = (v: number) => `¥${money.format(v)}`;
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
 /** amounts are summed from fen-rounded parts: allow a fen per part */
 const near = (a: number, b: number, parts: number) => Math.abs(a - b) <= 0.01 * Math.max(1, parts) + 1e-9;
@@ -299,11 +300,14 @@ export function marketFindings(
       const p = d.prices.get(key);
       if (p === undefined) continue;
       const dev = ((p - m) / m) * 100;
-      const text = `单位工程 ${unit} 清单 ${code}：综合单价 ${yuan(p)}，各家中位数 ${yuan(m)}（${dev > 0 ? '+' : ''}${dev.toFixed(1)}%）`;
       const into = dev <= -s.lowPricePct ? low : dev >= s.highPricePct ? high : null;
       if (!into) continue;
       if (!into.has(d.fileId)) into.set(d.fileId, []);
-      into.get(d.fileId)!.push(text);
+      into
+        .get(d.fileId)!
+        .push(
+          `单位工程 ${unit} 清单 ${code}：综合单价 ${yuan(p)}，各家中位数 ${yuan(m)}（${dev > 0 ? '+' : ''}${dev.toFixed(1)}%）`,
+        );
     }
   }
   const total = (d: CostDigest) => Math.max(1, d.prices.size);
