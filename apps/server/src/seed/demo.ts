@@ -12,6 +12,7 @@ import type { Storage } from '../platform/storage';
 import { seedAccounts } from './accounts';
 import { seedBids, seedOpeningBids } from './bids';
 import { seedChanges } from './changes';
+import { seedCostDemo } from './cost';
 import { seedCredit } from './credit';
 import { seedDeposits } from './deposits';
 import { seedEngine } from './engine';
@@ -238,6 +239,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedOpeningDemo(tx, evidence.deps.storage, who, DEMO_ENTERPRISE_NAME);
     // @seed:evaluation — a section opened two hours ago, its committee of five (zj1…zj5) about to sit (issue 17)
     await seedEvaluationDemo(tx, evidence.deps.storage, who, passwordHash, DEMO_ENTERPRISE_NAME);
+    // @seed:cost — the evaluation demo's cost files and a finished detection (issue 18)
+    await seedCostDemo(tx, evidence.deps.storage, who.admin);
     // @seed:tender-files — each published section's 招标文件, user1's download of 太原 BD-01's, one clarification sent
     await seedTenderFiles(tx, who, evidence);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });

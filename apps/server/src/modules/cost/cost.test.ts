@@ -160,6 +160,27 @@ describe('detection', () => {
   });
 });
 
+describe('the demo', () => {
+  it('has the evaluation demo’s three cost files and a finished detection flagging user1’s cut safety fee', async () => {
+    const demo = await sectionOf('SXGC-2026-1006');
+    const st = (await c.post(P.status, admin, { sectionId: demo })).body.data;
+    expect(st.files).toHaveLength(3);
+    expect(st.detection).toMatchObject({ status: 'done', stale: false });
+    const r = (await c.post(P.achievement, admin, { sectionId: demo })).body.data.results;
+    const risks = Object.fromEntries(
+      r.bidders.map((b: { enterpriseName: string; risk: string; findings: { check: string }[] }) => [
+        b.enterpriseName,
+        `${b.risk}:${b.findings.map((f) => f.check).join(',')}`,
+      ]),
+    );
+    expect(risks.示例建设工程有限公司).toBe('medium:safetyRate');
+    expect(Object.values(risks).filter((v) => v === 'low:')).toHaveLength(2);
+    // its files are in the store: the tree reads back
+    const tree = await c.post(P.parse, admin, { id: st.files[0].id });
+    expect(tree.body.data.tree[0].code).toBe('SXGC-2026-1006');
+  });
+});
+
 describe('a server that stops in the middle of a detection', () => {
   async function orphan(attempts: number) {
     const [adminRow] = await db().select().from(users).where(eq(users.account, 'admin'));
