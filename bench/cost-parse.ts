@@ -57,7 +57,7 @@ async function main() {
   }
   const file = path.join(os.tmpdir(), `ks-cost-bench-${SIZE_MB}mb.xml`);
   if (!existsSync(file)) await make(file);
-  const runs = [];
+  const runs: Record<string, number>[] = [];
   for (let i = 0; i < RUNS; i++) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, 'parse', file], {
       encoding: 'utf8',
@@ -66,7 +66,7 @@ async function main() {
     if (r.status !== 0) throw new Error(r.stderr);
     runs.push(JSON.parse(r.stdout.trim().split('\n').pop()!));
   }
-  const med = (k: string) => [...runs.map((x) => x[k] as number)].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  const med = (k: string) => [...runs.map((x) => x[k]!)].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   console.log(
     JSON.stringify(
       {

@@ -258,7 +258,9 @@ for (const [account, role] of [
           // 评审概览 (issue 17): the sections whose evaluation the user organises, sits on or watches
           .or(page.getByTestId('eval-sections'))
           // 监督台 (issue 17): the sections under supervision (developers read it)
-          .or(page.getByTestId('monitor-card'));
+          .or(page.getByTestId('monitor-card'))
+          // 文件分析 (issue 18): the sections and their cost-file detection
+          .or(page.getByTestId('cost-card'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

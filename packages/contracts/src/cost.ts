@@ -305,9 +305,10 @@ export const costDirectoryRowSchema = z.object({
   files: z.number().int(),
   detection: costDetectionSchema.nullable(),
 });
+export type CostDirectoryRow = z.infer<typeof costDirectoryRowSchema>;
 export const costDirectoriesSchema = z.object({
+  records: z.array(costDirectoryRowSchema),
   total: z.number().int(),
-  list: z.array(costDirectoryRowSchema),
 });
 
 export const costStatusSchema = z.object({

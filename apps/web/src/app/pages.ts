@@ -92,6 +92,9 @@ export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage')
 // @pages:opening — the remote opening hall (issue 17)
 export const OpeningOverviewPage = lazyPage(() => import('../features/opening/OpeningOverviewPage'));
 export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPage'));
+// 文件分析 (issue 18)
+export const CostIndexPage = lazyPage(() => import('../features/cost/CostIndexPage'));
+export const CostTreePage = lazyPage(() => import('../features/cost/CostTreePage'));
 export const OpeningHallPage = lazyPage(() => import('../features/opening/OpeningHallPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));

@@ -28,6 +28,8 @@ import {
   CommitmentBookDetailPage,
   CommitmentBookPage,
   CompanyInfoPage,
+  CostIndexPage,
+  CostTreePage,
   CreditAnalysisPage,
   CreditCodeLoginPage,
   CreditInfoPage,
@@ -172,6 +174,10 @@ export const routes: RouteObject[] = [
                   { path: 'bidZj', element: <Navigate to="KbZj" replace /> },
                   { path: 'bidZj/KbZj', element: <ExpertWorkbenchPage done={false} /> },
                   { path: 'bidZj/YsZj', element: <ExpertWorkbenchPage done /> },
+                  // @routes:cost — 文件分析 (issue 18): cost files and their detection; a file's cost tree
+                  { path: 'fileAnalysis', element: <Navigate to="index" replace /> },
+                  { path: 'fileAnalysis/index', element: <CostIndexPage /> },
+                  { path: 'fileAnalysis/deatil', element: <CostTreePage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

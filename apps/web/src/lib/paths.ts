@@ -68,7 +68,6 @@ export const PENDING_ROUTE_PREFIXES = [
   'demoPublicPage',
   'meetingVenue',
   'standardFile',
-  'fileAnalysis',
   'productCenter',
   'custom',
   'dexRecords',
@@ -145,3 +144,9 @@ export function guardRedirect(pathname: string, signedIn: boolean, homeUrl: stri
   if (pathname === '/' || pathname === '') return homeUrlOrDefault(homeUrl);
   return null;
 }
+
+/** 文件分析 (issue 18): the sections and their cost-file detection; one file's cost tree (the spec's spelling). */
+export const COST_INDEX_PATH = '/fileAnalysis/index';
+export const COST_TREE_PATH = '/fileAnalysis/deatil';
+export const costTreeHref = (id: string, sectionId?: string) =>
+  `${COST_TREE_PATH}?${new URLSearchParams(sectionId ? { id, sectionId } : { id })}`;

@@ -171,7 +171,7 @@ export async function directories(deps: CostDeps, c: CostCaller, q: CostDirector
       detection: d ? detectionOut(d, files) : null,
     });
   }
-  return { total: n, list };
+  return { records: list, total: n };
 }
 
 /** /ks/file/status: a section's cost files, its bidders, and its latest detection with progress. */

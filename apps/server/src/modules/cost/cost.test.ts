@@ -64,7 +64,7 @@ describe('files', () => {
     expect(ents).toHaveLength(3);
     expect(s.body.data).toMatchObject({ files: [], detection: null, canManage: true });
     const dirs = await c.post(P.dirs, admin, { pageNum: 1, pageSize: 50 });
-    expect(dirs.body.data.list.some((r: { sectionId: string }) => r.sectionId === sectionId)).toBe(true);
+    expect(dirs.body.data.records.some((r: { sectionId: string }) => r.sectionId === sectionId)).toBe(true);
     expect((await c.post(P.status, bidder, { sectionId })).status).toBe(403);
     expect((await c.post(P.dirs, bidder, {})).status).toBe(403);
     expect((await c.post(P.status, dev, { sectionId })).body.data.canManage).toBe(false);
