@@ -43,6 +43,7 @@ export async function seedCostDemo(tx: Db, storage: Storage, admin: EngineCaller
         seed: 601 + i,
         projectCode: 'SXGC-2026-1006',
         projectName: String(project.values.xmmc ?? ''),
+        building: '门诊综合楼',
         safetyRate: b.name === '示例建设工程有限公司' ? 0.02 : undefined,
       }),
     );

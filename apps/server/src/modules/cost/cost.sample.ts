@@ -24,6 +24,8 @@ export interface CostSampleOptions {
   controlPrice?: number;
   projectCode?: string;
   projectName?: string;
+  /** the main building's name in the single and unit works (default 学生公寓楼) */
+  building?: string;
 }
 
 type Item = [code: string, name: string, unit: string, quantity: number, price: number, features?: string];
@@ -189,15 +191,16 @@ export function* costXmlChunks(o: CostSampleOptions): Generator<string> {
   const two = (v: number) => String(v).padStart(2, '0');
   const created =
     o.createdAt ?? `2026-11-${two(10 + (o.seed % 18))}T${two(8 + (o.seed % 10))}:${two((o.seed * 7) % 60)}:00+08:00`;
+  const building = (name: string) => (o.building ? name.replace('学生公寓楼', o.building) : name);
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<工程造价文件 标准="GB/T 50500-2013" 版本="1.0">\n';
   yield `  <文件信息 编制软件="${esc(sw.name)}" 软件版本="${esc(sw.version)}" 软件序列号="${esc(sw.serial)}" 机器码="${esc(sw.machineCode)}" 创建时间="${created}" 修改时间="${created}" 编制人="${esc(`${o.bidder}造价部`)}"/>\n`;
   yield `  <建设项目 编码="${esc(o.projectCode ?? 'SXGC-2026-1005')}" 名称="${esc(o.projectName ?? '忻州市忻府区第三中学学生公寓楼建设工程')}" 投标人="${esc(o.bidder)}" 招标控制价="${money(control)}" 投标总价="${money(total.zzj)}"${feeAttrs(total)}>\n`;
   const singles = [...new Set(UNITS.map((u) => u.single[0]))];
   for (const sc of singles) {
     const mine = priced.filter((p) => p.u.single[0] === sc);
-    yield `    <单项工程 编码="${sc}" 名称="${esc(mine[0]!.u.single[1])}"${feeAttrs(sum(mine.map((p) => p.fees)))}>\n`;
+    yield `    <单项工程 编码="${sc}" 名称="${esc(building(mine[0]!.u.single[1]))}"${feeAttrs(sum(mine.map((p) => p.fees)))}>\n`;
     for (const p of mine) {
-      yield `      <单位工程 编码="${p.u.code}" 名称="${esc(p.u.name)}" 专业="${p.u.zy}"${feeAttrs(p.fees)}>\n        <分部分项工程清单>\n`;
+      yield `      <单位工程 编码="${p.u.code}" 名称="${esc(building(p.u.name))}" 专业="${p.u.zy}"${feeAttrs(p.fees)}>\n        <分部分项工程清单>\n`;
       let chunk = '';
       for (const [code, name, unit, q, price, features] of p.lines) {
         chunk += `          <清单项目 编码="${code}" 名称="${esc(name)}"${features ? ` 项目特征="${esc(features)}"` : ''} 单位="${unit}" 工程量="${q}" 综合单价="${money(price)}" 合价="${money(round2(q * price))}"/>\n`;
