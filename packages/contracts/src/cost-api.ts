@@ -7,9 +7,11 @@ import {
   costParseDataSchema,
   costScoreSchema,
   costSectionQuerySchema,
+  costSettingsSchema,
   costStatusSchema,
 } from './cost';
 import { paths } from './paths';
+import { z } from './zod';
 
 const T = '造价文件';
 
@@ -80,5 +82,21 @@ export const costApi = {
     auth: true,
     body: costFileQuerySchema,
     data: costParseDataSchema,
+  },
+  costSettings: {
+    ...paths.costSettings,
+    summary:
+      '检测参数：安全文明施工费与规费的最低费率、综合单价与投标总价偏离中位数的比例、报价雷同的比例，及平台默认值',
+    tag: T,
+    auth: true,
+    data: z.object({ settings: costSettingsSchema, defaults: costSettingsSchema }),
+  },
+  costSettingsSave: {
+    ...paths.costSettingsSave,
+    summary: '保存检测参数（管理员）：此后发起的检测使用；记入操作日志',
+    tag: T,
+    auth: true,
+    body: costSettingsSchema.strict(),
+    data: costSettingsSchema,
   },
 } as const;

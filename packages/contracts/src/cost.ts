@@ -158,19 +158,29 @@ export type CostRisk = (typeof COST_RISKS)[number];
 export const COST_RISK_LABELS: Record<CostRisk, string> = { high: '高风险', medium: '中风险', low: '低风险' };
 
 /** The thresholds of the checks (an administrator's setting; the defaults are the platform's). */
+const rate = (label: string) =>
+  z
+    .number({ error: `请填写${label}` })
+    .min(0, `${label}不能小于 0`)
+    .max(0.2, `${label}不能大于 20%`);
+const pctOf = (label: string, max: number) =>
+  z
+    .number({ error: `请填写${label}` })
+    .min(1, `${label}不能小于 1%`)
+    .max(max, `${label}不能大于 ${max}%`);
 export const costSettingsSchema = z.object({
   /** 安全文明施工费 at least this share of 分部分项工程费, per unit works */
-  safetyRateMin: z.number().min(0).max(0.2),
+  safetyRateMin: rate('安全文明施工费最低费率'),
   /** 规费 at least this share of 分部分项 + 措施 + 其他, per unit works */
-  feeRateMin: z.number().min(0).max(0.2),
+  feeRateMin: rate('规费最低费率'),
   /** a unit price this many percent below the section's median for the line is abnormally low */
-  lowPricePct: z.number().min(1).max(90),
+  lowPricePct: pctOf('综合单价偏低比例', 90),
   /** … this many percent above it, unbalanced */
-  highPricePct: z.number().min(1).max(500),
+  highPricePct: pctOf('综合单价偏高比例', 500),
   /** two bidders sharing at least this many percent of their priced lines (same line, same unit price) */
-  similarPct: z.number().min(1).max(100),
+  similarPct: pctOf('报价雷同比例', 100),
   /** a bid total this many percent below the section's median */
-  lowTotalPct: z.number().min(1).max(90),
+  lowTotalPct: pctOf('投标总价偏低比例', 90),
 });
 export type CostSettings = z.infer<typeof costSettingsSchema>;
 export const COST_SETTINGS_DEFAULT: CostSettings = {

@@ -365,6 +365,8 @@ export const paths = {
   costAchievement: { method: 'POST', path: '/ks/file/achievement' },
   costScore: { method: 'POST', path: '/ks/file/detection/score' },
   costParseData: { method: 'POST', path: '/ks/file/parse-data' },
+  costSettings: { method: 'GET', path: '/ks/file/detection/settings' },
+  costSettingsSave: { method: 'POST', path: '/ks/file/detection/settings' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },

@@ -1,4 +1,4 @@
-import type { CostDirectoriesQuery } from '@ks/contracts';
+import type { ApiBody, CostDirectoriesQuery } from '@ks/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from './call';
 import { UPLOAD_REQUEST_TIMEOUT_MS } from './files';
@@ -57,3 +57,9 @@ export function uploadCostFile(sectionId: string, enterpriseId: string, file: Fi
   fd.append('file', file, file.name);
   return call('costUpload', { data: fd, silent: true, timeout: UPLOAD_REQUEST_TIMEOUT_MS });
 }
+
+export const costSettingsQuery = () =>
+  queryOptions({ queryKey: [...COST_KEY, 'settings'], queryFn: () => call('costSettings') });
+/** Silent: the dialog shows a refusal itself. */
+export const saveCostSettings = (body: ApiBody<'costSettingsSave'>) =>
+  call('costSettingsSave', { data: body, silent: true });

@@ -48,6 +48,11 @@ export async function costRoutes(app: FastifyInstance, deps: svc.CostDeps & { sp
   route(app, api.costScore, async ({ auth, body }) => svc.score(deps, callerOf(auth), body.sectionId), {
     roles: ANY,
   });
+  route(app, api.costSettings, async ({ auth }) => svc.settingsOf(deps, callerOf(auth)), { roles: ANY });
+  route(app, api.costSettingsSave, async ({ auth, body }) => svc.saveSettings(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '保存成功',
+  });
   route(app, api.costParseData, async ({ auth, body }) => svc.parseData(deps, callerOf(auth), body.id), {
     roles: ANY,
   });

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/sql';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
-import { getSetting } from '../../platform/settings';
+import { getSetting, putSetting } from '../../platform/settings';
 import { newStorageKey, type Storage } from '../../platform/storage';
 import type { EngineCaller } from '../engine/record-access';
 import type { Spooled } from '../files/multipart';
@@ -283,7 +283,6 @@ export async function start(deps: CostDeps, c: CostCaller, sectionId: string): P
         total: files.length + 1,
         startedById: c.id,
         files: snapshot,
-        createdAt: deps.now(),
       });
       await publishEvent(tx, { users: [c.id] }, 'cost', { sectionId });
     });
@@ -338,4 +337,20 @@ export async function parseData(deps: CostDeps, c: CostCaller, id: string): Prom
   if (!r) throw notFound(COST_DETECT_MSG.fileMissing);
   const { standard, ...meta } = r.f.meta as CostFileMeta & { standard: string };
   return { file: fileOut(r), sectionId: r.f.sectionId, standard, meta, tree: r.f.tree as CostTreeRow[] };
+}
+
+/** /ks/file/detection/settings: the thresholds the next detection uses, with the platform's defaults. */
+export async function settingsOf(deps: CostDeps, c: CostCaller) {
+  requireReader(c);
+  return { settings: await costSettings(deps.db), defaults: COST_SETTINGS_DEFAULT };
+}
+
+export async function saveSettings(deps: CostDeps, c: CostCaller, s: CostSettings): Promise<CostSettings> {
+  requireManager(c);
+  await putSetting(deps.db, COST_SETTINGS_KEY, JSON.stringify(s));
+  await writeOpLog(deps.db, c.actor, {
+    glName: GL_NAME,
+    logbook: `保存检测参数：安全文明施工费不低于 ${(s.safetyRateMin * 100).toFixed(2)}%，规费不低于 ${(s.feeRateMin * 100).toFixed(2)}%，综合单价偏低 ${s.lowPricePct}% / 偏高 ${s.highPricePct}%，报价雷同 ${s.similarPct}%，投标总价偏低 ${s.lowTotalPct}%`,
+  });
+  return s;
 }

@@ -1,6 +1,7 @@
 import { COST_DETECTION_STATUS_LABELS, type CostDirectoryRow, DEFAULT_PAGE_SIZE } from '@ks/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Drawer, type TableColumnsType, Tag } from 'antd';
+import { Button, Drawer, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { COST_KEY, type CostFilters, costDirectoriesQuery } from '../../api/cost';
 import {
@@ -16,7 +17,9 @@ import {
 } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { useLiveEvent } from '../../lib/live';
+import { useCurrentUser } from '../../lib/sessionHooks';
 import { CostSection } from './CostSection';
+import { CostSettingsDialog } from './CostSettingsDialog';
 import './cost.css';
 
 const TITLE = '文件分析';
@@ -40,6 +43,8 @@ function Sections() {
     refreshKey: COST_KEY,
   });
   const qc = useQueryClient();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const admin = useCurrentUser().userInfo?.loginRoleType === 'M';
   useLiveEvent('cost', () => void qc.invalidateQueries({ queryKey: COST_KEY }));
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
   const columns: TableColumnsType<CostDirectoryRow> = [
@@ -92,7 +97,17 @@ function Sections() {
   ];
   const row = view.records.find((r) => r.sectionId === open);
   return (
-    <ListCard title="投标造价文件检测" view={view} testId="cost-card">
+    <ListCard
+      title="投标造价文件检测"
+      view={view}
+      testId="cost-card"
+      actions={
+        <Button onClick={() => setSettingsOpen(true)} data-testid="cost-settings">
+          检测参数
+        </Button>
+      }
+    >
+      <CostSettingsDialog open={settingsOpen} canEdit={admin} onClose={() => setSettingsOpen(false)} />
       <FilterBar>
         <KeywordFilter
           placeholder="标段编号或名称"

@@ -261,3 +261,43 @@ describe('/fileAnalysis/deatil', () => {
     await within(tree).findByText('学生公寓楼-建筑工程');
   });
 });
+
+describe('检测参数', () => {
+  const defaults = COST_SETTINGS_DEFAULT;
+  it('shows the rates in percent and saves them as shares', async () => {
+    const saved: unknown[] = [];
+    setupShell({
+      handlers: {
+        'POST /ks/file/directories': () => ({ data: { records: [], total: 0 } }),
+        'GET /ks/file/detection/settings': () => ({ data: { settings: defaults, defaults } }),
+        'POST /ks/file/detection/settings': (req) => {
+          saved.push(json(req));
+          return { data: json(req) };
+        },
+      },
+    });
+    renderRoutes(routes, '/fileAnalysis/index');
+    await userEvent.click(await screen.findByTestId('cost-settings', {}, SLOW));
+    const rate = (await screen.findByTestId('cost-setting-safetyRateMin', {}, SLOW)) as HTMLInputElement;
+    expect(rate.value).toBe('3.0');
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '4');
+    await userEvent.click(screen.getByTestId('cost-settings-save'));
+    await waitFor(() => expect(saved).toEqual([{ ...defaults, safetyRateMin: 0.04 }]));
+  });
+
+  it('is read-only for a developer', async () => {
+    setupShell({
+      roleType: 'D',
+      handlers: {
+        'POST /ks/file/directories': () => ({ data: { records: [], total: 0 } }),
+        'GET /ks/file/detection/settings': () => ({ data: { settings: defaults, defaults } }),
+      },
+    });
+    renderRoutes(routes, '/fileAnalysis/index');
+    await userEvent.click(await screen.findByTestId('cost-settings', {}, SLOW));
+    const rate = (await screen.findByTestId('cost-setting-safetyRateMin', {}, SLOW)) as HTMLInputElement;
+    expect(rate.disabled).toBe(true);
+    expect(screen.queryByTestId('cost-settings-save')).toBeNull();
+  });
+});
