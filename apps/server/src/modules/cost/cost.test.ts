@@ -237,15 +237,15 @@ describe('settings', () => {
     const S = '/ks/file/detection/settings';
     const got = await c.get(S, dev);
     expect(got.status).toBe(200);
-    expect(got.body.data.settings).toEqual(got.body.data.defaults);
-    const raised = { ...got.body.data.defaults, safetyRateMin: 0.04 };
+    expect(got.body!.data.settings).toEqual(got.body!.data.defaults);
+    const raised = { ...got.body!.data.defaults, safetyRateMin: 0.04 };
     expect((await c.post(S, dev, raised)).status).toBe(403);
     expect((await c.post(S, bidder, raised)).status).toBe(403);
     const bad = await c.post(S, admin, { ...raised, feeRateMin: 0.5 });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('规费最低费率不能大于 20%');
     expect((await c.post(S, admin, raised)).status).toBe(200);
-    expect((await c.get(S, admin)).body.data.settings.safetyRateMin).toBe(0.04);
+    expect((await c.get(S, admin)).body!.data.settings.safetyRateMin).toBe(0.04);
     // the clean file (3.5 %) now falls under the rate
     expect((await c.post(P.start, admin, { sectionId })).status).toBe(200);
     await t.app.costRunner.settle();
