@@ -310,30 +310,25 @@ export function marketFindings(
         );
     }
   }
-  const total = (d: CostDigest) => Math.max(1, d.prices.size);
+  // a deviating line is a low risk; a fifth of the bidder's lines or more, a medium one
+  const sides = [
+    { check: 'lowPrice', lines: low, text: `低于各家中位数 ${s.lowPricePct}% 以上` },
+    { check: 'unbalanced', lines: high, text: `高于各家中位数 ${s.highPricePct}% 以上` },
+  ] as const;
   for (const d of all) {
-    const f = byFile.get(d.fileId)!;
-    const l = low.get(d.fileId);
-    if (l?.length) {
-      f.push(
-        finding(
-          'lowPrice',
-          l.length / total(d) >= 0.2 ? 'medium' : 'low',
-          `${COST_CHECK_LABELS.lowPrice}：${l.length} 条低于各家中位数 ${s.lowPricePct}% 以上`,
-          l.slice(0, 20),
-        ),
-      );
-    }
-    const h = high.get(d.fileId);
-    if (h?.length) {
-      f.push(
-        finding(
-          'unbalanced',
-          h.length / total(d) >= 0.2 ? 'medium' : 'low',
-          `${COST_CHECK_LABELS.unbalanced}：${h.length} 条高于各家中位数 ${s.highPricePct}% 以上`,
-          h.slice(0, 20),
-        ),
-      );
+    for (const side of sides) {
+      const lines = side.lines.get(d.fileId);
+      if (!lines?.length) continue;
+      byFile
+        .get(d.fileId)!
+        .push(
+          finding(
+            side.check,
+            lines.length / Math.max(1, d.prices.size) >= 0.2 ? 'medium' : 'low',
+            `${COST_CHECK_LABELS[side.check]}：${lines.length} 条${side.text}`,
+            lines.slice(0, 20),
+          ),
+        );
     }
   }
   const bids = all.map((d) => d.bidPrice).filter((p): p is number => p !== null);

@@ -106,6 +106,14 @@ const fileOut = (r: { f: FileRow; enterpriseName: string; uploadedByName: string
   uploadedByName: r.uploadedByName,
 });
 
+const activeDetection = async (q: DbOrTx, sectionId: string) =>
+  (
+    await q
+      .select({ id: costDetections.id })
+      .from(costDetections)
+      .where(and(eq(costDetections.sectionId, sectionId), inArray(costDetections.status, ['queued', 'running'])))
+  )[0] ?? null;
+
 async function latestDetection(q: DbOrTx, sectionId: string) {
   const [d] = await q
     .select({ d: costDetections, startedByName: users.userName })
@@ -212,6 +220,8 @@ export async function upload(
   await sectionOr404(db, input.sectionId, COST_DETECT_MSG.sectionMissing);
   const [ent] = await db.select().from(enterprises).where(eq(enterprises.id, input.enterpriseId));
   if (!ent) throw notFound(COST_DETECT_MSG.enterpriseMissing);
+  // a running detection reads the stored files it was started with: none is replaced under it
+  if (await activeDetection(db, input.sectionId)) throw conflict(COST_DETECT_MSG.running);
   const parsed = await parseCostXml(createReadStream(input.spooled.path, { highWaterMark: 1 << 20 }));
   const key = newStorageKey();
   await storage.putFile(key, input.spooled.path, input.spooled.size, 'application/xml');
@@ -237,6 +247,8 @@ export async function upload(
         .from(costFiles)
         .where(and(eq(costFiles.sectionId, input.sectionId), eq(costFiles.enterpriseId, input.enterpriseId)))
         .for('update');
+      // checked again under the row lock: a detection started meanwhile keeps its files
+      if (await activeDetection(tx, input.sectionId)) throw conflict(COST_DETECT_MSG.running);
       if (old) {
         replaced = old.storageKey;
         await tx.update(costFiles).set(values).where(eq(costFiles.id, old.id));

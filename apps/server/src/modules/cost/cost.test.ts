@@ -216,8 +216,11 @@ describe('a server that stops in the middle of a detection', () => {
     return row!.id;
   }
 
-  it('is taken up again by a running server and finished', async () => {
+  it('is taken up again by a running server and finished; no file is replaced under it meanwhile', async () => {
     const id = await orphan(1);
+    const busy = await upload(admin, ents[0]!.enterpriseId, xml({ bidder: ents[0]!.name, seed: 50 }));
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(COST_DETECT_MSG.running);
     await t.app.costRunner.kick();
     const [row] = await db().select().from(costDetections).where(eq(costDetections.id, id));
     expect(row).toMatchObject({ status: 'done', attempts: 2, error: null });

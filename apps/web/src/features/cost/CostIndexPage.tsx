@@ -2,7 +2,6 @@ import { COST_DETECTION_STATUS_LABELS, type CostDirectoryRow, DEFAULT_PAGE_SIZE 
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { COST_KEY, type CostFilters, costDirectoriesQuery } from '../../api/cost';
 import {
   ActionLink,
@@ -17,6 +16,7 @@ import {
 } from '../../components/admin';
 import { formatDateTime } from '../../lib/format';
 import { useLiveEvent } from '../../lib/live';
+import { useSearchParam } from '../../lib/searchParam';
 import { useCurrentUser } from '../../lib/sessionHooks';
 import { CostSection } from './CostSection';
 import { CostSettingsDialog } from './CostSettingsDialog';
@@ -25,18 +25,7 @@ import './cost.css';
 const TITLE = '文件分析';
 
 function Sections() {
-  const [params, setParams] = useSearchParams();
-  const open = params.get('sectionId') ?? '';
-  const setOpen = (id: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set('sectionId', id);
-        else next.delete('sectionId');
-        return next;
-      },
-      { replace: true },
-    );
+  const [open, setOpen] = useSearchParam('sectionId');
   const view = useServerList({
     initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as CostFilters,
     query: costDirectoriesQuery,
@@ -111,7 +100,7 @@ function Sections() {
       <FilterBar>
         <KeywordFilter
           placeholder="标段编号或名称"
-          onSearch={(keyWord) => setFilter(view, keyWord)}
+          onSearch={(keyWord) => view.setFilter({ keyWord })}
           testId="cost-keyword"
         />
       </FilterBar>
@@ -136,9 +125,6 @@ function Sections() {
     </ListCard>
   );
 }
-
-const setFilter = (view: { setFilter: (f: Partial<CostFilters>) => void }, keyWord: string | undefined) =>
-  view.setFilter({ keyWord });
 
 /**
  * 文件分析 `/fileAnalysis/index` (issue 18; the sidebar's node of property fileAnalysis): the sections with bids, each

@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Checkbox, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { downloadMonitor, MONITOR_KEY, type MonitorFilters, monitorListQuery } from '../../api/monitor';
 import { reportApiError } from '../../api/request';
 import {
@@ -29,6 +29,7 @@ import {
 import { formatDateTime } from '../../lib/format';
 import { useLiveEvent } from '../../lib/live';
 import { evalRoomHref, openingHallHref } from '../../lib/paths';
+import { useSearchParam } from '../../lib/searchParam';
 import { MonitorDrawer } from './MonitorDrawer';
 
 const TITLE = '监督台';
@@ -45,18 +46,7 @@ export const progressOf = (r: MonitorRow) =>
   r.stage === 'opening' ? OPENING_STATUS_LABELS[r.openingStatus] : EVAL_STATUS_LABELS[r.evaluationStatus];
 
 function Console() {
-  const [params, setParams] = useSearchParams();
-  const open = params.get('sectionId') ?? '';
-  const setOpen = (id: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id) next.set('sectionId', id);
-        else next.delete('sectionId');
-        return next;
-      },
-      { replace: true },
-    );
+  const [open, setOpen] = useSearchParam('sectionId');
   const view = useServerList({
     initial: { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE } as MonitorFilters,
     query: monitorListQuery,
