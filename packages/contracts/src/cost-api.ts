@@ -5,6 +5,8 @@ import {
   costDirectoriesSchema,
   costFileQuerySchema,
   costParseDataSchema,
+  costPublicitySchema,
+  costPublishSchema,
   costScoreSchema,
   costSectionQuerySchema,
   costSettingsSchema,
@@ -98,5 +100,23 @@ export const costApi = {
     auth: true,
     body: costSettingsSchema.strict(),
     data: costSettingsSchema,
+  },
+  costPublicity: {
+    ...paths.costPublicity,
+    summary:
+      '公示（publish: true）或撤回公示（false）一个标段最近一次完成的检测结果摘要（管理员）：检测后更换过造价文件的须重新检测；公示时通知该标段各投标人',
+    tag: T,
+    auth: true,
+    body: costPublishSchema,
+    data: costPublicitySchema,
+  },
+  costPublicitySummary: {
+    ...paths.costPublicitySummary,
+    summary:
+      '检测结果公示：各投标人的风险等级与发现的类别、雷同的投标人组合（不含报价、清单与编制信息等证据）；投标人另见关于本单位文件的发现。管理员与开发者随时可预览，投标人在公示后可看',
+    tag: T,
+    auth: true,
+    body: costSectionQuerySchema,
+    data: costPublicitySchema,
   },
 } as const;

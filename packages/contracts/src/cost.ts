@@ -256,6 +256,10 @@ export const COST_DETECT_MSG = {
   done: '检测完成，请至项目详情页确认数据',
   published: '检测结果摘要已公示',
   alreadyPublished: '该检测结果已公示',
+  withdrawn: '已撤回公示',
+  notPublished: '该标段的检测结果尚未公示',
+  staleResults: '造价文件在检测后已更换，请重新检测后再公示',
+  publicityDenied: '只有该标段的投标人和管理员可以查看检测结果公示',
 } as const;
 
 const uuidOf = (message: string) => z.uuid({ error: message });
@@ -351,3 +355,58 @@ export const costParseDataSchema = z.object({
   tree: z.array(costTreeRowSchema),
 });
 export type CostParseData = z.infer<typeof costParseDataSchema>;
+
+/** /ks/file/publicity: publish (or withdraw) the summary of the section's latest finished detection. */
+export const costPublishSchema = z
+  .object({
+    sectionId: uuidOf(COST_DETECT_MSG.sectionMissing),
+    publish: z.boolean({ error: '请说明公示或撤回' }),
+  })
+  .strict();
+export type CostPublish = z.infer<typeof costPublishSchema>;
+
+/** The checks a file shows on its own: a bidder sees their evidence about its own file in the publicity. */
+export const COST_OWN_CHECKS: readonly CostCheck[] = [
+  'totals',
+  'safetyRate',
+  'feeRate',
+  'controlPrice',
+  'lowPrice',
+  'unbalanced',
+  'lowTotal',
+];
+
+/**
+ * The permitted summary of a detection (公示): per bidder its risk and which checks found something (how often); the
+ * pairs with findings, their similarity and checks — no prices, lines, serials or other evidence of anyone's file.
+ * A bidder reading it also gets the findings about its own file, evidence included.
+ */
+export const costPublicitySchema = z.object({
+  section: z.object({ id: z.string(), code: z.string(), name: z.string(), projectName: z.string() }),
+  detectionId: z.string(),
+  finishedAt: z.string(),
+  /** null: not published (an administrator's preview) */
+  publishedAt: z.string().nullable(),
+  settings: costSettingsSchema,
+  bidders: z.array(
+    z.object({
+      enterpriseName: z.string(),
+      risk: z.enum(COST_RISKS),
+      checks: z.array(z.object({ check: z.enum(COST_CHECKS), count: z.number().int() })),
+    }),
+  ),
+  pairs: z.array(
+    z.object({
+      a: z.string(),
+      b: z.string(),
+      score: z.number(),
+      risk: z.enum(COST_RISKS),
+      checks: z.array(z.enum(COST_CHECKS)),
+    }),
+  ),
+  own: z
+    .object({ enterpriseName: z.string(), risk: z.enum(COST_RISKS), findings: z.array(costFindingSchema) })
+    .nullable(),
+  canManage: z.boolean(),
+});
+export type CostPublicity = z.infer<typeof costPublicitySchema>;

@@ -367,6 +367,8 @@ export const paths = {
   costParseData: { method: 'POST', path: '/ks/file/parse-data' },
   costSettings: { method: 'GET', path: '/ks/file/detection/settings' },
   costSettingsSave: { method: 'POST', path: '/ks/file/detection/settings' },
+  costPublicity: { method: 'POST', path: '/ks/file/publicity' },
+  costPublicitySummary: { method: 'POST', path: '/ks/file/publicity/summary' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },

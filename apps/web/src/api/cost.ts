@@ -63,3 +63,14 @@ export const costSettingsQuery = () =>
 /** Silent: the dialog shows a refusal itself. */
 export const saveCostSettings = (body: ApiBody<'costSettingsSave'>) =>
   call('costSettingsSave', { data: body, silent: true });
+
+/** The permitted summary (an administrator's preview, or the published one a bidder reads); silent: the page shows it. */
+export const costPublicityQuery = (sectionId: string, enabled = true) =>
+  queryOptions({
+    queryKey: [...COST_KEY, 'publicity', sectionId],
+    queryFn: () => call('costPublicitySummary', { data: { sectionId }, silent: true }),
+    enabled: enabled && sectionId.length > 0,
+    retry: false,
+  });
+export const publishCostResults = (sectionId: string, publish: boolean) =>
+  call('costPublicity', { data: { sectionId, publish } });

@@ -95,6 +95,7 @@ export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPag
 // 文件分析 (issue 18)
 export const CostIndexPage = lazyPage(() => import('../features/cost/CostIndexPage'));
 export const CostTreePage = lazyPage(() => import('../features/cost/CostTreePage'));
+export const CostPublicityPage = lazyPage(() => import('../features/cost/CostPublicityPage'));
 export const OpeningHallPage = lazyPage(() => import('../features/opening/OpeningHallPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));

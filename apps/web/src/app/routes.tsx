@@ -29,6 +29,7 @@ import {
   CommitmentBookPage,
   CompanyInfoPage,
   CostIndexPage,
+  CostPublicityPage,
   CostTreePage,
   CreditAnalysisPage,
   CreditCodeLoginPage,
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
                   { path: 'fileAnalysis', element: <Navigate to="index" replace /> },
                   { path: 'fileAnalysis/index', element: <CostIndexPage /> },
                   { path: 'fileAnalysis/deatil', element: <CostTreePage /> },
+                  { path: 'fileAnalysis/publicity', element: <CostPublicityPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

@@ -148,5 +148,7 @@ export function guardRedirect(pathname: string, signedIn: boolean, homeUrl: stri
 /** 文件分析 (issue 18): the sections and their cost-file detection; one file's cost tree (the spec's spelling). */
 export const COST_INDEX_PATH = '/fileAnalysis/index';
 export const COST_TREE_PATH = '/fileAnalysis/deatil';
+export const COST_PUBLICITY_PATH = '/fileAnalysis/publicity';
+export const costPublicityHref = (sectionId: string) => `${COST_PUBLICITY_PATH}?${new URLSearchParams({ sectionId })}`;
 export const costTreeHref = (id: string, sectionId?: string) =>
   `${COST_TREE_PATH}?${new URLSearchParams(sectionId ? { id, sectionId } : { id })}`;

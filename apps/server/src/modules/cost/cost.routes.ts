@@ -53,6 +53,16 @@ export async function costRoutes(app: FastifyInstance, deps: svc.CostDeps & { sp
     roles: ANY,
     message: '保存成功',
   });
+  route(app, api.costPublicity, async ({ auth, body }) => svc.publicity(deps, callerOf(auth), body), {
+    roles: ANY,
+    message: '操作成功',
+  });
+  route(
+    app,
+    api.costPublicitySummary,
+    async ({ auth, body }) => svc.publicitySummary(deps, callerOf(auth), body.sectionId),
+    { roles: ANY },
+  );
   route(app, api.costParseData, async ({ auth, body }) => svc.parseData(deps, callerOf(auth), body.id), {
     roles: ANY,
   });

@@ -1,20 +1,25 @@
 import { createReadStream } from 'node:fs';
 import {
   COST_DETECT_MSG,
+  COST_OWN_CHECKS,
+  COST_RISK_LABELS,
   COST_SETTINGS_DEFAULT,
   type CostAchievement,
   type CostDetection,
   type CostDirectoriesQuery,
   type CostFileMeta,
   type CostFileRow,
+  type CostFinding,
   type CostParseData,
+  type CostPublicity,
+  type CostPublish,
   type CostResults,
   type CostSettings,
   type CostStatus,
   type CostTreeRow,
   costSettingsSchema,
 } from '@ks/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { bidFiles, costDetections, costFiles, enterprises, tenderSections, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
@@ -25,9 +30,13 @@ import { getSetting, putSetting } from '../../platform/settings';
 import { newStorageKey, type Storage } from '../../platform/storage';
 import type { EngineCaller } from '../engine/record-access';
 import type { Spooled } from '../files/multipart';
+import { sendUserMessages } from '../messages/send';
 import { projects } from '../tender/project';
 import { sectionOr404 } from '../tender/section.repo';
 import { parseCostXml } from './cost.parse';
+
+/** The publicity page of a section (the bidders' message links there). */
+export const costPublicityHref = (sectionId: string) => `/fileAnalysis/publicity?sectionId=${sectionId}`;
 
 /**
  * 造价文件检测 (issue 18): the centre's administrators upload each bidder's cost file for a section (read through the
@@ -349,6 +358,179 @@ export async function parseData(deps: CostDeps, c: CostCaller, id: string): Prom
   if (!r) throw notFound(COST_DETECT_MSG.fileMissing);
   const { standard, ...meta } = r.f.meta as CostFileMeta & { standard: string };
   return { file: fileOut(r), sectionId: r.f.sectionId, standard, meta, tree: r.f.tree as CostTreeRow[] };
+}
+
+async function latestDone(q: DbOrTx, sectionId: string, publishedOnly = false) {
+  const [d] = await q
+    .select({ d: costDetections, startedByName: users.userName })
+    .from(costDetections)
+    .innerJoin(users, eq(users.id, costDetections.startedById))
+    .where(
+      and(
+        eq(costDetections.sectionId, sectionId),
+        eq(costDetections.status, 'done'),
+        publishedOnly ? isNotNull(costDetections.publishedAt) : undefined,
+      ),
+    )
+    .orderBy(desc(costDetections.createdAt))
+    .limit(1);
+  return d ?? null;
+}
+
+/** The permitted summary of a finished detection; `own`: the reader's enterprise, whose file's findings it shows. */
+function summaryOf(
+  section: Awaited<ReturnType<typeof sectionOf>>,
+  d: DetectionRow,
+  own: string | null,
+  canManage: boolean,
+): CostPublicity {
+  const results = d.results as CostResults;
+  const names = new Map(results.bidders.map((b) => [b.fileId, b.enterpriseName]));
+  const mine = own ? results.bidders.find((b) => b.enterpriseId === own) : undefined;
+  return {
+    section: { id: section.id, code: section.code, name: section.name, projectName: section.projectName },
+    detectionId: d.id,
+    finishedAt: (d.finishedAt ?? d.createdAt).toISOString(),
+    publishedAt: d.publishedAt?.toISOString() ?? null,
+    settings: results.settings,
+    bidders: results.bidders.map((b) => {
+      const counts = new Map<CostFinding['check'], number>();
+      for (const f of b.findings) counts.set(f.check, (counts.get(f.check) ?? 0) + 1);
+      return {
+        enterpriseName: b.enterpriseName,
+        risk: b.findings.length ? b.risk : 'low',
+        checks: [...counts].map(([check, count]) => ({ check, count })),
+      };
+    }),
+    pairs: results.pairs
+      .filter((p) => p.findings.length)
+      .map((p) => ({
+        a: names.get(p.a) ?? '',
+        b: names.get(p.b) ?? '',
+        score: p.score,
+        risk: p.risk,
+        checks: [...new Set(p.findings.map((f) => f.check))],
+      })),
+    own: mine
+      ? {
+          enterpriseName: mine.enterpriseName,
+          risk: mine.risk,
+          findings: mine.findings.filter((f) => COST_OWN_CHECKS.includes(f.check)),
+        }
+      : null,
+    canManage,
+  };
+}
+
+/**
+ * /ks/file/publicity: an administrator publishes the summary of the section's latest finished detection (one
+ * publication a section: an earlier one is replaced), or withdraws it. Refused while a detection runs, and when a
+ * file was replaced after the detection began (its results would not be the files'). The bidders' accounts are told.
+ */
+export async function publicity(deps: CostDeps, c: CostCaller, input: CostPublish): Promise<CostPublicity> {
+  requireManager(c);
+  const { db } = deps;
+  const section = await sectionOf(db, input.sectionId);
+  const now = deps.now();
+  const row = await db.transaction(async (tx) => {
+    // one decision at a time per section: the section's detections are locked in order
+    await tx
+      .select({ id: costDetections.id })
+      .from(costDetections)
+      .where(eq(costDetections.sectionId, input.sectionId))
+      .orderBy(costDetections.id)
+      .for('update');
+    if (await activeDetection(tx, input.sectionId)) throw conflict(COST_DETECT_MSG.running);
+    if (!input.publish) {
+      const published = await latestDone(tx, input.sectionId, true);
+      if (!published) throw conflict(COST_DETECT_MSG.notPublished);
+      const [out] = await tx
+        .update(costDetections)
+        .set({ publishedAt: null })
+        .where(eq(costDetections.id, published.d.id))
+        .returning();
+      await writeOpLog(tx, c.actor, {
+        glName: GL_NAME,
+        recordId: published.d.id,
+        logbook: `撤回${section.code} ${section.name}的造价文件检测结果公示`,
+      });
+      return out!;
+    }
+    const d = await latestDone(tx, input.sectionId);
+    if (!d) throw notFound(COST_DETECT_MSG.notDone);
+    if (d.d.publishedAt) throw conflict(COST_DETECT_MSG.alreadyPublished);
+    const files = await tx.select({ f: costFiles }).from(costFiles).where(eq(costFiles.sectionId, input.sectionId));
+    if (detectionOut(d, files).stale) throw conflict(COST_DETECT_MSG.staleResults);
+    await tx
+      .update(costDetections)
+      .set({ publishedAt: null })
+      .where(and(eq(costDetections.sectionId, input.sectionId), isNotNull(costDetections.publishedAt)));
+    const [out] = await tx
+      .update(costDetections)
+      .set({ publishedAt: now })
+      .where(eq(costDetections.id, d.d.id))
+      .returning();
+    const results = d.d.results as CostResults;
+    const ents = [...new Set(results.bidders.map((b) => b.enterpriseId))];
+    const accounts = ents.length
+      ? await tx
+          .select({ userId: users.id, enterpriseId: users.enterpriseId })
+          .from(users)
+          .where(and(inArray(users.enterpriseId, ents), eq(users.status, 'active')))
+      : [];
+    const riskOf = new Map(results.bidders.map((b) => [b.enterpriseId, b.findings.length ? b.risk : null]));
+    await sendUserMessages(
+      tx,
+      accounts.map((u) => {
+        const risk = riskOf.get(u.enterpriseId ?? '') ?? null;
+        return {
+          userId: u.userId,
+          kind: 'admin' as const,
+          title: `造价文件检测结果公示：${section.code} ${section.name}`,
+          body: `${section.projectName} ${section.code} ${section.name} 的造价文件检测结果摘要已公示。贵单位造价文件的检测结论：${risk ? COST_RISK_LABELS[risk] : '未发现问题'}。请在公示页查看详情；如有异议，请与交易中心联系。`,
+          link: costPublicityHref(section.id),
+          createdAt: now,
+        };
+      }),
+    );
+    await publishEvent(tx, { users: [c.id] }, 'cost', { sectionId: input.sectionId });
+    await writeOpLog(tx, c.actor, {
+      glName: GL_NAME,
+      recordId: d.d.id,
+      logbook: `公示${section.code} ${section.name}的造价文件检测结果摘要（${results.bidders.length} 家投标人，通知 ${accounts.length} 个账号）`,
+    });
+    return out!;
+  });
+  return summaryOf(section, row, null, true);
+}
+
+/**
+ * /ks/file/publicity/summary: administrators and developers preview the summary of the latest finished detection
+ * (published or not); a bidder of the detection reads the published one, with its own file's findings; anyone else 403.
+ */
+export async function publicitySummary(deps: CostDeps, c: CostCaller, sectionId: string): Promise<CostPublicity> {
+  const { db } = deps;
+  const section = await sectionOf(db, sectionId);
+  if (c.loginRoleType === 'M' || c.loginRoleType === 'D') {
+    const d = await latestDone(db, sectionId);
+    if (!d) throw notFound(COST_DETECT_MSG.notDone);
+    return summaryOf(section, d.d, null, c.loginRoleType === 'M');
+  }
+  const d = await latestDone(db, sectionId, true);
+  const ent = c.enterpriseId;
+  if (d && ent && (d.d.results as CostResults).bidders.some((b) => b.enterpriseId === ent)) {
+    return summaryOf(section, d.d, ent, false);
+  }
+  // a bidder with a file on the section hears that nothing is published yet; anyone else the same refusal, whether
+  // or not there is a publication
+  const [hasFile] = ent
+    ? await db
+        .select({ id: costFiles.id })
+        .from(costFiles)
+        .where(and(eq(costFiles.sectionId, sectionId), eq(costFiles.enterpriseId, ent)))
+    : [];
+  if (hasFile) throw notFound(COST_DETECT_MSG.notPublished);
+  throw forbidden(COST_DETECT_MSG.publicityDenied);
 }
 
 /** /ks/file/detection/settings: the thresholds the next detection uses, with the platform's defaults. */

@@ -17,6 +17,7 @@ import {
   type ButtonProps,
   Descriptions,
   Empty,
+  Modal,
   Popconfirm,
   Progress,
   Space,
@@ -30,8 +31,10 @@ import { Link } from 'react-router';
 import {
   COST_KEY,
   costAchievementQuery,
+  costPublicityQuery,
   costScoreQuery,
   costStatusQuery,
+  publishCostResults,
   startCostDetection,
   uploadCostFile,
 } from '../../api/cost';
@@ -40,9 +43,10 @@ import { LoadFailure } from '../../components/admin';
 import { formatFileSize } from '../../components/upload/format';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveEvent } from '../../lib/live';
-import { costTreeHref } from '../../lib/paths';
+import { costPublicityHref, costTreeHref } from '../../lib/paths';
+import { PublicitySummary } from './CostPublicity';
+import { RISK_COLORS } from './risk';
 
-export const RISK_COLORS: Record<CostRisk, string> = { high: 'red', medium: 'orange', low: 'green' };
 const active = (d: CostDetection | null) => d?.status === 'queued' || d?.status === 'running';
 
 /** A bidder's cost file: upload or replace (the administrator's; a file that does not parse is refused with its line). */
@@ -240,6 +244,86 @@ function Results({ sectionId }: { sectionId: string }) {
   );
 }
 
+/**
+ * 公示: the latest finished detection's permitted summary — previewed, then published to the section's bidders (they
+ * are told by message), or withdrawn. Results older than the files cannot be published.
+ */
+function PublicityBar({ sectionId, d, canManage }: { sectionId: string; d: CostDetection; canManage: boolean }) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [preview, setPreview] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const q = useQuery(costPublicityQuery(sectionId, preview));
+  const act = (publish: boolean) => {
+    setBusy(true);
+    return publishCostResults(sectionId, publish)
+      .then(() => {
+        void message.success(publish ? COST_DETECT_MSG.published : COST_DETECT_MSG.withdrawn);
+        setPreview(false);
+        void qc.invalidateQueries({ queryKey: COST_KEY });
+      })
+      .catch(reportApiError)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="cost-publicity-bar" data-testid="cost-publicity-bar">
+      {d.publishedAt ? (
+        <Space wrap>
+          <Tag color="blue" data-testid="cost-published">
+            已公示
+          </Tag>
+          <span>{formatDateTime(d.publishedAt)} 起向该标段投标人公示</span>
+          <Link to={costPublicityHref(sectionId)}>查看公示</Link>
+          {canManage ? (
+            <Popconfirm
+              title="撤回公示？"
+              description="撤回后投标人将不能再查看检测结果摘要。"
+              okText="撤回"
+              cancelText="取消"
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
+              onConfirm={() => act(false)}
+            >
+              <Button size="small" danger loading={busy} data-testid="cost-withdraw">
+                撤回公示
+              </Button>
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ) : canManage ? (
+        <Space wrap>
+          <Button size="small" onClick={() => setPreview(true)} data-testid="cost-publish">
+            公示检测结果
+          </Button>
+          <Typography.Text type="secondary">公示前可预览；公示后以消息通知该标段各投标人</Typography.Text>
+        </Space>
+      ) : null}
+      <Modal
+        open={preview}
+        title="公示检测结果摘要"
+        width={960}
+        okText="确认公示"
+        cancelText="取消"
+        onCancel={() => setPreview(false)}
+        onOk={() => act(true)}
+        confirmLoading={busy}
+        okButtonProps={{ disabled: d.stale || !q.data, 'data-testid': 'cost-publish-ok' } as ButtonProps}
+        destroyOnHidden
+      >
+        {d.stale ? (
+          <Alert type="warning" showIcon title={COST_DETECT_MSG.staleResults} style={{ marginBottom: 12 }} />
+        ) : null}
+        {q.data ? (
+          <PublicitySummary p={q.data} />
+        ) : q.isError ? (
+          <Alert type="error" title={q.error.message} />
+        ) : (
+          <Spin />
+        )}
+      </Modal>
+    </div>
+  );
+}
+
 /** One section in 文件分析: its bidders' cost files, the detection and its findings. */
 export function CostSection({ sectionId }: { sectionId: string }) {
   const qc = useQueryClient();
@@ -368,6 +452,7 @@ export function CostSection({ sectionId }: { sectionId: string }) {
         {s.files.length < 2 ? <Typography.Text type="secondary">{COST_DETECT_MSG.tooFew}</Typography.Text> : null}
       </div>
       {d ? <DetectionState d={d} /> : <Typography.Text type="secondary">该标段尚未检测</Typography.Text>}
+      {d?.status === 'done' ? <PublicityBar sectionId={sectionId} d={d} canManage={s.canManage} /> : null}
       {d?.status === 'done' ? <Results sectionId={sectionId} /> : null}
     </div>
   );

@@ -7,7 +7,7 @@ import { costAchievementQuery, costParseDataQuery } from '../../api/cost';
 import { LoadFailure, PageFrame } from '../../components/admin';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { COST_INDEX_PATH } from '../../lib/paths';
-import { RISK_COLORS } from './CostSection';
+import { RISK_COLORS } from './risk';
 import './cost.css';
 
 const money = (v: number) => formatMoney(v);

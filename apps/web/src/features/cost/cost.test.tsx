@@ -1,4 +1,4 @@
-import type { CostDetection, CostParseData, CostResults, CostStatus, CostTreeRow } from '@ks/contracts';
+import type { CostDetection, CostParseData, CostPublicity, CostResults, CostStatus, CostTreeRow } from '@ks/contracts';
 import { COST_SETTINGS_DEFAULT } from '@ks/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -200,6 +200,122 @@ describe('/fileAnalysis/index', () => {
     await screen.findByTestId('cost-files', {}, SLOW);
     expect(screen.queryByTestId('cost-start')).toBeNull();
     expect(screen.queryByTestId(`cost-upload-${C}`)).toBeNull();
+  });
+});
+
+const publicity = (over: Partial<CostPublicity> = {}): CostPublicity => ({
+  section: status().section,
+  detectionId: uuid(31),
+  finishedAt: '2026-11-28T02:04:00.000Z',
+  publishedAt: null,
+  settings: COST_SETTINGS_DEFAULT,
+  bidders: [
+    { enterpriseName: '示例建设工程有限公司', risk: 'medium', checks: [{ check: 'safetyRate', count: 1 }] },
+    { enterpriseName: '山西四建集团有限公司', risk: 'low', checks: [] },
+  ],
+  pairs: [],
+  own: null,
+  canManage: true,
+  ...over,
+});
+
+describe('公示', () => {
+  it('previews the summary, publishes it with the bidders told, and withdraws it after a confirmation', async () => {
+    let st = status({ detection: detection({ status: 'done', progress: 4, finishedAt: '2026-11-28T02:04:00.000Z' }) });
+    const acts: unknown[] = [];
+    setupShell({
+      handlers: {
+        'POST /ks/file/directories': () => ({ data: { records: [], total: 0 } }),
+        'POST /ks/file/status': () => ({ data: st }),
+        'POST /ks/file/achievement': () => ({ data: { detection: st.detection!, results } }),
+        'POST /ks/file/detection/score': () => ({ data: { files: [], score: [] } }),
+        'POST /ks/file/publicity/summary': () => ({ data: publicity() }),
+        'POST /ks/file/publicity': (req) => {
+          const body = json(req) as { publish: boolean };
+          acts.push(body);
+          const at = body.publish ? '2026-11-28T03:00:00.000Z' : null;
+          st = { ...st, detection: { ...st.detection!, publishedAt: at } };
+          return { data: publicity({ publishedAt: at }) };
+        },
+      },
+    });
+    renderRoutes(routes, `/fileAnalysis/index?sectionId=${SECTION}`);
+    await userEvent.click(await screen.findByTestId('cost-publish', {}, SLOW));
+    const preview = await screen.findByTestId('cost-publicity', {}, SLOW);
+    expect(within(preview).getByTestId('cost-publicity-bidders').textContent).toContain('安全文明施工费低于费率');
+    expect(preview.textContent).toContain('未公示');
+    expect(preview.textContent).toContain('投标人之间未发现雷同或相同的编制信息');
+    await userEvent.click(screen.getByTestId('cost-publish-ok'));
+    await waitFor(() => expect(acts).toEqual([{ sectionId: SECTION, publish: true }]));
+    expect((await screen.findByTestId('cost-published', {}, SLOW)).textContent).toBe('已公示');
+
+    await userEvent.click(screen.getByTestId('cost-withdraw'));
+    await userEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(acts).toHaveLength(2));
+    expect(acts[1]).toEqual({ sectionId: SECTION, publish: false });
+    await screen.findByTestId('cost-publish', {}, SLOW);
+  });
+
+  it('does not publish results older than the files', async () => {
+    setupShell({
+      handlers: {
+        'POST /ks/file/directories': () => ({ data: { records: [], total: 0 } }),
+        'POST /ks/file/status': () => ({
+          data: status({ detection: detection({ status: 'done', progress: 4, stale: true }) }),
+        }),
+        'POST /ks/file/achievement': () => ({ data: { detection: detection({ status: 'done' }), results } }),
+        'POST /ks/file/detection/score': () => ({ data: { files: [], score: [] } }),
+        'POST /ks/file/publicity/summary': () => ({ data: publicity() }),
+      },
+    });
+    renderRoutes(routes, `/fileAnalysis/index?sectionId=${SECTION}`);
+    await userEvent.click(await screen.findByTestId('cost-publish', {}, SLOW));
+    await screen.findByTestId('cost-publicity', {}, SLOW);
+    expect(screen.getByText('造价文件在检测后已更换，请重新检测后再公示')).toBeTruthy();
+    expect((screen.getByTestId('cost-publish-ok') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows a bidder the published summary with its own findings, and says when nothing is published', async () => {
+    let published = true;
+    setupShell({
+      roleType: 'U',
+      handlers: {
+        'POST /ks/file/publicity/summary': () =>
+          published
+            ? {
+                data: publicity({
+                  publishedAt: '2026-11-28T03:00:00.000Z',
+                  canManage: false,
+                  pairs: [
+                    {
+                      a: '山西四建集团有限公司',
+                      b: '山西建工集团有限公司',
+                      score: 100,
+                      risk: 'high',
+                      checks: ['identicalFile'],
+                    },
+                  ],
+                  own: {
+                    enterpriseName: '示例建设工程有限公司',
+                    risk: 'medium',
+                    findings: results.bidders[0]!.findings,
+                  },
+                }),
+              }
+            : { status: 404, code: 404, message: '该标段的检测结果尚未公示', data: null },
+      },
+    });
+    const view = renderRoutes(routes, `/fileAnalysis/publicity?sectionId=${SECTION}`);
+    const own = await screen.findByTestId('cost-publicity-own', {}, SLOW);
+    expect(own.textContent).toContain('安全文明施工费低于费率');
+    expect(own.textContent).toContain('证据（1）');
+    expect(screen.getByTestId('cost-publicity-pairs').textContent).toContain('造价文件完全相同');
+    expect(screen.getByTestId('cost-publicity-published')).toBeTruthy();
+    expect(screen.queryByText('返回文件分析')).toBeNull();
+    view.unmount();
+    published = false;
+    renderRoutes(routes, `/fileAnalysis/publicity?sectionId=${uuid(2)}`);
+    expect((await screen.findByTestId('cost-publicity-none', {}, SLOW)).textContent).toContain('尚未公示');
   });
 });
 
