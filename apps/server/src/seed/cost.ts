@@ -6,6 +6,7 @@ import { bidFiles, costDetections, costFiles, enterprises, tenderSections } from
 import { detect, digestOf } from '../modules/cost/cost.checks';
 import { parseCostXml } from '../modules/cost/cost.parse';
 import { costXml } from '../modules/cost/cost.sample';
+import { publicity } from '../modules/cost/cost.service';
 import type { EngineCaller } from '../modules/engine/record-access';
 import { projects } from '../modules/tender/project';
 import { writeOpLog } from '../platform/oplog';
@@ -16,7 +17,8 @@ import { newStorageKey, type Storage } from '../platform/storage';
  * uploaded by the administrator, and a detection ran over them yesterday: two clean files, and user1's enterprise's
  * with its 安全文明施工费 priced at 2 % of 分部分项工程费 (the rate is 3 %) — flagged, medium risk. The files are
  * the generator's (docs/cost-xml.md), stored in the platform's store; the results are the checks' own, computed here as
- * the worker computes them.
+ * the worker computes them. The administrator published the summary this morning (through the service: the bidders'
+ * accounts have its message, user1 reads it at /fileAnalysis/publicity).
  */
 export async function seedCostDemo(tx: Db, storage: Storage, admin: EngineCaller, seededAt = Date.now()) {
   const [project] = await projects.list(tx, { where: { xmbh: 'SXGC-2026-1006' } });
@@ -97,5 +99,9 @@ export async function seedCostDemo(tx: Db, storage: Storage, admin: EngineCaller
   await writeOpLog(tx, admin.actor, {
     glName: '造价文件检测',
     logbook: `SXGC-2026-1006 BD-01：上传 ${bidders.length} 家投标人的造价文件并完成检测`,
+  });
+  await publicity({ db: tx, storage, now: () => new Date(seededAt - 3 * 3600_000) }, admin, {
+    sectionId: section.id,
+    publish: true,
   });
 }

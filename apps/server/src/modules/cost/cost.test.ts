@@ -173,7 +173,51 @@ describe('publicity', () => {
     agent = await loginToken(t.app, 'agent', 'U');
   });
 
-  it('previews the permitted summary to the centre only; a bidder hears it is not published yet', async () => {
+  it('is the demo’s: published, user1 reads it with its own file’s findings and has the message; others may not', async () => {
+    const mine = await c.post(P.summary, bidder, { sectionId: demo });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.publishedAt).not.toBeNull();
+    expect(mine.body.data.own.enterpriseName).toBe('示例建设工程有限公司');
+    expect(mine.body.data.own.findings.map((f: { check: string }) => f.check)).toEqual(['safetyRate']);
+    expect(mine.body.data.own.findings[0].evidence.length).toBeGreaterThan(0);
+    const [u1] = await db().select().from(users).where(eq(users.account, 'user1'));
+    const told = await db()
+      .select()
+      .from(userMessages)
+      .where(and(eq(userMessages.userId, u1!.id), eq(userMessages.link, `/fileAnalysis/publicity?sectionId=${demo}`)));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toMatch(/^造价文件检测结果公示：BD-01 /);
+    expect(told[0]!.body).toContain('中风险');
+    const stranger = await c.post(P.summary, agent, { sectionId: demo });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.message).toBe(COST_DETECT_MSG.publicityDenied);
+    const again = await c.post(P.publish, admin, { sectionId: demo, publish: true });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(COST_DETECT_MSG.alreadyPublished);
+  });
+
+  it('is withdrawn by an administrator only, after which a bidder hears it is not published', async () => {
+    expect((await c.post(P.publish, dev, { sectionId: demo, publish: false })).status).toBe(403);
+    expect((await c.post(P.publish, bidder, { sectionId: demo, publish: false })).status).toBe(403);
+    expect((await c.post(P.publish, admin, { sectionId: demo })).status).toBe(400);
+    const w = await c.post(P.publish, admin, { sectionId: demo, publish: false });
+    expect(w.status).toBe(200);
+    expect(w.body.data.publishedAt).toBeNull();
+    const [row] = await db()
+      .select()
+      .from(costDetections)
+      .where(and(eq(costDetections.sectionId, demo), eq(costDetections.status, 'done')));
+    expect(row!.publishedAt).toBeNull();
+    const early = await c.post(P.summary, bidder, { sectionId: demo });
+    expect(early.status).toBe(404);
+    expect(early.body.message).toBe(COST_DETECT_MSG.notPublished);
+    expect((await c.post(P.summary, agent, { sectionId: demo })).status).toBe(403);
+    const none = await c.post(P.publish, admin, { sectionId: demo, publish: false });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe(COST_DETECT_MSG.notPublished);
+  });
+
+  it('previews the permitted summary to the centre, and publishes it again with the bidders told', async () => {
     const pre = await c.post(P.summary, dev, { sectionId: demo });
     expect(pre.status).toBe(200);
     expect(pre.body.data).toMatchObject({ publishedAt: null, own: null, canManage: false });
@@ -188,57 +232,17 @@ describe('publicity', () => {
     });
     // no evidence of anyone's file in the summary
     expect(JSON.stringify(pre.body.data)).not.toMatch(/evidence|¥|SHA-256/);
-    const early = await c.post(P.summary, bidder, { sectionId: demo });
-    expect(early.status).toBe(404);
-    expect(early.body.message).toBe(COST_DETECT_MSG.notPublished);
-    const stranger = await c.post(P.summary, agent, { sectionId: demo });
-    expect(stranger.status).toBe(403);
-    expect(stranger.body.message).toBe(COST_DETECT_MSG.publicityDenied);
-  });
-
-  it('is published by an administrator only, tells the bidders, and shows each its own findings', async () => {
     expect((await c.post(P.publish, dev, { sectionId: demo, publish: true })).status).toBe(403);
-    expect((await c.post(P.publish, bidder, { sectionId: demo, publish: true })).status).toBe(403);
-    expect((await c.post(P.publish, admin, { sectionId: demo })).status).toBe(400);
-    const none = await c.post(P.publish, admin, { sectionId: demo, publish: false });
-    expect(none.status).toBe(409);
-    expect(none.body.message).toBe(COST_DETECT_MSG.notPublished);
     const noDetection = await c.post(P.publish, admin, { sectionId: otherSection, publish: true });
     expect(noDetection.status).toBe(404);
     const [u1] = await db().select().from(users).where(eq(users.account, 'user1'));
     const before = await db().select().from(userMessages).where(eq(userMessages.userId, u1!.id));
-
     const pub = await c.post(P.publish, admin, { sectionId: demo, publish: true });
     expect(pub.status).toBe(200);
     expect(pub.body.data.publishedAt).not.toBeNull();
-    const again = await c.post(P.publish, admin, { sectionId: demo, publish: true });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(COST_DETECT_MSG.alreadyPublished);
     const after = await db().select().from(userMessages).where(eq(userMessages.userId, u1!.id));
-    const told = after.filter((m) => !before.some((b) => b.id === m.id));
-    expect(told).toHaveLength(1);
-    expect(told[0]!.title).toMatch(/^造价文件检测结果公示：BD-01 /);
-    expect(told[0]!.body).toContain('中风险');
-    expect(told[0]!.link).toBe(`/fileAnalysis/publicity?sectionId=${demo}`);
-
-    const mine = await c.post(P.summary, bidder, { sectionId: demo });
-    expect(mine.status).toBe(200);
-    expect(mine.body.data.own.enterpriseName).toBe('示例建设工程有限公司');
-    expect(mine.body.data.own.findings.map((f: { check: string }) => f.check)).toEqual(['safetyRate']);
-    expect(mine.body.data.own.findings[0].evidence.length).toBeGreaterThan(0);
-    expect((await c.post(P.summary, agent, { sectionId: demo })).status).toBe(403);
-  });
-
-  it('is withdrawn by an administrator, after which bidders no longer read it', async () => {
-    const w = await c.post(P.publish, admin, { sectionId: demo, publish: false });
-    expect(w.status).toBe(200);
-    expect(w.body.data.publishedAt).toBeNull();
-    expect((await c.post(P.summary, bidder, { sectionId: demo })).status).toBe(404);
-    const [row] = await db()
-      .select()
-      .from(costDetections)
-      .where(and(eq(costDetections.sectionId, demo), eq(costDetections.status, 'done')));
-    expect(row!.publishedAt).toBeNull();
+    expect(after.filter((m) => !before.some((b) => b.id === m.id))).toHaveLength(1);
+    expect((await c.post(P.summary, bidder, { sectionId: demo })).status).toBe(200);
   });
 });
 
