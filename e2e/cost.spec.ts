@@ -7,7 +7,7 @@ import { newClient, signIn } from './helpers';
  * (SXGC-2026-1005 BD-01) — one clean, and one file handed from one bidder to another with its 安全文明施工费 cut below
  * the rate — starts the detection, follows it, leaves the page and comes back to the findings: the identical pair with
  * its evidence, the cut fee, the clean file passing; then opens a file's cost tree, collapses and expands it, and finds
- * the file's total in it.
+ * the file's total in it; publishes the summary (the preview without evidence) and opens the published page.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -71,6 +71,14 @@ test('an administrator uploads three cost files, runs the detection and reads it
   await expect(pair).toContainText(/两份文件的 SHA-256 均为 [0-9a-f]{64}/);
   await expect(page.getByTestId('cost-heatmap')).toContainText('100%');
 
+  // 公示: the preview holds the categories, not the evidence; once published the bidders' page shows it
+  await page.getByTestId('cost-publish').click();
+  const preview = page.getByTestId('cost-publicity');
+  await expect(preview.getByTestId('cost-publicity-pairs')).toContainText('造价文件完全相同');
+  await expect(preview).not.toContainText('SHA-256');
+  await page.getByTestId('cost-publish-ok').click();
+  await expect(page.getByTestId('cost-published')).toHaveText('已公示');
+
   // the clean file's cost tree: its total, collapsed and expanded
   await page
     .getByTestId('cost-files')
@@ -85,5 +93,11 @@ test('an administrator uploads three cost files, runs the detection and reads it
   await expect(tree).not.toContainText('学生公寓楼-建筑工程');
   await page.getByTestId('cost-tree-expand').click();
   await expect(tree).toContainText('学生公寓楼-建筑工程');
+
+  // the publication, as the bidders' message opens it
+  await page.goBack();
+  await page.getByRole('link', { name: '查看公示' }).click();
+  await expect(page).toHaveURL(/\/fileAnalysis\/publicity\?sectionId=/);
+  await expect(page.getByTestId('cost-publicity-published')).toBeVisible({ timeout: 30_000 });
   await context.close();
 });
