@@ -21,8 +21,35 @@ export const COST_MSG = {
   tooDeep: '元素嵌套过深',
   atLine: (line: number, message: string) => `第 ${line} 行：${message}`,
   emptyFile: '请选择造价文件',
-  wrongType: '造价文件应为 .xml 文件',
+  wrongType: '造价文件应为 .xml 或 .xlsx 文件',
   tooLarge: (mb: number) => `造价文件不能超过 ${mb}MB`,
+  // the xlsx workbook (docs/cost-xml.md「xlsx」): each fault names its worksheet and row
+  notXlsx: '文件不是有效的 xlsx 工作簿',
+  inflatedTooLarge: (ratio: number, gb: number) =>
+    `工作簿解压后的数据量异常（超过文件大小的 ${ratio} 倍或 ${gb}GB），不予读取`,
+  /** sheet '': the workbook as a whole; row 0: the sheet as a whole */
+  atRow: (sheet: string, row: number, message: string) =>
+    sheet ? `工作表「${sheet}」${row ? `第 ${row} 行` : ''}：${message}` : message,
+  noSheet: (sheet: string) => `工作簿中没有工作表「${sheet}」`,
+  noColumn: (column: string) => `缺少列「${column}」`,
+  twoColumns: (column: string) => `列「${column}」出现了两次`,
+  blankCell: (column: string) => `「${column}」不能为空`,
+  cellNotMoney: (column: string, v: string) => `「${column}」应为金额（最多两位小数），实为「${v}」`,
+  cellNotNumber: (column: string, v: string) => `「${column}」应为数字（最多六位小数），实为「${v}」`,
+  cellTooLong: (column: string, max: number) => `「${column}」超过 ${max} 个字符`,
+  cellError: (column: string) => `「${column}」是错误值（如 #REF!、#DIV/0!、#N/A）`,
+  noFormulaResult: (column: string) => `「${column}」的公式没有计算结果，请用 Excel 打开并保存后再上传`,
+  wrongLevel: (v: string) => `「层级」应为 建设项目、单项工程 或 单位工程，实为「${v}」`,
+  projectFirst: '表头后的第一行应为建设项目（其后是它的单项工程和单位工程）',
+  secondProject: '一个造价文件只能有一个建设项目',
+  unitBeforeSingle: '单位工程上方没有单项工程（单位工程属于它上方最近的单项工程）',
+  singleWithoutUnits: (name: string) => `单项工程「${name}」下没有单位工程`,
+  projectWithoutSingles: '建设项目下没有单项工程',
+  sheetWithoutProject: '没有建设项目',
+  twoUnits: (code: string, row: number) => `单位工程编码「${code}」与第 ${row} 行重复`,
+  wrongList: (v: string) => `「清单类别」应为 分部分项 或 措施项目，实为「${v}」`,
+  unknownUnit: (code: string) => `单位工程编码「${code}」在工作表「造价汇总」中没有对应的单位工程`,
+  twoItems: (item: string, row: number) => `「${item}」与第 ${row} 行重复`,
 } as const;
 
 /** The fees of a node of the tree, in yuan (the spec's field codes). */
@@ -112,7 +139,7 @@ export const COST_FILE_MAX_BYTES = 300 * 1024 * 1024;
 /** /ks/analyse/xml_analysis: the parsed file. */
 export const costAnalysisSchema = z.object({
   fileName: z.string(),
-  format: z.enum(['xml']),
+  format: z.enum(['xml', 'xlsx']),
   size: z.number().int(),
   sha256: z.string(),
   standard: z.string(),

@@ -10,7 +10,8 @@ import {
   type CostSettings,
   type CostTreeRow,
 } from '@ks/contracts';
-import { type CostLine, parseCostXml } from './cost.parse';
+import type { CostLine } from './cost.parse';
+import { costFormatOf, parseCost } from './cost.read';
 
 /**
  * The checks of a cost-file detection (issue 18). A file is read once into a digest — its tree, authoring data, and
@@ -80,7 +81,7 @@ export async function digestOf(
     if (!prices.has(key)) prices.set(key, l.price);
     signatures.add(`${key}|${l.price.toFixed(2)}`);
   };
-  const parsed = await parseCostXml(input, {
+  const parsed = await parseCost(input, costFormatOf(file.fileName) ?? 'xml', {
     onLine,
     onUnit: (id, code) => unitCodes.set(id, code),
   });

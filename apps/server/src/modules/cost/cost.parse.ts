@@ -20,10 +20,13 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 export class CostParseError extends Error {
   constructor(
+    /** the line of the XML; of an xlsx, the row of the worksheet (0: none) */
     readonly line: number,
     readonly reason: string,
+    /** an xlsx's worksheet ('' for the workbook as a whole); undefined for XML */
+    readonly sheet?: string,
   ) {
-    super(COST_MSG.atLine(line, reason));
+    super(sheet === undefined ? COST_MSG.atLine(line, reason) : COST_MSG.atRow(sheet, line, reason));
   }
 }
 
@@ -75,10 +78,10 @@ const PARENT: Record<string, string[]> = {
   [ITEM]: Object.keys(LISTS),
 };
 const MAX_DEPTH = 64;
-const MAX_TEXT = 500;
+export const MAX_TEXT = 500;
 
-const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
-const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
+export const MONEY = /^-?\d{1,13}(\.\d{1,2})?$/;
+export const NUMBER = /^-?\d{1,13}(\.\d{1,6})?$/;
 
 interface Open {
   name: string;
@@ -88,7 +91,7 @@ interface Open {
 /** every priced line opens the same (a million of them in a 200 MB file) */
 const ITEM_OPEN: Open = Object.freeze({ name: ITEM });
 
-function emptyRow(level: CostLevel, id: string, line: number): CostTreeRow {
+export function emptyRow(level: CostLevel, id: string, line: number): CostTreeRow {
   return {
     id,
     level,

@@ -6,7 +6,14 @@ import { createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { client } from '../files/testkit';
 
 const SAMPLE = readFileSync(path.resolve(import.meta.dirname, '../../../../../docs/samples/cost-sample.xml'));
+const SAMPLE_XLSX = readFileSync(path.resolve(import.meta.dirname, '../../../../../docs/samples/cost-sample.xlsx'));
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const URL = '/ks/analyse/xml_analysis';
+
+type Row = { line: number; children?: Row[] };
+/** the tree without the place each node stands on (a line of the XML, a row of the sheet) */
+const shape = (rows: Row[]): unknown[] =>
+  rows.map(({ line: _, children, ...rest }) => (children ? { ...rest, children: shape(children) } : rest));
 
 let t: TestApp;
 const c = client(() => t);
@@ -34,6 +41,19 @@ describe('/ks/analyse/xml_analysis', () => {
       expect(d.tree[0].zzj).toBe(d.bidPrice);
       expect(d.lineCount).toBeGreaterThan(30);
     }
+  });
+
+  it('answers the same tree for the documented xlsx sample as for the XML, and names the sheet of a broken workbook', async () => {
+    const x = await c.upload(URL, admin, {}, [{ name: '投标报价.xml', data: SAMPLE, type: 'text/xml' }]);
+    const w = await c.upload(URL, bidder, {}, [{ name: '投标报价.XLSX', data: SAMPLE_XLSX, type: XLSX_TYPE }]);
+    expect(w.status).toBe(200);
+    expect(w.body.data).toMatchObject({ fileName: '投标报价.XLSX', format: 'xlsx', size: SAMPLE_XLSX.length });
+    expect(shape(w.body.data.tree)).toEqual(shape(x.body.data.tree));
+    expect(w.body.data.lineCount).toBe(x.body.data.lineCount);
+    expect(w.body.data.bidPrice).toBe(x.body.data.bidPrice);
+    const notZip = await c.upload(URL, admin, {}, [{ name: 'a.xlsx', data: SAMPLE, type: XLSX_TYPE }]);
+    expect(notZip.status).toBe(400);
+    expect(notZip.body.message).toBe(COST_MSG.notXlsx);
   });
 
   it('refuses a malformed file naming its line, another type, an empty request, and the anonymous', async () => {

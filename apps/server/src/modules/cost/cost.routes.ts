@@ -13,7 +13,8 @@ import { badRequest, validationFailed } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { callerOf } from '../evaluation/evaluation.deps';
 import { discard, payloadTooLarge, readForm, type Spooled, spool } from '../files/multipart';
-import { CostParseError, parseCostXml } from './cost.parse';
+import { CostParseError } from './cost.parse';
+import { costFormatOf, parseCost } from './cost.read';
 import * as svc from './cost.service';
 
 const MB = COST_FILE_MAX_BYTES / 1024 / 1024;
@@ -76,16 +77,17 @@ export async function costRoutes(app: FastifyInstance, deps: svc.CostDeps & { sp
         if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传造价文件');
         const file = await req.file();
         if (!file) throw fileError(COST_MSG.emptyFile);
-        if (!/\.xml$/i.test(file.filename)) {
+        const format = costFormatOf(file.filename);
+        if (!format) {
           file.file.resume();
           throw fileError(COST_MSG.wrongType);
         }
         try {
-          const r = await parseCostXml(file.file);
+          const r = await parseCost(file.file, format);
           if (file.file.truncated) throw payloadTooLarge(COST_MSG.tooLarge(MB));
           return {
             fileName: file.filename,
-            format: 'xml',
+            format,
             size: r.size,
             sha256: r.sha256,
             standard: r.standard,
@@ -121,7 +123,7 @@ export async function costRoutes(app: FastifyInstance, deps: svc.CostDeps & { sp
         try {
           const { fields } = await readForm(req, { fileSize: COST_FILE_MAX_BYTES, files: 1 }, async (part) => {
             fileName = part.filename;
-            if (!/\.xml$/i.test(part.filename)) {
+            if (!costFormatOf(part.filename)) {
               part.file.resume();
               throw fileError(COST_MSG.wrongType);
             }

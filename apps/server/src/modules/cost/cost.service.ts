@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import {
   COST_DETECT_MSG,
+  COST_MSG,
   COST_OWN_CHECKS,
   COST_RISK_LABELS,
   COST_SETTINGS_DEFAULT,
@@ -23,7 +24,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { bidFiles, costDetections, costFiles, enterprises, tenderSections, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
 import { getSetting, putSetting } from '../../platform/settings';
@@ -33,7 +34,7 @@ import type { Spooled } from '../files/multipart';
 import { sendUserMessages } from '../messages/send';
 import { projects } from '../tender/project';
 import { sectionOr404 } from '../tender/section.repo';
-import { parseCostXml } from './cost.parse';
+import { COST_CONTENT_TYPE, costFormatOf, parseCost } from './cost.read';
 
 /** The publicity page of a section (the bidders' message links there). */
 export const costPublicityHref = (sectionId: string) => `/fileAnalysis/publicity?sectionId=${sectionId}`;
@@ -231,9 +232,11 @@ export async function upload(
   if (!ent) throw notFound(COST_DETECT_MSG.enterpriseMissing);
   // a running detection reads the stored files it was started with: none is replaced under it
   if (await activeDetection(db, input.sectionId)) throw conflict(COST_DETECT_MSG.running);
-  const parsed = await parseCostXml(createReadStream(input.spooled.path, { highWaterMark: 1 << 20 }));
+  const format = costFormatOf(input.fileName);
+  if (!format) throw badRequest(COST_MSG.wrongType, { fieldErrors: { file: [COST_MSG.wrongType] } });
+  const parsed = await parseCost(createReadStream(input.spooled.path, { highWaterMark: 1 << 20 }), format);
   const key = newStorageKey();
-  await storage.putFile(key, input.spooled.path, input.spooled.size, 'application/xml');
+  await storage.putFile(key, input.spooled.path, input.spooled.size, COST_CONTENT_TYPE[format]);
   const fileName = input.fileName.replace(/[\\/]/g, '_').slice(0, 255);
   const values = {
     fileName,

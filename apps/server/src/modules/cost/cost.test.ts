@@ -2,11 +2,13 @@ import { COST_DETECT_MSG, COST_MSG } from '@ks/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costDetections, costFiles, enterprises, tenderSections, userMessages, users } from '../../db/schema';
+import { createStorage } from '../../platform/storage';
 import { createTestApp, loginToken, type TestApp } from '../../test/harness';
 import { client } from '../files/testkit';
 import { projects } from '../tender/project';
 import { COST_JOB_MAX_ATTEMPTS } from './cost.jobs';
 import { costXml } from './cost.sample';
+import { costXlsx } from './cost.sample-xlsx';
 
 /**
  * Cost-file detection through the API (issue 18) on the demo's SXGC-2026-1005 BD-01 and its three bidders: one clean
@@ -107,9 +109,16 @@ describe('files', () => {
     const r = await upload(admin, d.enterpriseId, handed);
     expect(r.status).toBe(200);
     expect(r.body.data.files).toHaveLength(3);
-    const low = await upload(admin, a.enterpriseId, xml({ bidder: a.name, seed: 50, safetyRate: 0.02 }));
+    // the one under the rate comes as an xlsx workbook: detection reads the two forms alike
+    const workbook = await costXlsx({ bidder: a.name, seed: 50, safetyRate: 0.02 });
+    const low = await upload(admin, a.enterpriseId, workbook, '投标报价.xlsx');
+    expect(low.status).toBe(200);
     expect(low.body.data.files).toHaveLength(3);
     const fileA = low.body.data.files.find((f: { enterpriseId: string }) => f.enterpriseId === a.enterpriseId);
+    expect(fileA).toMatchObject({ fileName: '投标报价.xlsx', size: workbook.length });
+    const stored = await db().select().from(costFiles).where(eq(costFiles.id, fileA.id));
+    const body = await createStorage(t.config).get(stored[0]!.storageKey);
+    expect(Buffer.concat(await body.toArray())).toEqual(workbook);
     const tree = await c.post(P.parse, dev, { id: fileA.id });
     expect(tree.status).toBe(200);
     expect(tree.body.data.tree[0].children.map((s: { name: string }) => s.name)).toEqual([

@@ -68,7 +68,7 @@ function UploadButton({
       <input
         ref={input}
         type="file"
-        accept=".xml,text/xml,application/xml"
+        accept=".xml,.xlsx,text/xml,application/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         hidden
         data-testid={`cost-file-${enterpriseId}`}
         onChange={(e) => {
