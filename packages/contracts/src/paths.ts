@@ -75,6 +75,7 @@ export const paths = {
   cardSetting: { method: 'POST', path: '/ks/config/card-setting/info' },
   saveCardStyle: { method: 'PUT', path: '/ks/config/card-setting/info' },
   nodeCharts: { method: 'GET', path: '/ks/config/node/charts' },
+  nodeChartData: { method: 'POST', path: '/ks/config/node/chart-data' },
   saveCharts: { method: 'PUT', path: '/ks/config/node/charts' },
   styleTemplates: { method: 'GET', path: '/ks/config/style-templates' },
   styleTemplateCreate: { method: 'POST', path: '/ks/config/style-templates' },

@@ -6,6 +6,8 @@ import {
   cacheRefreshSchema,
   cardSettingRequestSchema,
   cardStyleSchema,
+  chartDataRequestSchema,
+  chartDataSchema,
   chartSchema,
   childMenuSchema,
   columnsRequestSchema,
@@ -413,6 +415,14 @@ export const shellApi = {
     auth: true,
     query: gnCodingQuerySchema,
     data: z.array(chartSchema),
+  },
+  nodeChartData: {
+    ...paths.nodeChartData,
+    summary: '节点图表的统计数据（来自调用者可见的记录）',
+    tag: T.config,
+    auth: true,
+    body: chartDataRequestSchema,
+    data: z.array(chartDataSchema),
   },
   saveCharts: {
     ...paths.saveCharts,

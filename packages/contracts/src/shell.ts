@@ -366,6 +366,37 @@ export const saveChartsSchema = z.object({
     .refine((cs) => cs.every((c) => c.measure === 'count' || c.measureField), '求和、平均、最大、最小需要选择度量字段'),
 });
 
+/**
+ * /ks/config/node/chart-data: the numbers of a node's charts from its records (those the caller may see). Without
+ * `charts`, the node's saved charts; with them (the chart settings page previewing unsaved rows), those.
+ */
+export const chartDataRequestSchema = z.object({
+  gnCoding: code(),
+  charts: z
+    .array(chartSchema)
+    .max(12, '一个节点最多 12 个图表')
+    .refine((cs) => cs.every((c) => c.measure === 'count' || c.measureField), '求和、平均、最大、最小需要选择度量字段')
+    .optional(),
+});
+/** The most categories a chart shows: the largest, the rest summed into 其他. */
+export const CHART_MAX_CATEGORIES = 20;
+export const CHART_OTHER = '其他';
+export const CHART_BLANK = '（空）';
+export const CHART_DATA_MSG = {
+  noDimension: (code: string) => `维度字段「${code}」已不存在，请在图表设置中重新选择`,
+  noMeasureField: (code: string) => `度量字段「${code}」已不存在，请在图表设置中重新选择`,
+  notNumeric: (code: string) => `度量字段「${code}」不是数值字段，不能求和或求平均`,
+} as const;
+export const chartDataSchema = chartSchema.extend({
+  categories: z.array(z.string()),
+  values: z.array(z.number()),
+  /** the records the chart counts (those the caller may see) */
+  records: z.number().int(),
+  /** why the chart cannot be drawn (a field removed since it was configured); null: drawn */
+  problem: z.string().nullable(),
+});
+export type ChartData = z.infer<typeof chartDataSchema>;
+
 export const styleTemplateSchema = z.object({
   id: z.string(),
   name: z.string(),

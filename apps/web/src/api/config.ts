@@ -110,6 +110,23 @@ export const chartsQuery = (gnCoding: string) =>
     queryFn: () => call('nodeCharts', { params: { gnCoding } }),
   });
 
+/** The numbers of a node's saved charts, from the records the caller may see. */
+export const chartDataKey = (gnCoding: string) => [...CONFIG_KEY, 'chartData', gnCoding] as const;
+export const chartDataQuery = (gnCoding: string) =>
+  queryOptions({
+    queryKey: chartDataKey(gnCoding),
+    // quiet: a node without fields (or one the caller cannot list) simply shows no charts above its list page's answer
+    queryFn: () => call('nodeChartData', { data: { gnCoding }, silent: true }),
+    retry: false,
+  });
+/** The numbers of charts not saved yet (the chart settings page's previews). */
+export const chartPreviewQuery = (gnCoding: string, chart: Chart) =>
+  queryOptions({
+    queryKey: [...CONFIG_KEY, 'chartPreview', gnCoding, chart] as const,
+    queryFn: () => call('nodeChartData', { data: { gnCoding, charts: [chart] }, silent: true }),
+    staleTime: 30_000,
+  });
+
 export const styleTemplatesKey = [...CONFIG_KEY, 'styleTemplates'] as const;
 export const styleTemplatesQuery = queryOptions({
   queryKey: styleTemplatesKey,

@@ -8,6 +8,7 @@ import { route } from '../../platform/route';
 import type { AuthContext } from '../auth/auth.service';
 import { systemsFor } from '../shell/structure.service';
 import { assignableList, assignRecord } from './assign.service';
+import { chartData } from './charts.service';
 import { exportRecords, XLSX_TYPE } from './export.service';
 import { formDetails } from './form.service';
 import { listRecords } from './list.service';
@@ -56,6 +57,7 @@ export function engineRoutes(app: FastifyInstance, db: Db, now: () => Date, time
     { roles: ['D'], message: '保存成功' },
   );
   route(app, api.recordList, async ({ auth, body }) => listRecords(db, caller(auth), body));
+  route(app, api.nodeChartData, async ({ auth, body }) => chartData(db, caller(auth), body.gnCoding, body.charts));
   route(app, api.recordDetail, async ({ auth, body }) => recordDetail(db, caller(auth), body.gnCoding, body.id));
   route(
     app,

@@ -62,7 +62,8 @@ const catalogues = createCache<string, { version: number; gnCoding: string; fiel
   { max: 2000 },
 );
 
-async function listedNode(db: Db, c: EngineCaller, gnCoding: string) {
+/** The node a caller lists (403 / 404 as the list gives them), with its fields and catalogue (cached per schema version). */
+export async function listedNode(db: Db, c: EngineCaller, gnCoding: string) {
   const ref = await requireNode(db, c, gnCoding);
   const state = await nodeState(db, c, ref.id);
   if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) throw notFound('该节点尚未配置字段');

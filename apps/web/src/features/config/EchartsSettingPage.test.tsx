@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureRequest } from '../../api/request';
-import { arcPath } from '../../components/charts/SvgChart';
 import { currentPrompt, resetPrompts } from '../../components/prompt';
 import { toCharts } from './EchartsSettingPage';
 import { bodyOf, findFieldError, pickOption, queryOf, renderConfig, setupConfigServer } from './testkit';
@@ -18,7 +17,7 @@ const combo = (testId: string, i = 0) =>
   within(screen.getAllByTestId(testId)[i]).queryByRole('combobox') ?? (screen.getAllByTestId(testId)[i] as HTMLElement);
 
 describe('图表设置', () => {
-  it('adds a chart with a live SVG preview marked 示例数据, requires a measure field unless counting, and saves', async () => {
+  it('adds a chart previewed from the node’s real numbers, requires a measure field unless counting, and saves', async () => {
     const user = userEvent.setup();
     const server = setupConfigServer({}, PATH);
     renderConfig(PATH);
@@ -26,20 +25,30 @@ describe('图表设置', () => {
     expect(queryOf(server.callsTo('/ks/config/node/charts')[0]).get('gnCoding')).toBe('A1');
     await user.click(screen.getByTestId('chart-add'));
     const preview = await screen.findByTestId('chart-preview');
-    expect(within(preview).getByTestId('chart-bar').querySelectorAll('rect')).toHaveLength(5);
-    expect(screen.getByTestId('chart-sample-label').textContent).toContain('示例数据');
-    expect(within(preview).getByRole('img').getAttribute('aria-label')).toContain('示例数据');
+    // nothing to count by yet
+    expect(preview.textContent).toContain('选择维度字段');
+    expect(server.callsTo('/ks/config/node/chart-data')).toHaveLength(0);
 
     await user.type(screen.getByTestId('chart-title'), '各状态项目数');
     await pickOption(user, 'chart-dimension', '状态（status）');
+    const bar = await within(screen.getByTestId('chart-preview')).findByTestId('chart-bar', {}, { timeout: 3000 });
+    expect(bar.getAttribute('aria-label')).toBe('各状态项目数预览：各状态项目数：草稿 3，已通过 5');
+    expect(bar.querySelector('svg')).not.toBeNull();
+    expect(screen.getByTestId('chart-records').textContent).toContain('8 条记录');
+    expect(bodyOf(server.callsTo('/ks/config/node/chart-data').at(-1)!)).toEqual({
+      gnCoding: 'A1',
+      charts: [{ title: '各状态项目数', type: 'bar', dimension: 'status', measure: 'count', measureField: null }],
+    });
     await pickOption(user, 'chart-measure', '求和');
     await user.click(screen.getByTestId('save-charts'));
     await findFieldError('求和、平均、最大、最小需要选择度量字段');
     expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     await user.type(combo('chart-measure-field'), 'amount');
     await pickOption(user, 'chart-type', '饼图');
-    await waitFor(() => expect(within(screen.getByTestId('chart-preview')).getByTestId('chart-pie')).toBeTruthy());
-    expect(screen.getByTestId('chart-pie').querySelectorAll('path')).toHaveLength(5);
+    await waitFor(() => expect(within(screen.getByTestId('chart-preview')).getByTestId('chart-pie')).toBeTruthy(), {
+      timeout: 3000,
+    });
+    expect(screen.getByTestId('chart-pie').getAttribute('aria-label')).toContain('草稿 3（37.5%），已通过 5（62.5%）');
     await user.click(screen.getByTestId('save-charts'));
     await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(bodyOf(server.calls.find((c) => c.method === 'PUT')!)).toEqual({
@@ -68,7 +77,7 @@ describe('图表设置', () => {
     ];
     renderConfig(PATH);
     await waitFor(() => expect(screen.getAllByTestId('chart-row')).toHaveLength(2));
-    await waitFor(() => expect(screen.getByTestId('chart-line').querySelector('polyline')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('chart-line').querySelector('svg')).toBeTruthy(), { timeout: 3000 });
     // counting: no measure field to choose
     expect((combo('chart-measure-field', 1) as HTMLInputElement).disabled).toBe(true);
     await pickOption(user, 'chart-measure', '计数');
@@ -99,10 +108,5 @@ describe('chart helpers', () => {
       { title: '标题', type: 'bar', dimension: 'a', measure: 'count', measureField: null },
       { title: 'b', type: 'line', dimension: 'b', measure: 'avg', measureField: 'y' },
     ]);
-  });
-
-  it('arcPath draws a slice clockwise from twelve o’clock, with the large-arc flag past half a turn', () => {
-    expect(arcPath(0, 0, 10, 0, Math.PI / 2)).toBe('M0.00,0.00 L0.00,-10.00 A10,10 0 0 1 10.00,-0.00 Z');
-    expect(arcPath(0, 0, 10, 0, Math.PI * 1.5)).toContain('A10,10 0 1 1');
   });
 });

@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { chartsKey, chartsQuery, saveCharts, tableColumnsQuery } from '../../api/config';
+import { chartDataKey, chartsKey, chartsQuery, saveCharts, tableColumnsQuery } from '../../api/config';
 import { applySaveError, LoadError, MoveButtons, SaveErrorAlert } from '../../components/admin';
 import { ChartPreview } from './ChartPreview';
 import { ConfigLayout, NodeTargetBar, useNodeTarget } from './shared';
@@ -99,6 +99,7 @@ function ChartsEditor({ gnCoding }: { gnCoding: string }) {
     try {
       const saved = await saveCharts(gnCoding, body);
       queryClient.setQueryData(chartsKey(gnCoding), saved);
+      void queryClient.invalidateQueries({ queryKey: chartDataKey(gnCoding) });
       void message.success('保存成功');
     } catch (err) {
       setErrors(
@@ -226,7 +227,7 @@ function ChartsEditor({ gnCoding }: { gnCoding: string }) {
                       </Row>
                     </Col>
                     <Col xs={24} lg={10}>
-                      <ChartPreview chart={row} />
+                      <ChartPreview gnCoding={gnCoding} chart={row} />
                     </Col>
                   </Row>
                 </Card>

@@ -347,6 +347,23 @@ export function setupConfigServer(handlers: Record<string, Handler> = {}, path =
       state.charts[b.gnCoding] = b.charts;
       return { data: b.charts, message: '保存成功' };
     },
+    // the node's records, as the server would group them: by status 草稿 3, 已通过 5 (a dimension 'gone' was removed)
+    'POST /ks/config/node/chart-data': (req) => {
+      const b = bodyOf<{ gnCoding: string; charts?: Chart[] }>(req);
+      return {
+        data: (b.charts ?? state.charts[b.gnCoding] ?? []).map((c) =>
+          c.dimension === 'gone'
+            ? {
+                ...c,
+                categories: [],
+                values: [],
+                records: 8,
+                problem: `维度字段「gone」已不存在，请在图表设置中重新选择`,
+              }
+            : { ...c, categories: ['草稿', '已通过'], values: [3, 5], records: 8, problem: null },
+        ),
+      };
+    },
     'GET /ks/config/style-templates': () => ({ data: state.templates }),
     'POST /ks/config/style-templates': (req) => {
       const b = bodyOf<{ name: string; kind: 'table' | 'card'; fromGnCoding: string }>(req);

@@ -53,10 +53,10 @@ describe('/credit/analysis', () => {
     const { router } = renderRoutes(routes, '/credit/analysis?gnCoding=XY_SCORE&systemCoding=XYGL');
     const bar = await screen.findByTestId('analysis-distribution-bar', {}, SLOW);
     expect(bar.getAttribute('aria-label')).toBe('企业信用等级分布柱状图：企业：AAA 6，AA 13，A 9，B 6，C 3');
-    expect(bar.querySelectorAll('rect')).toHaveLength(5);
-    expect(screen.getByTestId('analysis-distribution-pie').querySelectorAll('path')).toHaveLength(5);
+    expect(bar.querySelector('svg')).not.toBeNull();
+    expect(screen.getByTestId('analysis-distribution-pie').getAttribute('aria-label')).toContain('AAA 6（16.2%）');
     const trend = screen.getByTestId('analysis-trend');
-    expect(trend.querySelectorAll('polyline')).toHaveLength(2);
+    expect(trend.getAttribute('aria-label')).toContain('良好行为：');
     expect(trend.getAttribute('aria-label')).toContain('不良行为：12月 1');
     expect(trend.getAttribute('aria-label')).toContain('11月 7');
     const stats = screen.getByTestId('analysis-stats');

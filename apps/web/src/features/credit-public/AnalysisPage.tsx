@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Table, type TableColumnsType, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import { LoadFailure, PageFrame, RefreshButton } from '../../components/admin';
-import { SvgChart } from '../../components/charts/SvgChart';
+import { Chart } from '../../components/charts/Chart';
 import { gradeOverviewQuery, topTitlesQuery } from './api';
 import { CREDIT_SECTION, levelColor } from './shared';
 
@@ -141,7 +141,7 @@ export default function AnalysisPage() {
               ) : (
                 <Row gutter={16} align="middle">
                   <Col xs={24} md={12}>
-                    <SvgChart
+                    <Chart
                       type="bar"
                       categories={categories}
                       series={[{ name: label, values: counts }]}
@@ -151,7 +151,7 @@ export default function AnalysisPage() {
                     />
                   </Col>
                   <Col xs={24} md={12}>
-                    <SvgChart
+                    <Chart
                       type="pie"
                       categories={categories}
                       series={[{ name: label, values: counts }]}
@@ -194,9 +194,8 @@ export default function AnalysisPage() {
             </span>
           }
         >
-          <SvgChart
+          <Chart
             type="line"
-            width={1080}
             height={240}
             categories={trend.map((t) => monthLabel(t.month))}
             series={[
@@ -205,7 +204,6 @@ export default function AnalysisPage() {
             ]}
             label={`近 12 个月审核通过的${label}信用记录折线图`}
             showValues
-            background="#fff"
             testId="analysis-trend"
           />
         </Card>

@@ -42,6 +42,42 @@ describe('dynamic list (/dynamicPage/dynamicIndex)', () => {
     expect(lastBody(calls, PATHS.list)).toEqual({ gnCoding: 'ZYZC', pageNum: 1, pageSize: 10 });
   });
 
+  it('shows the node’s configured charts (图表设置) above the list, drawn from the server’s numbers', async () => {
+    setupEngine({
+      chartData: [
+        {
+          title: '各注册类别人数',
+          type: 'bar',
+          dimension: 'zclb',
+          measure: 'count',
+          measureField: null,
+          categories: ['一级注册建造师', '二级注册建造师'],
+          values: [4, 9],
+          records: 13,
+          problem: null,
+        },
+        {
+          title: '金额',
+          type: 'pie',
+          dimension: 'gone',
+          measure: 'sum',
+          measureField: 'je',
+          categories: [],
+          values: [],
+          records: 13,
+          problem: '维度字段「gone」已不存在，请在图表设置中重新选择',
+        },
+      ],
+    });
+    renderEngine();
+    await screen.findByText('申请人1');
+    const panel = await screen.findByTestId('node-charts', {}, { timeout: 5000 });
+    const chart = within(panel).getByTestId('node-chart');
+    expect(chart.getAttribute('aria-label')).toBe('各注册类别人数：各注册类别人数：一级注册建造师 4，二级注册建造师 9');
+    expect(chart.querySelector('svg')).not.toBeNull();
+    expect(panel.textContent).toContain('维度字段「gone」已不存在');
+  });
+
   it('搜索 sends the normalised search (empty dropped), 重置 clears it; the search is kept in searchParams', async () => {
     const { calls } = setupEngine();
     const user = userEvent.setup();

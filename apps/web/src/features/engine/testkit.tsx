@@ -1,4 +1,4 @@
-import type { FieldDef, MenuItem, Operation, TableColumn } from '@ks/contracts';
+import type { ChartData, FieldDef, MenuItem, Operation, TableColumn } from '@ks/contracts';
 import { SESSION_KEYS } from '@ks/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
@@ -132,6 +132,8 @@ export interface EngineState {
   filters: FilterDefinitionDto | null;
   menus: MenuItem[];
   logs: OpLogEntryDto[];
+  /** the numbers of the node's charts (图表设置) */
+  chartData?: ChartData[];
 }
 
 export const bodyOf = <T = Record<string, unknown>>(req: TransportRequest): T => JSON.parse(String(req.body)) as T;
@@ -223,6 +225,8 @@ export function setupEngine(init: Partial<EngineState> = {}, handlers: Record<st
     }),
     'POST /ks/common/array/fields': () => ({ data: { fields: FIELDS, version: 3 } }),
     'POST /ks/common/common/table/columns': () => ({ data: state.columns }),
+    // the node's charts (图表设置): none unless a test gives some
+    'POST /ks/config/node/chart-data': () => ({ data: state.chartData ?? [] }),
     'POST /ks/config/card-setting/info': () => ({
       data: { titleKey: 'xm', contents: [{ contentKey: 'zclb', label: '注册类别' }], width: '50%' },
     }),

@@ -24,7 +24,7 @@ import {
   ServerTable,
   useServerList,
 } from '../../components/admin';
-import { SvgChart } from '../../components/charts/SvgChart';
+import { Chart } from '../../components/charts/Chart';
 
 const TITLE = '用户反馈';
 const typeTitle = (t: string) => FEEDBACK_QUESTIONNAIRES[t as keyof typeof FEEDBACK_QUESTIONNAIRES]?.title ?? t;
@@ -32,13 +32,12 @@ const typeTitle = (t: string) => FEEDBACK_QUESTIONNAIRES[t as keyof typeof FEEDB
 /** The distribution of one question's scores as bars 不满意 … 非常完美. */
 function Distribution({ stat }: { stat: FeedbackQuestionStat }) {
   return (
-    <SvgChart
+    <Chart
       type="bar"
       categories={FEEDBACK_RATING_LABELS}
       series={[{ name: '人数', values: stat.distribution, color: '#1362fc' }]}
       label={`${stat.question}的评分分布`}
-      width={300}
-      height={110}
+      height={130}
       showValues
       testId="feedback-distribution"
     />
