@@ -148,10 +148,13 @@ test('admin opens 信用分析 and the 信用承诺书 list, and finds the demo 
   await expect(page).toHaveURL(/\/credit\/analysis\?/);
   const bar = page.getByTestId('analysis-distribution-bar');
   await expect(bar).toBeVisible();
-  await expect(bar.locator('rect')).toHaveCount(5);
+  // drawn by ECharts (SVG renderer)
+  await expect(bar.locator('svg')).toBeVisible();
   await expect(bar).toHaveAttribute('aria-label', /企业：AAA \d+，AA \d+，A \d+，B \d+，C \d+/);
   await expect(page.getByTestId('analysis-distribution-pie').locator('path, circle').first()).toBeVisible();
-  await expect(page.getByTestId('analysis-trend').locator('polyline')).toHaveCount(2);
+  const trend = page.getByTestId('analysis-trend');
+  await expect(trend.locator('svg')).toBeVisible();
+  await expect(trend).toHaveAttribute('aria-label', /良好行为：.*；不良行为：/);
   await expect(page.getByTestId('analysis-stats')).toContainText('已评定企业37');
   await page.screenshot({ path: test.info().outputPath('credit-analysis.png'), fullPage: true });
   await page.getByTestId('analysis-kind').getByText('从业人员').click();
