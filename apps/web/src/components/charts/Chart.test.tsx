@@ -10,6 +10,9 @@ describe('Chart (ECharts)', () => {
     expect(screen.getByTestId('c').getAttribute('aria-label')).toBe('分布：数量：A 3，B 5');
     expect(container.querySelector('svg')).not.toBeNull();
     expect(container.querySelectorAll('path').length).toBeGreaterThan(1);
+    // both axes are labelled: the categories and the value ticks
+    const texts = [...container.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['A', 'B', '0', '5']));
   });
 
   it('says the pie shares and shows the empty text when nothing is counted', () => {

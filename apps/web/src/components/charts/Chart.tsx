@@ -47,7 +47,7 @@ export function chartOption(
     const s = series[0];
     return {
       color: CHART_COLORS,
-      tooltip: { trigger: 'item', valueFormatter: fmt && ((v: unknown) => fmt(Number(v))) },
+      tooltip: fmt ? { trigger: 'item', valueFormatter: (v: unknown) => fmt(Number(v)) } : { trigger: 'item' },
       legend: { type: 'scroll', orient: 'vertical', right: 8, top: 'middle' },
       series: [
         {
@@ -63,23 +63,31 @@ export function chartOption(
   }
   return {
     color,
-    tooltip: { trigger: 'axis', valueFormatter: fmt && ((v: unknown) => fmt(Number(v))) },
-    legend: series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 16, bottom: 8 },
+    tooltip: fmt ? { trigger: 'axis', valueFormatter: (v: unknown) => fmt(Number(v)) } : { trigger: 'axis' },
+    legend: { show: series.length > 1, top: 0 },
+    // the axis labels inside the box (ECharts 6's successor of containLabel)
+    grid: {
+      left: 8,
+      right: 16,
+      top: series.length > 1 ? 32 : 16,
+      bottom: 8,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
+    },
     xAxis: {
       type: 'category',
       data: [...categories],
       axisLabel: { interval: 'auto', hideOverlap: true },
       boundaryGap: type === 'bar',
     },
-    yAxis: { type: 'value', axisLabel: fmt ? { formatter: (v: number) => fmt(v) } : undefined },
+    yAxis: fmt ? { type: 'value', axisLabel: { formatter: (v: number) => fmt(v) } } : { type: 'value' },
     series: series.map((s) => ({
       type,
       name: s.name,
       data: [...s.values],
       barMaxWidth: 36,
       smooth: false,
-      label: opts.showValues ? { show: true, position: 'top', formatter } : undefined,
+      label: opts.showValues ? { show: true, position: 'top', ...(formatter ? { formatter } : {}) } : { show: false },
     })),
   };
 }
