@@ -33,3 +33,13 @@ export function isExclusionViolation(e: unknown, constraint?: string): boolean {
   if (!constraint) return true;
   return hit.constraint === undefined || hit.constraint === constraint;
 }
+
+/**
+ * Was the transaction chosen as a deadlock's victim (SQLSTATE 40P01)? Two transactions inserting conflicting rows
+ * under an exclusion constraint each wait for the other's tuple (PostgreSQL checks the constraint after inserting):
+ * one is aborted, and running it again meets the other's committed row — a plain violation.
+ */
+export function isDeadlock(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '40P01' || err?.cause?.code === '40P01';
+}

@@ -85,6 +85,15 @@ export async function bookingById(q: DbOrTx, id: string, lock = false): Promise<
 export type NewBooking = typeof venueBookings.$inferInsert;
 
 /** Inserts a booking (the exclusion constraint refuses an overlap: 23P01) and its history line. */
+/**
+ * Takes the room's booking lock until the transaction ends: bookings of one room are written one at a time. The
+ * exclusion constraint still decides overlaps; the lock keeps concurrent writers from deadlocking on it (each waiting
+ * for the other's uncommitted row).
+ */
+export async function lockRoom(tx: DbOrTx, roomId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`venue-room:${roomId}`}, 0))`);
+}
+
 export async function insertBooking(tx: DbOrTx, b: NewBooking, actor: { id: string | null; name: string }) {
   const [row] = await tx.insert(venueBookings).values(b).returning({ id: venueBookings.id });
   await tx.insert(venueBookingHistory).values({

@@ -13,7 +13,7 @@ import {
   wallClockOf,
 } from '@ks/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { isExclusionViolation } from '../../db/sql';
+import { isDeadlock, isExclusionViolation } from '../../db/sql';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { type Actor, writeOpLog } from '../../platform/oplog';
 import { canCall, findNode, type RequestMemo } from '../../platform/permissions';
@@ -154,13 +154,18 @@ function checkTime(startsAt: string, endsAt: string, now: Date) {
   return { start: instantOfWallClock(startsAt), end: instantOfWallClock(endsAt) };
 }
 
-/** Runs a change; an overlap the database refuses becomes the 409 the client shows. */
-async function refusingOverlap<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs a change; an overlap the database refuses becomes the 409 the client shows. Concurrent bookings of one slot
+ * can deadlock on the exclusion constraint (each waits for the other's uncommitted row): the victim runs again and
+ * then meets the winner's committed booking.
+ */
+async function refusingOverlap<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   try {
     return await work();
   } catch (e) {
     if (e instanceof AppError) throw e;
     if (isExclusionViolation(e, 'venue_bookings_no_overlap')) throw conflict(M.conflict);
+    if (isDeadlock(e) && attempts > 1) return refusingOverlap(work, attempts - 1);
     throw e;
   }
 }
@@ -178,6 +183,7 @@ export async function book(
   const who = { id: c.id, name: c.userName };
   const id = await refusingOverlap(() =>
     db.transaction(async (tx) => {
+      await repo.lockRoom(tx, room.id);
       const id = await repo.insertBooking(
         tx,
         {
@@ -264,6 +270,7 @@ export async function move(
       ) {
         throw badRequest(M.unchanged);
       }
+      await repo.lockRoom(tx, roomId);
       const done = await repo.moveBooking(
         tx,
         b,
