@@ -260,7 +260,16 @@ for (const [account, role] of [
           // 监督台 (issue 17): the sections under supervision (developers read it)
           .or(page.getByTestId('monitor-card'))
           // 文件分析 (issue 18): the sections and their cost-file detection
-          .or(page.getByTestId('cost-card'));
+          .or(page.getByTestId('cost-card'))
+          // 全量统计, 数据统计 (issue 19): the statistics pages' period and region filters
+          .or(page.getByTestId('stats-filters'))
+          // 材料信息价 (issue 19): the periods' prices
+          .or(page.getByTestId('material-city'))
+          // 产品中心 and 标准文件 (issue 19): downloads, videos, the systems, the templates
+          .or(page.getByTestId('library-files'))
+          .or(page.getByTestId('library-videos'))
+          .or(page.getByTestId('platform-systems'))
+          .or(page.getByTestId('letterbook'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -167,9 +167,9 @@ describe('errors from handlers', () => {
       url: '/ks/authority/manager/system-list',
       headers: bearer(token),
     });
-    // an ordinary user sees the systems where something was granted to them (demo: role user)
+    // an ordinary user sees the systems where something was granted to them (demo: role user; TJFX: 材料信息价)
     const list = json<Body>(res).data as { systemCoding: string; title: string }[];
-    expect(list.map((s) => s.systemCoding)).toEqual(['XYGL', 'ZBTB', 'CDYY', 'DZBH']);
+    expect(list.map((s) => s.systemCoding)).toEqual(['XYGL', 'ZBTB', 'CDYY', 'DZBH', 'TJFX']);
     expect(list[0]).toMatchObject({ systemCoding: 'XYGL', title: '信用管理' });
     const anon = await t.app.inject({ method: 'POST', url: '/ks/authority/manager/system-list' });
     expect(anon.statusCode).toBe(401);
@@ -323,6 +323,22 @@ const PUBLIC_ENDPOINTS = [
   'GET /ks/common/common/att-template',
   'GET /ks/common/common/file/download',
   'GET /ks/rfc/template',
+  // material information prices (issue 19): published periods only
+  'GET /ks/material/price/period-list',
+  'GET /ks/material/history/period-list',
+  'POST /ks/material/price/city-list',
+  'POST /ks/material/history/city-list',
+  'POST /ks/material/price/title-list',
+  'POST /ks/material/history/title-list',
+  'POST /ks/material/price/info-list',
+  'POST /ks/material/history/info-list',
+  'POST /ks/material/price/classification',
+  'POST /ks/material/history/classification',
+  'POST /ks/material/price/material-group',
+  'POST /ks/material/history/material-group',
+  'POST /ks/material/price/counties',
+  'POST /ks/material/history/counties',
+  'POST /ks/material/history/trend',
   // venue availability (issue 16): rooms and busy slots, no booker
   'GET /ks/venue/v1/public/availability',
   // the expert extraction's verification: anyone with the record's id (issue 16)
@@ -330,4 +346,7 @@ const PUBLIC_ENDPOINTS = [
   // the opening-and-evaluation log's verification and daily anchors: counts and hashes only (issue 17)
   'GET /ks/bid/v1/ledger/verify',
   'GET /ks/bid/v1/ledger/anchors',
+  // 企业业绩: passed performances, the market detail page's data (issue 19)
+  'POST /ks/basic/v1/enterprise/performance-list',
+  'POST /ks/basic/v1/enterprise/performance',
 ] as const;

@@ -22,6 +22,8 @@ import { changePublicRoutes, changeRoutes, registerChangeHooks } from './modules
 import { creditPublicRoutes, creditRoutes } from './modules/credit/credit.routes';
 import { depositsRoutes, startGuaranteePoller } from './modules/deposits/deposits.routes';
 import { registerGuaranteeHooks } from './modules/deposits/guarantees.service';
+import { createDexRunner, type DexRunner } from './modules/dex/dex.outbox';
+import { dexRoutes } from './modules/dex/dex.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
@@ -29,18 +31,23 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { libraryRoutes } from './modules/library/library.routes';
 import { createLiveHub, type LiveHub, type LiveHubDeps } from './modules/live/hub';
 import { liveRoutes } from './modules/live/live.routes';
+import { materialRoutes } from './modules/material/material.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { systemNoticesRoutes } from './modules/notices/system-notices.routes';
 import { openingRoutes } from './modules/opening/opening.routes';
+import { registerPerformanceHooks } from './modules/performance/performance';
+import { performanceRoutes } from './modules/performance/performance.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { registerRegistrationHooks } from './modules/register/registration.service';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { tenderFilesRoutes } from './modules/tender/files.routes';
 import { registerNoticeHooks } from './modules/tender/notice.service';
 import { tenderRoutes } from './modules/tender/tender.routes';
@@ -62,6 +69,8 @@ declare module 'fastify' {
     sms: SmsService;
     /** cost-file detections of this process (issue 18) */
     costRunner: CostRunner;
+    /** pushes to the upstream platform from this process (issue 19) */
+    dexRunner: DexRunner;
   }
 }
 
@@ -278,6 +287,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await costRunner.stop();
   });
+  // @app:dex — the outbox of pushes to the upstream platform: this process sends due pushes (and those of a dead one)
+  const dexRunner = createDexRunner({
+    db,
+    upstream: config.dex.upstream,
+    maxAttempts: config.dex.maxAttempts,
+    backoffMs: config.dex.backoffMs,
+  });
+  dexRunner.start();
+  app.decorate('dexRunner', dexRunner);
+  app.addHook('onClose', async () => {
+    await dexRunner.stop();
+  });
   app.addHook('onClose', (_app, done) => {
     stopGuaranteePoll();
     done();
@@ -338,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemNoticesRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:help
     helpRoutes(ks, db, deps.now ?? (() => new Date()));
+    // @app:library — 资料库: product-centre downloads and standard files (issue 19; a shell service, outside the 418 gate)
+    libraryRoutes(ks, db);
     messagesRoutes(ks, db, deps.now ?? (() => new Date()));
     // @app:ca — CA certificate sign-in (public) and /lock
     caRoutes(
@@ -424,6 +447,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         kick: () => void costRunner.kick(),
         spoolDir: path.join(config.dataDir, 'files', '.tmp'),
       });
+      // @app:dex — 数据交换: push records and re-sends (issue 19)
+      dexRoutes(biz, {
+        db,
+        configured: config.dex.upstream !== null,
+        maxAttempts: config.dex.maxAttempts,
+        kick: () => void dexRunner.kick(),
+      });
+      // @app:stats — statistics and the to-do statistics calls (issue 19)
+      statsRoutes(biz, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     });
     // @app:ledger — the opening-and-evaluation log's public verification and daily anchors (issue 17)
     ledgerRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });
@@ -435,6 +467,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changePublicRoutes(ks);
     creditPublicRoutes(ks, db, deps.now ?? (() => new Date()));
     venuePublicRoutes(ks, db);
+    // @app:performance — 企业业绩 (issue 19): declared and reviewed in the engine; public reads
+    registerPerformanceHooks();
+    performanceRoutes(ks, db);
+    // @app:material — material information prices (issue 19): public reads, administrators' import and publication
+    await materialRoutes(ks, {
+      db,
+      now: deps.now ?? (() => new Date()),
+      spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+    });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);
     // Liveness for anyone (load balancers, the start scripts); what runs where (version, storage, caches) for

@@ -117,6 +117,23 @@ const envSchema = z.object({
     .default('https://restapi.amap.com/v3/weather/weatherInfo'),
   /** Milliseconds to wait for the weather service. */
   AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
+  // @config:dex — 数据交换: the upstream public-resource platform that published transaction data is pushed to; unset: pushes stay queued
+  /** The upstream's API base address (POST {url}/push, GET {url}/registrations). */
+  DEX_UPSTREAM_URL: z
+    .string()
+    .url('must be an http(s) URL')
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  /** This platform's app id at the upstream (header X-App-Id). */
+  DEX_APP_ID: z.string().min(1).max(128).optional(),
+  /** The shared secret of the HMAC-SHA256 signature of every push. Never logged. */
+  DEX_APP_SECRET: z.string().min(8).max(256).optional(),
+  /** Milliseconds to wait for the upstream's answer. */
+  DEX_TIMEOUT_MS: intIn(100, 120_000).default(10_000),
+  /** Attempts of a push before it is failed (an administrator may re-send it). */
+  DEX_MAX_ATTEMPTS: intIn(1, 50).default(5),
+  /** First back-off between attempts, in ms (doubles with each failure, at most an hour). */
+  DEX_BACKOFF_MS: intIn(10, 3_600_000).default(10_000),
   // @config:guarantee — the electronic guarantee issuer (出函机构) of bid guarantee letters; unset: none can be applied for
   /** The issuer's API base address (its guarantee API: POST /v1/guarantees, GET /v1/guarantees/{orderNo}[/letter]). */
   GUARANTEE_ISSUER_URL: z
@@ -329,6 +346,19 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
             }
           : null,
       pollSeconds: env.GUARANTEE_POLL_SECONDS,
+    },
+    dex: {
+      upstream:
+        env.DEX_UPSTREAM_URL && env.DEX_APP_ID && env.DEX_APP_SECRET
+          ? {
+              url: env.DEX_UPSTREAM_URL.replace(/\/+$/, ''),
+              appId: env.DEX_APP_ID,
+              appSecret: env.DEX_APP_SECRET,
+              timeoutMs: env.DEX_TIMEOUT_MS,
+            }
+          : null,
+      maxAttempts: env.DEX_MAX_ATTEMPTS,
+      backoffMs: env.DEX_BACKOFF_MS,
     },
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.WECHAT_REDIRECT_BASE

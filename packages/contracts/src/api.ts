@@ -17,6 +17,7 @@ import { caApi } from './ca-api';
 import { costApi } from './cost-api';
 import { creditApi } from './credit-api';
 import { depositsApi } from './deposits-api';
+import { dexApi } from './dex-api';
 import { engineApi } from './engine-api';
 import { evaluationApi } from './evaluation-api';
 import { expertsApi } from './experts-api';
@@ -24,10 +25,13 @@ import { feedbackApi } from './feedback-api';
 import { filesApi } from './files-api';
 import { helpApi } from './help-api';
 import { ledgerApi } from './ledger-api';
+import { libraryApi } from './library-api';
+import { materialApi } from './material-api';
 import { messagesApi } from './messages-api';
 import { monitorApi } from './monitor-api';
 import { openingApi } from './opening-api';
 import { type ApiName, paths } from './paths';
+import { performanceApi } from './performance-api';
 import {
   adminNoticeListQuerySchema,
   adminNoticeSchema,
@@ -49,6 +53,7 @@ import { registerApi } from './register-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
 import { smsApi } from './sms-api';
+import { statsApi } from './stats-api';
 import { systemNoticesApi } from './system-notices-api';
 import { tenderApi } from './tender-api';
 import { tenderFilesApi } from './tender-files-api';
@@ -270,8 +275,12 @@ export const api = {
   ...systemNoticesApi,
   // @api:feedback
   ...feedbackApi,
+  // @api:performance
+  ...performanceApi,
   // @api:help
   ...helpApi,
+  // @api:library
+  ...libraryApi,
   // @api:messages
   ...messagesApi,
   // @api:wechat
@@ -306,6 +315,12 @@ export const api = {
   ...monitorApi,
   // @api:cost
   ...costApi,
+  // @api:dex
+  ...dexApi,
+  // @api:material
+  ...materialApi,
+  // @api:stats
+  ...statsApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

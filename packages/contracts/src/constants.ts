@@ -52,6 +52,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/expertExtraction/verify',
   // the opening-and-evaluation log's verification and daily anchors (issue 17)
   '/bid/ledger',
+  // 材料信息价 (issue 19): the published material prices and their history, linked from the portal's navigation
+  '/materialPrices',
 ];
 
 export function isPublicPath(pathname: string): boolean {

@@ -123,7 +123,7 @@ export const uploadTaskSchema = z.object({
   fileType: z.string().trim().max(40).optional(),
   /** attachment (default: images and PDF, or the type's formats) | video (mp4, webm; public address, for the editor) */
   /** attachment (private), video (the editor's, public) or notice (a portal notice's attachment, public) */
-  usage: z.enum(['attachment', 'video', 'notice', 'help']).default('attachment'),
+  usage: z.enum(['attachment', 'video', 'notice', 'help', 'library']).default('attachment'),
 });
 export const uploadTaskResultSchema = z.object({
   /** null when the file was already there (instant upload) */

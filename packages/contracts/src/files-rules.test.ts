@@ -156,7 +156,9 @@ describe('content signatures', () => {
     expect(sniffFormat(bytes('PK', [3, 4]))).toBe('zip');
     expect(sniffFormat(bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe('ole');
     expect(sniffFormat(bytes('Rar!', [0x1a, 0x07, 0]))).toBe('rar');
-    expect(sniffFormat(EXE)).toBeNull();
+    // the library's client tools (资料库): Windows executables and 7-Zip archives; other uploads never list them
+    expect(sniffFormat(EXE)).toBe('exe');
+    expect(sniffFormat(bytes([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))).toBe('7z');
     expect(sniffFormat(new Uint8Array())).toBeNull();
     expect(sniffFormat(bytes('RIFF', [0, 0, 0, 0], 'WAVE'))).toBeNull();
   });
@@ -167,11 +169,14 @@ describe('content signatures', () => {
     expect(contentMatchesExtension('PNG', PNG)).toBe(true);
     for (const ext of ['jpg', 'jpeg', 'jpe']) expect(contentMatchesExtension(ext, JPG)).toBe(true);
     expect(contentMatchesExtension('docx', bytes('PK', [3, 4]))).toBe(true);
-    expect(contentMatchesExtension('exe', EXE)).toBe(false);
+    expect(contentMatchesExtension('exe', EXE)).toBe(true);
+    expect(contentMatchesExtension('exe', PNG)).toBe(false);
+    expect(contentMatchesExtension('msi', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe(true);
+    expect(contentMatchesExtension('bat', EXE)).toBe(false);
   });
   it('knows a signature and a content type for every format a type may list', () => {
     for (const f of KNOWN_FORMATS) expect(mimeOf(f), f).not.toBe('application/octet-stream');
-    expect(mimeOf('exe')).toBe('application/octet-stream');
+    expect(mimeOf('bat')).toBe('application/octet-stream');
   });
   it('previews images and PDF inline and videos in the video dialog', () => {
     expect(previewKind('a.JPG')).toBe('image');

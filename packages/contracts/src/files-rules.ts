@@ -183,7 +183,19 @@ export function checkFileCount(existing: number, adding: number, max: number = D
 
 // ---- content signatures -------------------------------------------------------------------------------------------
 
-export type SniffedFormat = 'jpg' | 'png' | 'webp' | 'gif' | 'pdf' | 'mp4' | 'webm' | 'zip' | 'ole' | 'rar';
+export type SniffedFormat =
+  | 'jpg'
+  | 'png'
+  | 'webp'
+  | 'gif'
+  | 'pdf'
+  | 'mp4'
+  | 'webm'
+  | 'zip'
+  | 'ole'
+  | 'rar'
+  | '7z'
+  | 'exe';
 
 /** The content family each known extension must have. docx/xlsx are zip containers, doc/xls OLE compound files. */
 const FAMILY: Record<string, SniffedFormat> = {
@@ -202,6 +214,10 @@ const FAMILY: Record<string, SniffedFormat> = {
   doc: 'ole',
   xls: 'ole',
   rar: 'rar',
+  // the library's client tools (资料库): 7-Zip archives, Windows executables (MZ) and installers (OLE compound files)
+  '7z': '7z',
+  exe: 'exe',
+  msi: 'ole',
 };
 
 const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) =>
@@ -219,11 +235,14 @@ export function sniffFormat(head: Uint8Array): SniffedFormat | null {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (startsWith(head, ascii('Rar!\u001a\u0007'))) return 'rar';
+  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
   // PDF readers accept a header within the first 1024 bytes (a BOM or junk before it happens in the wild)
   const pdf = ascii('%PDF-');
   for (let i = 0; i + pdf.length <= Math.min(head.length, SNIFF_BYTES); i++) {
     if (startsWith(head, pdf, i)) return 'pdf';
   }
+  // a DOS/PE executable: two bytes only, so it is tried last
+  if (startsWith(head, ascii('MZ'))) return 'exe';
   return null;
 }
 
@@ -249,6 +268,9 @@ const MIME: Record<string, string> = {
   doc: 'application/msword',
   xls: 'application/vnd.ms-excel',
   rar: 'application/vnd.rar',
+  '7z': 'application/x-7z-compressed',
+  exe: 'application/vnd.microsoft.portable-executable',
+  msi: 'application/x-msi',
 };
 
 /** The content type served for an extension (the client's claimed type is never used). */

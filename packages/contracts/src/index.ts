@@ -23,6 +23,9 @@ export * from './dates';
 // @index:deposits
 export * from './deposits';
 export * from './deposits-api';
+// @index:dex
+export * from './dex';
+export * from './dex-api';
 export * from './engine';
 export * from './engine-api';
 export * from './engine-fields';
@@ -48,7 +51,13 @@ export * from './identifiers';
 // @index:ledger
 export * from './ledger';
 export * from './ledger-api';
+// @index:library
+export * from './library';
+export * from './library-api';
 export * from './live';
+// @index:material
+export * from './material';
+export * from './material-api';
 export * from './messages';
 export * from './messages-api';
 // @index:monitor
@@ -58,6 +67,7 @@ export * from './monitor-api';
 export * from './opening';
 export * from './opening-api';
 export * from './paths';
+export * from './performance';
 export * from './portal';
 export * from './portal-constants';
 export * from './portal-rules';
@@ -73,6 +83,9 @@ export * from './shell';
 export * from './shell-constants';
 export * from './sms';
 export * from './sms-api';
+// @index:stats
+export * from './stats';
+export * from './stats-api';
 // @index:system-notices
 export * from './system-notices';
 export * from './system-notices-api';

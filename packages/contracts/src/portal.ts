@@ -146,6 +146,8 @@ export const marketDetailSchema = z.object({
     z.object({
       projectName: z.string(),
       role: z.string(),
+      /** 建设单位 (null: not recorded) */
+      builder: z.string().nullable(),
       amount: z.string().nullable(),
       completedAt: z.string().nullable(),
     }),

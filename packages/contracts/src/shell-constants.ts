@@ -50,9 +50,15 @@ export const NODE_PROPERTIES = [
   { value: 'sealedBid', label: '投标文件加密', path: '/sealedBid/index' },
   { value: 'fullStatistics', label: '全量统计', path: '/custom/statistics' },
   { value: 'dataStatistics', label: '数据统计', path: '/custom/completeCount' },
+  { value: 'materialPrices', label: '材料信息价', path: '/custom/materialPrices' },
   { value: 'txPush', label: '交易推送', path: '/dexRecords/txPushLogs' },
   { value: 'regAudit', label: '监管审核', path: '/dexRecords/regAuditLogs' },
   { value: 'portalNotices', label: '门户公告管理', path: '/system/portalNotices' },
+  // 资料库 (issue 19): the product centre and the standard files
+  { value: 'fileDownload', label: '资料下载', path: '/productCenter/fileDownload' },
+  { value: 'videoDownload', label: '视频教程', path: '/productCenter/videoDownload' },
+  { value: 'systemPlatform', label: '系统平台', path: '/productCenter/systemPlatform' },
+  { value: 'letterBook', label: '标准文件', path: '/standardFile/letterBook' },
   { value: 'directory', label: '目录', path: '/system/pageConfig' },
 ] as const;
 export type NodeProperty = (typeof NODE_PROPERTIES)[number]['value'];

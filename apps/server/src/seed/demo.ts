@@ -21,11 +21,15 @@ import { type Evidence, evidenceStore } from './evidence';
 import { seedExperts, seedExtraction } from './experts';
 import { seedFeedback } from './feedback';
 import { seedHelp } from './help';
+import { seedLibrary } from './library';
+import { seedMaterialPrices } from './material';
 import { seedPeople } from './people';
+import { seedPerformance } from './performance';
 import { seedPortal } from './portal';
 import { seedRegistration } from './register';
 import { seedServiceDesk } from './service-desk';
 import { AGENCY_ROLE, SUPERVISOR_ROLE, seedShell } from './shell';
+import { seedStats } from './stats';
 import { seedSystemNotices } from './system-notices';
 import { seedOpeningProject, seedTender } from './tender';
 import { seedTenderFiles } from './tender-files';
@@ -213,6 +217,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     // @seed:workflows — people of the demo enterprise and its change rounds, through the modules' own services
     const who = await demoCallers(tx, ids);
     await seedPeople(tx, who, evidence);
+    // @seed:performance — 企业业绩 of the demo enterprise, declared and reviewed through the engine (issue 19)
+    await seedPerformance(tx, who);
     await seedChanges(tx, who, evidence, { enterpriseId: ent!.id });
     // @seed:system-notices
     await seedSystemNotices(tx, who.admin.actor);
@@ -220,6 +226,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedFeedback(tx);
     // @seed:help — help files and FAQ of the credit system, through the help module's services
     await seedHelp(tx, who.admin, evidence);
+    // @seed:library — 资料库: standard files (信用承诺书 in two versions …), a manual and a client tool (issue 19)
+    await seedLibrary(tx, who.admin, evidence);
     // @seed:service-desk — an administrator's message and a customer-service conversation, through the services
     await seedServiceDesk(tx, { admin: ids.admin!, user: ids.user1!, auditor: ids.auditor! });
     // @seed:register — the registration review and one enterprise application waiting in it
@@ -243,6 +251,10 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedCostDemo(tx, evidence.deps.storage, who.admin);
     // @seed:tender-files — each published section's 招标文件, user1's download of 太原 BD-01's, one clarification sent
     await seedTenderFiles(tx, who, evidence);
+    // @seed:stats — 2026's earlier transactions (历史交易) and the statistics' summaries (issue 19)
+    await seedStats(tx, ent!.id);
+    // @seed:material — 太原市's material information prices: 2026年7月–10月 published, 11月 a draft (issue 19)
+    await seedMaterialPrices(tx, who.admin.actor);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }

@@ -1,6 +1,7 @@
 import type { FieldDef, UniqueKey } from '@ks/contracts';
 import type { Db } from '../db/client';
 import { saveFields } from '../modules/engine/schema.service';
+import { PERFORMANCE_FIELDS } from '../modules/performance/performance';
 import { NOTICE_FIELDS } from '../modules/tender/notice-fields';
 import { PROJECT_FIELDS } from '../modules/tender/project';
 import { SYSTEM_ACTOR } from '../platform/oplog';
@@ -14,6 +15,8 @@ export const DEMO_ENGINE_FIELDS: Record<string, FieldDef[]> = {
   ZBTB_XMDJ: PROJECT_FIELDS,
   // 招标公告: written in the five-in-one 招标公告 tab (modules/tender/notice.service.ts), reviewed by the engine
   ZBTB_ZBGG: NOTICE_FIELDS,
+  // 企业业绩: a final pass writes the enterprise's performance (modules/performance)
+  XYGL_QYYJ: PERFORMANCE_FIELDS,
   // 信用变更申请: one record per change round (modules/credit/changes writes it on submission, same id as the round)
   XYGL_BGSQ: [
     { code: 'qymc', name: '申请企业', type: 'text', required: 1, length: 200 },

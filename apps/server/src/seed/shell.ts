@@ -60,6 +60,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
       prop: 'list',
       buttons: [...REVIEWED, 'assign'],
     },
+    { code: 'XYGL_QYYJ', title: '企业业绩', icon: 'ProjectOutlined', prop: 'list', buttons: REVIEWED },
     { code: 'XYGL_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport', hidden: true },
   ],
   ZBTB: [
@@ -91,6 +92,19 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
         { code: 'ZBTB_WJFX', title: '文件分析', icon: 'FileSearchOutlined', prop: 'fileAnalysis' },
       ],
     },
+    // 资料库 (issue 19): downloads of the product centre and the standard files, for everyone signed in
+    {
+      code: 'ZBTB_CPZX',
+      title: '产品中心',
+      icon: 'AppstoreOutlined',
+      prop: 'directory',
+      children: [
+        { code: 'ZBTB_ZLXZ', title: '资料下载', icon: 'ToolOutlined', prop: 'fileDownload' },
+        { code: 'ZBTB_SPJC', title: '视频教程', icon: 'FundOutlined', prop: 'videoDownload' },
+        { code: 'ZBTB_XTPT', title: '系统平台', icon: 'ClusterOutlined', prop: 'systemPlatform' },
+      ],
+    },
+    { code: 'ZBTB_BZWJ', title: '标准文件', icon: 'ContainerOutlined', prop: 'letterBook' },
   ],
   KPB: [
     { code: 'KPB_KBDT', title: '开标大厅', icon: 'BankOutlined', prop: 'bidTab' },
@@ -120,6 +134,7 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
   TJFX: [
     { code: 'TJFX_QLTJ', title: '全量统计', icon: 'BarChartOutlined', prop: 'fullStatistics' },
     { code: 'TJFX_SJTJ', title: '数据统计', icon: 'PieChartOutlined', prop: 'dataStatistics' },
+    { code: 'TJFX_CLJG', title: '材料信息价', icon: 'FundOutlined', prop: 'materialPrices' },
     { code: 'TJFX_JYTS', title: '交易推送', icon: 'DatabaseOutlined', prop: 'txPush' },
     { code: 'TJFX_JGSH', title: '监管审核', icon: 'AuditOutlined', prop: 'regAudit' },
     { code: 'TJFX_SGL', title: '锁管理', icon: 'LockOutlined', prop: 'lock' },
@@ -139,11 +154,19 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   ZBTB_TBBM: [],
   ZBTB_TBWJ: ['add', 'edit', 'detail', 'delete'],
   ZBTB_TBJM: [],
+  ZBTB_CPZX: [],
+  ZBTB_ZLXZ: [],
+  ZBTB_SPJC: [],
+  ZBTB_XTPT: [],
+  ZBTB_BZWJ: [],
   CDYY_CDYY: ['add', 'detail'],
   DZBH_BZJ: [],
   DZBH_BHSQ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_ZYZC: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
+  XYGL_QYYJ: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete'],
   XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],
+  // 材料信息价 is public: every user may open it from the sidebar
+  TJFX_CLJG: [],
 };
 
 /** The role of the demo account `agent` (a tender agency: 招标代理) and what it is granted beside every user's. */
@@ -226,6 +249,7 @@ export async function seedShell(tx: Db): Promise<void> {
     'XYGL_BGSQ',
     'XYGL_ZYZC',
     'XYGL_CYRY',
+    'XYGL_QYYJ',
     'ZBTB_XMDJ',
     'ZBTB_ZBGG',
     'CDYY_CDYY',
@@ -285,8 +309,9 @@ export async function seedShell(tx: Db): Promise<void> {
   for (const code of ['ZBTB_XMDJ', 'CDYY_CDYY']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, nodeId: ids.get(code)! });
   }
-  // 保函申请 and 招标公告: one level, the 审核员 or the administrator (a notice's pass publishes it)
-  for (const code of ['DZBH_BHSQ', 'ZBTB_ZBGG']) {
+  // 保函申请, 招标公告 and 企业业绩: one level, the 审核员 or the administrator (a notice's pass publishes it; a
+  // performance's makes it the enterprise's)
+  for (const code of ['DZBH_BHSQ', 'ZBTB_ZBGG', 'XYGL_QYYJ']) {
     await tx.insert(auditLevels).values({ ...levels[0]!, reviewerRoles: ['auditor', 'admin'], nodeId: ids.get(code)! });
   }
   // list columns and a card style, so the configuration pages open on something real
@@ -331,6 +356,21 @@ export async function seedShell(tx: Db): Promise<void> {
       ],
     })
     .where(eq(menuNodes.id, ids.get('XYGL_CYRY')!));
+  await tx
+    .update(menuNodes)
+    .set({
+      columns: [
+        col('xmmc', '项目名称', { isSearch: true, listAlignment: '左对齐', width: 260 }),
+        col('cdjs', '承担角色', { width: 110 }),
+        col('jsdw', '建设单位', { isSearch: true, listAlignment: '左对齐', width: 220 }),
+        col('htje', '合同金额（元）', { listAlignment: '右对齐', width: 140 }),
+        col('jgrq', '竣工日期', { width: 110 }),
+        col('zt', '状态', { type: 'status', isStatus: true, width: 100 }),
+        col('shlc', '审核流程', { type: 'auditFlow' }),
+        col('cz', '操作', { type: 'operations', width: 200 }),
+      ],
+    })
+    .where(eq(menuNodes.id, ids.get('XYGL_QYYJ')!));
   await tx
     .update(menuNodes)
     .set({

@@ -86,6 +86,15 @@ export const VenueCalendarPage = lazyPage(() => import('../features/venue/VenueC
 export const VenueBookingPage = lazyPage(() => import('../features/venue/VenueBookingPage'));
 export const VenuePublicPage = lazyPage(() => import('../features/venue/VenuePublicPage'));
 export const GuaranteePage = lazyPage(() => import('../features/guarantee/GuaranteePage'));
+// @pages:library — 资料库 (issue 19): product centre and standard files
+export const LibraryFileDownloadPage = lazyPage(() => import('../features/library/FileDownloadPage'));
+export const LibraryVideoDownloadPage = lazyPage(() => import('../features/library/VideoDownloadPage'));
+export const LibrarySystemPlatformPage = lazyPage(() => import('../features/library/SystemPlatformPage'));
+export const LibraryLetterBookPage = lazyPage(() => import('../features/library/LetterBookPage'));
+// @pages:stats — 统计分析 (issue 19)
+export const StatsTransactionsPage = lazyPage(() => import('../features/stats/StatisticsPage'));
+export const StatsCompleteCountPage = lazyPage(() => import('../features/stats/CompleteCountPage'));
+export const StatsProgressPage = lazyPage(() => import('../features/stats/ViewProgressPage'));
 // @pages:bids — sealed bids (issue 16)
 export const BidFilesPage = lazyPage(() => import('../features/bids/BidFilesPage'));
 export const BidToolPage = lazyPage(() => import('../features/bids/BidToolPage'));
@@ -96,6 +105,11 @@ export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPag
 export const CostIndexPage = lazyPage(() => import('../features/cost/CostIndexPage'));
 export const CostTreePage = lazyPage(() => import('../features/cost/CostTreePage'));
 export const CostPublicityPage = lazyPage(() => import('../features/cost/CostPublicityPage'));
+// @pages:dex — 数据交换 (issue 19)
+export const TxPushLogsPage = lazyPage(() => import('../features/dex/TxPushLogsPage'));
+// @pages:material — 材料信息价 (issue 19): the back office's page and the portal's public page (no antd)
+export const MaterialPricesPage = lazyPage(() => import('../features/material/MaterialPricesPage'));
+export const MaterialPublicPage = lazyPage(() => import('../features/material/MaterialPublicPage'));
 export const OpeningHallPage = lazyPage(() => import('../features/opening/OpeningHallPage'));
 // @pages:experts — expert extraction (issue 16)
 export const ExtractListPage = lazyPage(() => import('../features/experts/ExtractListPage'));

@@ -50,12 +50,18 @@ import {
   JudgePage,
   JumpNoticeCfgPage,
   LedgerVerifyPage,
+  LibraryFileDownloadPage,
+  LibraryLetterBookPage,
+  LibrarySystemPlatformPage,
+  LibraryVideoDownloadPage,
   LockPage,
   LoginPage,
   ManagementInfoPage,
   MarketDetailPage,
   MarketListPage,
   MarketPage,
+  MaterialPricesPage,
+  MaterialPublicPage,
   MenuSetUpPage,
   MessagePublishPage,
   MonitorPage,
@@ -76,11 +82,15 @@ import {
   SetUpFormPage,
   SetUpListPage,
   SmsOutboxPage,
+  StatsCompleteCountPage,
+  StatsProgressPage,
+  StatsTransactionsPage,
   StyleTemplatePage,
   SystemNoticePage,
   TenderRegistrationPage,
   TransacPage,
   TransactPage,
+  TxPushLogsPage,
   UserCenterPage,
   VenueBookingPage,
   VenueCalendarPage,
@@ -111,6 +121,8 @@ export const routes: RouteObject[] = [
       { path: 'venue', element: <VenuePublicPage /> },
       // @routes:ledger — 开评标日志校验: public (PUBLIC_PATHS /bid/ledger), plain CSS in the portal frame
       { path: 'bid/ledger', element: <LedgerVerifyPage /> },
+      // @routes:material-public — 材料信息价: public (PUBLIC_PATHS /materialPrices), plain CSS in the portal frame
+      { path: 'materialPrices', element: <MaterialPublicPage /> },
       {
         // 信用公示: public; visitors see it in the portal frame, signed-in users inside the shell (its child)
         path: 'credit/creditPublicList',
@@ -180,6 +192,8 @@ export const routes: RouteObject[] = [
                   { path: 'fileAnalysis/index', element: <CostIndexPage /> },
                   { path: 'fileAnalysis/deatil', element: <CostTreePage /> },
                   { path: 'fileAnalysis/publicity', element: <CostPublicityPage /> },
+                  // @routes:dex — 交易推送 (issue 19); 监管审核 (regAuditLogs) is not built yet and stays pending below
+                  { path: 'dexRecords/txPushLogs', element: <TxPushLogsPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },
@@ -234,6 +248,17 @@ export const routes: RouteObject[] = [
                   { path: 'meetingVenue/booking', element: <VenueBookingPage /> },
                   // @routes:deposits — before the pending custom/* pages (a path ranks above a splat)
                   { path: 'custom/guarantee', element: <GuaranteePage /> },
+                  // @routes:stats — 统计分析 (issue 19), before the pending custom/* pages
+                  { path: 'custom/statistics', element: <StatsTransactionsPage /> },
+                  { path: 'custom/completeCount', element: <StatsCompleteCountPage /> },
+                  { path: 'custom/viewProgress', element: <StatsProgressPage /> },
+                  // @routes:material — 材料信息价 (issue 19), before the pending custom/* pages
+                  { path: 'custom/materialPrices', element: <MaterialPricesPage /> },
+                  // @routes:library — 资料库 (issue 19), before the pending productCenter/* and standardFile/* pages
+                  { path: 'productCenter/fileDownload', element: <LibraryFileDownloadPage /> },
+                  { path: 'productCenter/videoDownload', element: <LibraryVideoDownloadPage /> },
+                  { path: 'productCenter/systemPlatform', element: <LibrarySystemPlatformPage /> },
+                  { path: 'standardFile/letterBook', element: <LibraryLetterBookPage /> },
                 ],
               },
             ],

@@ -97,8 +97,17 @@ export const performances = pgTable(
     role: varchar('role', { length: 40 }).notNull(),
     amount: numeric('amount', { precision: 16, scale: 2 }),
     completedAt: date('completed_at'),
+    /** 建设单位 */
+    builder: varchar('builder', { length: 200 }),
+    region: varchar('region', { length: 60 }),
+    startedAt: date('started_at'),
+    /** the 企业业绩 record (engine node XYGL_QYYJ) whose final pass made it; null: entered before (demo data) */
+    recordId: uuid('record_id'),
   },
-  (t) => [index('performances_owner_idx').on(t.ownerKind, t.ownerId)],
+  (t) => [
+    index('performances_owner_idx').on(t.ownerKind, t.ownerId),
+    uniqueIndex('performances_record_uq').on(t.recordId),
+  ],
 );
 
 /** Credit records (良好 / 不良 行为记录); only public ones reach the portal. */

@@ -117,7 +117,7 @@ type Plain = string | number | null;
 type Unreadable = (column: string) => string;
 
 /** A value of ExcelJS's reader as text or a number: a formula's cached result, rich text's runs, a link's text. */
-function plainOf(v: unknown): Plain | Unreadable {
+export function plainOf(v: unknown): Plain | Unreadable {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return v.trim() || null;
   if (typeof v === 'number') return Number.isNaN(v) ? COST_MSG.cellError : v;
@@ -143,13 +143,13 @@ function plainOf(v: unknown): Plain | Unreadable {
   return String(v).trim() || null;
 }
 
-const blankRow = (values: unknown[]) => values.every((v) => plainOf(v) === null);
+export const blankRow = (values: unknown[]) => values.every((v) => plainOf(v) === null);
 
 /**
  * A row's values by column number. A formula is taken from the cell's own result: its `value` drops a falsy result
  * (ExcelJS copies only truthy fields), and a formula whose cached result is 0 would read as one without a result.
  */
-function valuesOf(row: ExcelJS.Row): unknown[] {
+export function valuesOf(row: ExcelJS.Row): unknown[] {
   const values: unknown[] = [];
   row.eachCell((cell, col) => {
     values[col] = cell.type === ExcelJS.ValueType.Formula ? { formula: true, result: cell.result } : cell.value;
@@ -232,9 +232,9 @@ class Cells {
   }
 }
 
-// --- ExcelJS's streaming reader, patched on the instance ----------------------------------------------------------
+// --- ExcelJS's streaming reader, patched on the instance (material/material.xlsx.ts reads with it too) -----------------
 
-interface ReaderInternals {
+export interface ReaderInternals {
   model?: { sheets?: unknown[] };
   properties?: { model?: { date1904?: boolean } };
   workbookRels?: unknown;
@@ -246,7 +246,7 @@ interface ReaderInternals {
 }
 
 /** What a worksheet event gives: a reader of the sheet's rows, its name from xl/workbook.xml. */
-interface SheetReader extends AsyncIterable<ExcelJS.Row> {
+export interface SheetReader extends AsyncIterable<ExcelJS.Row> {
   name?: string;
 }
 
@@ -274,7 +274,7 @@ function decoded(source: SheetSource): AsyncIterable<string> {
 }
 
 /** Skips the rest of a sheet without parsing it: closes a sheet ExcelJS spooled to a file, drains one read in place. */
-async function skip(source: SheetSource | null): Promise<void> {
+export async function skip(source: SheetSource | null): Promise<void> {
   if (!source) return;
   if (source.stream) {
     // ExcelJS removes the file next: an open still under way would fail, with no one listening
@@ -293,7 +293,7 @@ async function skip(source: SheetSource | null): Promise<void> {
  * read, so a sheet before it in the zip is spooled like the others (ExcelJS read it in place and threw, having no sheet
  * names yet). Returns the source of the sheet last handed out.
  */
-function patch(r: ReaderInternals): () => SheetSource | null {
+export function patch(r: ReaderInternals): () => SheetSource | null {
   let current: SheetSource | null = null;
   let rels: unknown;
   Object.defineProperty(r, 'workbookRels', {
@@ -328,11 +328,11 @@ function patch(r: ReaderInternals): () => SheetSource | null {
 const notXlsx = () => new CostParseError(0, COST_MSG.notXlsx, '');
 
 /** The parts of a workbook may inflate to this many times its size (plus INFLATE_FREE), and to INFLATE_MAX at most. */
-const INFLATE_RATIO = 100;
+export const INFLATE_RATIO = 100;
 const INFLATE_FREE = 64 * 1024 * 1024;
-const INFLATE_MAX_GB = 4;
+export const INFLATE_MAX_GB = 4;
 const INFLATE_MAX = INFLATE_MAX_GB * 1024 * 1024 * 1024;
-class InflateLimit extends Error {}
+export class InflateLimit extends Error {}
 
 /**
  * Watches unzipper's parser under ExcelJS (reached through `pipe` of the reader's own input stream). It holds back
@@ -341,7 +341,7 @@ class InflateLimit extends Error {}
  * ExcelJS goes on to the zip's error and throws. The same stop enforces the inflation limit — ExcelJS spools whole
  * sheets, inflated, to temporary files, so a small zip of a huge sheet (a zip bomb) must not be read to its end.
  */
-class ZipWatch {
+export class ZipWatch {
   broken: Error | null = null;
   inflated = 0;
   /** the files ExcelJS spooled sheets to (it removes them itself, but not when the zip breaks first) */

@@ -10,7 +10,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { menuNodes } from '../../db/schema';
-import { nodeState } from '../../platform/permissions';
+import { nodeState, requireNode } from '../../platform/permissions';
 import { listedNode } from './list.service';
 import { labellers } from './options.service';
 import type { EngineCaller } from './record-access';
@@ -42,6 +42,10 @@ const columnIn = (catalog: Catalog, code: string) => {
 const round = (v: number) => Math.round(v * 100) / 100;
 
 export async function chartData(db: Db, c: EngineCaller, gnCoding: string, asked?: Chart[]): Promise<ChartData[]> {
+  // a node without engine fields (a page of its own, or not configured yet) has no records to chart: no charts
+  const ref = await requireNode(db, c, gnCoding);
+  const state = await nodeState(db, c, ref.id);
+  if (state?.dataSource !== 'engine' || state.fieldsVersion === 0) return [];
   const n = await listedNode(db, c, gnCoding);
   let charts = asked;
   if (!charts) {
@@ -49,7 +53,7 @@ export async function chartData(db: Db, c: EngineCaller, gnCoding: string, asked
     charts = Array.isArray(row?.charts) ? (row.charts as Chart[]) : [];
   }
   if (!charts.length) return [];
-  const supervises = (await nodeState(db, c, n.id))?.granted.has(SUPERVISE_FUNCTION) ?? false;
+  const supervises = state.granted.has(SUPERVISE_FUNCTION);
   const scope = scopeBranches({ ...c, supervises }, n.id);
   const where =
     scope.length === 1

@@ -129,6 +129,10 @@ describe('chart data', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('需要选择度量字段');
     expect((await call(admin, '/ks/config/node/chart-data', { gnCoding: 'NO_SUCH_NODE' })).status).toBe(403);
+    // a node without fields (a page of its own) has nothing to chart: no charts, not an error
+    const own = await call(admin, '/ks/config/node/chart-data', { gnCoding: 'KPB_JDT' });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual([]);
     const anon = await t.app.inject({ method: 'POST', url: '/ks/config/node/chart-data', payload: { gnCoding: NODE } });
     expect(anon.statusCode).toBe(401);
   });

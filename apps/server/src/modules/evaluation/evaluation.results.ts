@@ -18,6 +18,7 @@ import { publishEvent } from '../../platform/live';
 import { writeOpLog } from '../../platform/oplog';
 import { escapeHtml as h, sanitizeRichText as sanitizeHtml } from '../../platform/sanitize';
 import { raiseAwardRecord } from '../credit/records.service';
+import { enqueuePush } from '../dex/dex.outbox';
 import { textPdf } from '../files/templates/pdf';
 import { appendEvent, ledgerActor } from '../ledger/ledger';
 import { insertNotice } from '../portal/notices.repo';
@@ -198,6 +199,26 @@ export async function publish(
       .update(bidEvaluations)
       .set({ publicityNoticeId: notice.id, publicityStart: now, publicityEnd: end })
       .where(eq(bidEvaluations.sectionId, section.id));
+    // 交易推送 (issue 19): the evaluation result (candidates) goes to the upstream platform's outbox, same transaction
+    await enqueuePush(tx, {
+      businessKey: `candidates:${section.id}`,
+      kind: 'result',
+      title: `${String(project?.xmmc ?? '')}${section.code}中标候选人公示`,
+      payload: {
+        noticeId: notice.id,
+        category: '中标候选人公示',
+        projectCode: (project?.xmbh as string | undefined) ?? null,
+        sectionCode: section.code,
+        sectionName: section.name,
+        publicityStart: now.toISOString(),
+        publicityEnd: end.toISOString(),
+        candidates: candidates.map((x) => ({
+          rank: x.rank,
+          enterpriseName: x.enterpriseName,
+          price: x.price.toFixed(2),
+        })),
+      },
+    });
     const publishBy = e.doneAt ? new Date(e.doneAt.getTime() + settings.publicityWithinDays * DAY) : null;
     const late = Boolean(publishBy && now.getTime() > publishBy.getTime());
     await appendEvent(tx, {
@@ -302,6 +323,22 @@ export async function award(deps: EvalDeps, c: EvalCaller, section: SectionRow):
       .update(bidEvaluations)
       .set({ awardBidId: first.bidId, awardedAt: now, resultNoticeId: notice.id })
       .where(eq(bidEvaluations.sectionId, section.id));
+    // 交易推送 (issue 19): the bid result goes to the upstream platform's outbox in this same transaction
+    await enqueuePush(tx, {
+      businessKey: `result:${section.id}`,
+      kind: 'result',
+      title: `${String(project?.xmmc ?? '')}${section.code}中标结果公告`,
+      payload: {
+        noticeId: notice.id,
+        category: '中标结果公告',
+        projectCode: (project?.xmbh as string | undefined) ?? null,
+        sectionCode: section.code,
+        sectionName: section.name,
+        winner: first.enterpriseName,
+        price: first.price.toFixed(2),
+        awardedAt: now.toISOString(),
+      },
+    });
     // the winner's good conduct goes to the credit module (a record for its reviewers), where a standard item applies
     const [winner] = await tx
       .select({ enterpriseId: bidFiles.enterpriseId })

@@ -9,6 +9,7 @@ import {
   contentMatchesExtension,
   extensionOf,
   HELP_FILE_EXTENSIONS,
+  LIBRARY_UPLOAD_EXTENSIONS,
   MAX_CHUNKS,
   mimeOf,
   NOTICE_EXTENSIONS,
@@ -98,7 +99,7 @@ export interface TaskInput {
   gnCoding?: string;
   fileNo?: string;
   fileType?: string;
-  usage: 'attachment' | 'video' | 'notice' | 'help';
+  usage: 'attachment' | 'video' | 'notice' | 'help' | 'library';
 }
 
 /**
@@ -107,7 +108,8 @@ export interface TaskInput {
  * (modules/help registers their reader).
  */
 const visibilityOf = (usage: string) => (usage === 'video' || usage === 'notice' ? 'public' : 'private');
-const sourceOf = (usage: string) => (usage === 'notice' ? 'notice' : usage === 'help' ? 'help' : 'chunked');
+const sourceOf = (usage: string) =>
+  usage === 'notice' ? 'notice' : usage === 'help' ? 'help' : usage === 'library' ? 'library' : 'chunked';
 
 /** Name and format rules of a chunked upload: typed attachment, video, or the default images and PDF. */
 async function checkName(
@@ -124,6 +126,10 @@ async function checkName(
     if (msg) throw badRequest(msg);
   } else if (input.usage === 'help') {
     const msg = checkExtension(name, HELP_FILE_EXTENSIONS);
+    if (msg) throw badRequest(msg);
+  } else if (input.usage === 'library') {
+    // 资料库 (modules/library): tools, manuals, templates and videos; private until the library binds them
+    const msg = checkExtension(name, LIBRARY_UPLOAD_EXTENSIONS);
     if (msg) throw badRequest(msg);
   } else if (input.fileNo && input.gnCoding) {
     const type = await attachmentTypeOf(deps.db, input.gnCoding, input.fileNo);
@@ -148,7 +154,7 @@ export async function uploadTask(deps: FilesDeps, c: FileCaller, input: TaskInpu
   await requireUploadNode(deps, c, input.gnCoding);
   if (input.usage === 'notice') await requireNoticeWriter(deps, c);
   // help files are uploaded by administrators (the help administration)
-  if (input.usage === 'help' && c.loginRoleType !== 'M') throw forbidden();
+  if ((input.usage === 'help' || input.usage === 'library') && c.loginRoleType !== 'M') throw forbidden();
   const { name, ext } = await checkName(deps, input);
   if (input.fileSize > deps.chunkedMaxBytes) throw payloadTooLarge(oversize(deps.chunkedMaxBytes));
   const total = chunkCountOf(input.fileSize);

@@ -109,6 +109,7 @@ export async function marketDetail(
     performances: perfs.map((p) => ({
       projectName: p.projectName,
       role: p.role,
+      builder: p.builder,
       amount: p.amount,
       completedAt: dateText(p.completedAt),
     })),

@@ -274,6 +274,15 @@ describe('market entities', () => {
     const { body } = await get(`/ks/portal/v1/market/detail?${q({ kind: 'enterprise', id })}`);
     expect(body.data.basic).toMatchObject({ name: '示例建设工程有限公司', creditGrade: 'AA', legalPerson: '李明华' });
     expect(body.data.qualifications.length).toBeGreaterThan(0);
+    // 企业业绩 declared and passed through the engine (issue 19) are among its performances
+    expect(body.data.performances).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          projectName: '太原市小店区许坦东街道路改造工程',
+          builder: '太原市小店区住房和城乡建设局',
+        }),
+      ]),
+    );
     expect(Array.isArray(body.data.creditRecords)).toBe(true);
     expect((await get(`/ks/portal/v1/market/detail?${q({ kind: 'agency', id })}`)).res.statusCode).toBe(404);
     expect((await get(`/ks/portal/v1/market/detail?${q({ kind: 'practitioner', id })}`)).res.statusCode).toBe(404);

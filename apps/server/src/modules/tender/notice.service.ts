@@ -25,6 +25,7 @@ import { conflict, forbidden, notFound, parse, validationFailed } from '../../pl
 import type { Actor } from '../../platform/oplog';
 import { writeOpLog } from '../../platform/oplog';
 import { escapeHtml, sanitizeRichText } from '../../platform/sanitize';
+import { enqueuePush } from '../dex/dex.outbox';
 import { nodeAccessor } from '../engine/accessor';
 import { onDecision } from '../engine/hooks';
 import { dictionaryTree, QUALIFICATION_DICTIONARY } from '../engine/options.service';
@@ -382,6 +383,25 @@ async function publish(tx: Tx, noticeId: string, decider: Actor, now: Date, tz: 
     status: 'published',
     publishedAt: now,
     createdBy: decider.userId,
+  });
+  // 交易推送 (issue 19): the published notice goes to the upstream platform's outbox in this same transaction
+  await enqueuePush(tx, {
+    businessKey: `notice:${portal.id}`,
+    kind: 'notice',
+    title: n.title,
+    payload: {
+      noticeId: portal.id,
+      category: n.kind,
+      title: n.title,
+      projectCode: pv?.xmbh ?? null,
+      projectName: pv?.xmmc ?? null,
+      sectionCode: s.code,
+      sectionName: s.name,
+      tenderer: pv?.zbr ?? null,
+      amount: s.estimate.toFixed(2),
+      bidDeadline: deadline.toISOString(),
+      publishedAt: now.toISOString(),
+    },
   });
   await writeOpLog(tx, decider, {
     glName: GL_NAME,

@@ -46,9 +46,10 @@ export interface AttachmentUploaderProps {
   hash?: HashFn;
   /**
    * notice: portal notices' attachments (upload-notice; chunked with usage notice), public once stored; help: the help
-   * administration's PDF and video files (always chunked, usage help)
+   * administration's PDF and video files (always chunked, usage help); library: the 资料库's tools, manuals, templates
+   * and videos (always chunked, usage library)
    */
-  usage?: 'attachment' | 'notice' | 'help';
+  usage?: 'attachment' | 'notice' | 'help' | 'library';
   testId?: string;
 }
 

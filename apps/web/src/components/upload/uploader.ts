@@ -45,7 +45,7 @@ export interface UploadJobOptions {
    * attachment (default), video (the editor's, always chunked), notice (a portal notice's public attachment) or help
    * (a help file of the help administration, always chunked)
    */
-  usage?: 'attachment' | 'video' | 'notice' | 'help';
+  usage?: 'attachment' | 'video' | 'notice' | 'help' | 'library';
   /** the number shown on the progress bar */
   onProgress?: (progress: number) => void;
   onPhase?: (phase: UploadPhase) => void;
@@ -72,7 +72,8 @@ export class UploadJob {
     readonly file: File,
     private readonly options: UploadJobOptions,
   ) {
-    this.chunked = options.usage === 'video' || options.usage === 'help' || needsChunking(file.size);
+    this.chunked =
+      options.usage === 'video' || options.usage === 'help' || options.usage === 'library' || needsChunking(file.size);
   }
 
   get isStopped(): boolean {

@@ -24,7 +24,7 @@ export interface UploadQueueOptions {
   notify: Notify;
   onUploaded: (file: UploadedFile, local: File) => void;
   /** what the files are for (default: attachments of records) */
-  usage?: 'attachment' | 'notice' | 'help';
+  usage?: 'attachment' | 'notice' | 'help' | 'library';
   hash?: HashFn;
   sleep?: (ms: number) => Promise<void>;
 }

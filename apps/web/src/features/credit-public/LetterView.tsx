@@ -5,6 +5,7 @@ import { App, Button, Card, Descriptions, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../lib/format';
+import { StandardTemplate } from '../library';
 import { LETTERS_KEY, signLetter } from './api';
 
 export type CreditLetter = ApiData<'creditLetterInfo'>;
@@ -185,6 +186,8 @@ export function LetterView({ letter, canSign, extra }: { letter: CreditLetter; c
           },
         ]}
       />
+      {/* the current standard text of the commitment book (标准文件, issue 19) */}
+      <StandardTemplate />
       <LetterDocument letter={letter} />
       <PrintCopy letter={letter} />
     </Card>

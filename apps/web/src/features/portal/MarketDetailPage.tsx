@@ -178,6 +178,7 @@ function Detail({ kind, id }: { kind: MarketKind; id: string }) {
           columns={[
             { title: '项目名称', render: (p) => p.projectName },
             { title: '承担角色', render: (p) => p.role },
+            { title: '建设单位', render: (p) => p.builder ?? '—' },
             { title: '合同金额', render: (p) => formatYuan(p.amount) ?? '—' },
             { title: '完成日期', render: (p) => formatDate(p.completedAt) || '—' },
           ]}

@@ -8,7 +8,7 @@ import { homeUrlOrDefault, OPENING_PAGES } from '../../lib/paths';
 import { getHomeUrl, isSignedIn } from '../../lib/session';
 import './portal.css';
 
-export type NavKey = 'home' | 'transac' | 'market';
+export type NavKey = 'home' | 'transac' | 'market' | 'material';
 
 /** The navigation item a route belongs to (child routes included): /transac-news → 交易信息, /market-* → 市场主体. */
 export function navKeyOf(pathname: string): NavKey | null {
@@ -16,6 +16,7 @@ export function navKeyOf(pathname: string): NavKey | null {
   if (p === '/') return 'home';
   if (p === '/transac' || p === '/transac-news') return 'transac';
   if (p === '/market' || p === '/market-list' || p === '/market-details') return 'market';
+  if (p === '/materialPrices') return 'material';
   return null;
 }
 
@@ -23,6 +24,7 @@ const NAV: { key: NavKey; label: string; to: string }[] = [
   { key: 'home', label: '首页', to: '/' },
   { key: 'transac', label: '交易信息', to: '/transac' },
   { key: 'market', label: '市场主体', to: '/market' },
+  { key: 'material', label: '材料信息价', to: '/materialPrices' },
 ];
 
 function Logo() {

@@ -1,0 +1,2 @@
+DROP INDEX "stats_todos_open_idx";--> statement-breakpoint
+CREATE INDEX "stats_todos_open_idx" ON "stats_todos" USING btree ("sb_time","node_id","record_id","level","todo_id") WHERE "stats_todos"."done_at" is null;
