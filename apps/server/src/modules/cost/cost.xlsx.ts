@@ -4,7 +4,6 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
 import {
   COST_FEE_LABELS,
   COST_FEES,
@@ -15,7 +14,18 @@ import {
   type CostLevel,
   type CostTreeRow,
 } from '@ks/contracts';
-import ExcelJS from 'exceljs';
+import {
+  blankRow,
+  INFLATE_MAX_GB,
+  INFLATE_RATIO,
+  InflateLimit,
+  openWorkbook,
+  type Plain,
+  plainOf,
+  type SheetReader,
+  skip,
+  valuesOf,
+} from '../../platform/xlsx-stream';
 import {
   type CostLine,
   CostParseError,
@@ -37,13 +47,8 @@ import {
  * Sheet order: a workbook may hold 清单 before 造价汇总. Its rows are then checked as they stream and written to a
  * temporary file, and handed on (each to its unit works) once 造价汇总 has been read — memory stays flat either way.
  *
- * Faults of ExcelJS 4.4's streaming reader and of unzipper 0.10 under it are worked around on this reader's
- * instances only (`patch`, `ZipWatch`): ExcelJS decoded each chunk of a part on its own, so a Chinese character split
- * between two chunks became two U+FFFD (exceljs issues 2063, 2084, 2316); it threw reading a sheet that comes before
- * xl/workbook.xml in the zip; unzipper ended its stream of parts before handing out the last ones when the input had
- * been read first, and the last sheets were silently lost (node-unzipper PR 346); and on corrupt deflate data it left
- * the part open, and ExcelJS waited for ever. A workbook whose parts inflate far beyond its size (a zip bomb: ExcelJS
- * spools sheets, inflated, to temporary files) is refused.
+ * The reader and its patches for ExcelJS's and unzipper's faults (split UTF-8, zip order, lost last parts, zip bombs)
+ * are platform/xlsx-stream.ts, shared with the material-price import.
  */
 
 export type CostParseOptions = NonNullable<Parameters<typeof parseCostXml>[1]>;
@@ -110,52 +115,6 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6 || 0;
 const MAX_ABS = 1e13;
 
 // --- cells ------------------------------------------------------------------------------------------------------
-
-/** A cell's value as read: text (trimmed), a number, or nothing. */
-type Plain = string | number | null;
-/** why a cell cannot be read (it names its column when thrown) */
-type Unreadable = (column: string) => string;
-
-/** A value of ExcelJS's reader as text or a number: a formula's cached result, rich text's runs, a link's text. */
-export function plainOf(v: unknown): Plain | Unreadable {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim() || null;
-  if (typeof v === 'number') return Number.isNaN(v) ? COST_MSG.cellError : v;
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if ('formula' in o || 'sharedFormula' in o) {
-      // a formula: the result Excel cached when it saved the file (NaN: the result was an error value)
-      return o.result === undefined ? COST_MSG.noFormulaResult : plainOf(o.result);
-    }
-    if ('error' in o) return COST_MSG.cellError;
-    if (Array.isArray(o.richText)) {
-      return (
-        (o.richText as { text?: unknown }[])
-          .map((r) => (typeof r.text === 'string' ? r.text : ''))
-          .join('')
-          .trim() || null
-      );
-    }
-    if ('text' in o) return plainOf(o.text);
-  }
-  return String(v).trim() || null;
-}
-
-export const blankRow = (values: unknown[]) => values.every((v) => plainOf(v) === null);
-
-/**
- * A row's values by column number. A formula is taken from the cell's own result: its `value` drops a falsy result
- * (ExcelJS copies only truthy fields), and a formula whose cached result is 0 would read as one without a result.
- */
-export function valuesOf(row: ExcelJS.Row): unknown[] {
-  const values: unknown[] = [];
-  row.eachCell((cell, col) => {
-    values[col] = cell.type === ExcelJS.ValueType.Formula ? { formula: true, result: cell.result } : cell.value;
-  });
-  return values;
-}
 
 /** Excel's serial date-time (days since 1899-12-30; since 1904-01-01 in a 1904 workbook), read as Beijing time. */
 function serialTime(v: number, date1904: boolean): string {
@@ -232,180 +191,8 @@ class Cells {
   }
 }
 
-// --- ExcelJS's streaming reader, patched on the instance (material/material.xlsx.ts reads with it too) -----------------
-
-export interface ReaderInternals {
-  model?: { sheets?: unknown[] };
-  properties?: { model?: { date1904?: boolean } };
-  workbookRels?: unknown;
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
-  parse(): AsyncGenerator<{ eventType: string; value: unknown }>;
-}
-
-/** What a worksheet event gives: a reader of the sheet's rows, its name from xl/workbook.xml. */
-export interface SheetReader extends AsyncIterable<ExcelJS.Row> {
-  name?: string;
-}
-
-/** The raw part of the sheet being read: to drain (or close) it when its rows are not wanted. */
-interface SheetSource {
-  it: AsyncIterator<Buffer | string>;
-  stream: Readable | null;
-}
-
-/** The part's text, decoded across chunks (not each chunk on its own); it leaves `source` open when stopped early. */
-function decoded(source: SheetSource): AsyncIterable<string> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      const utf8 = new TextDecoder('utf-8');
-      for (;;) {
-        const next = await source.it.next();
-        if (next.done) break;
-        const s = typeof next.value === 'string' ? next.value : utf8.decode(next.value, { stream: true });
-        if (s) yield s;
-      }
-      const rest = utf8.decode();
-      if (rest) yield rest;
-    },
-  };
-}
-
-/** Skips the rest of a sheet without parsing it: closes a sheet ExcelJS spooled to a file, drains one read in place. */
-export async function skip(source: SheetSource | null): Promise<void> {
-  if (!source) return;
-  if (source.stream) {
-    // ExcelJS removes the file next: an open still under way would fail, with no one listening
-    source.stream.on('error', () => {});
-    source.stream.destroy();
-    return;
-  }
-  while (!(await source.it.next()).done) {
-    // inflating only
-  }
-}
-
-/**
- * The workarounds of ExcelJS 4.4 (on this reader only): each text part is decoded as a whole (a character split
- * between two inflated chunks was garbled); the workbook's relationships are withheld until xl/workbook.xml has been
- * read, so a sheet before it in the zip is spooled like the others (ExcelJS read it in place and threw, having no sheet
- * names yet). Returns the source of the sheet last handed out.
- */
-export function patch(r: ReaderInternals): () => SheetSource | null {
-  let current: SheetSource | null = null;
-  let rels: unknown;
-  Object.defineProperty(r, 'workbookRels', {
-    configurable: true,
-    get: () => (r.model ? rels : undefined),
-    set: (v: unknown) => {
-      rels = v;
-    },
-  });
-  const asText = (entry: Readable) => {
-    entry.setEncoding('utf8');
-    return entry;
-  };
-  const parseRels = r._parseRels;
-  const parseWorkbook = r._parseWorkbook;
-  const parseSharedStrings = r._parseSharedStrings;
-  const parseWorksheet = r._parseWorksheet;
-  r._parseRels = (entry) => parseRels.call(r, asText(entry));
-  r._parseWorkbook = (entry) => parseWorkbook.call(r, asText(entry));
-  r._parseSharedStrings = (entry) => parseSharedStrings.call(r, asText(entry));
-  r._parseWorksheet = (iterator, sheetNo) => {
-    current = {
-      it: iterator[Symbol.asyncIterator](),
-      stream: iterator instanceof Readable ? iterator : null,
-    };
-    return parseWorksheet.call(r, decoded(current), sheetNo);
-  };
-  return () => current;
-}
-
 /** A rejected zip or an unreadable part: the file is no workbook. */
 const notXlsx = () => new CostParseError(0, COST_MSG.notXlsx, '');
-
-/** The parts of a workbook may inflate to this many times its size (plus INFLATE_FREE), and to INFLATE_MAX at most. */
-export const INFLATE_RATIO = 100;
-const INFLATE_FREE = 64 * 1024 * 1024;
-export const INFLATE_MAX_GB = 4;
-const INFLATE_MAX = INFLATE_MAX_GB * 1024 * 1024 * 1024;
-export class InflateLimit extends Error {}
-
-/**
- * Watches unzipper's parser under ExcelJS (reached through `pipe` of the reader's own input stream). It holds back
- * the parser's early 'end' (below). On an inflate error unzipper emits the error on the zip but leaves the entry
- * open, and ExcelJS waits on that entry for ever: the open entry is ended here (its further writes swallowed), so
- * ExcelJS goes on to the zip's error and throws. The same stop enforces the inflation limit — ExcelJS spools whole
- * sheets, inflated, to temporary files, so a small zip of a huge sheet (a zip bomb) must not be read to its end.
- */
-export class ZipWatch {
-  broken: Error | null = null;
-  inflated = 0;
-  /** the files ExcelJS spooled sheets to (it removes them itself, but not when the zip breaks first) */
-  readonly spooled: string[] = [];
-  private entry: Writable | null = null;
-
-  constructor(
-    stream: Readable,
-    private readonly compressed: () => number,
-  ) {
-    const pipe = stream.pipe.bind(stream);
-    stream.pipe = (<T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T => {
-      const zip = dest as unknown as Readable;
-      // unzipper emits 'end' itself once its input is read, though entries may still wait in its buffer unread, and
-      // ExcelJS then stops: the last sheets were lost when the input ended before ExcelJS had taken them (the
-      // unmerged node-unzipper PR 346). That 'end' is held back; the stream's own comes when the buffer is empty.
-      const emit = zip.emit.bind(zip) as (event: string | symbol, ...args: unknown[]) => boolean;
-      zip.emit = ((event: string | symbol, ...args: unknown[]): boolean => {
-        if (event === 'end' && zip.readableLength > 0) {
-          zip.push(null);
-          return false;
-        }
-        return emit(event, ...args);
-      }) as typeof zip.emit;
-      zip.on('error', (e: Error) => this.stop(e));
-      // entries as the zip hands them out (ExcelJS's own listener is added right after, in the same tick)
-      zip.on('data', (entry: Writable & Pick<Readable, 'pipe'>) => this.watch(entry));
-      return pipe(dest, options);
-    }) as typeof stream.pipe;
-  }
-
-  private watch(entry: Writable & Pick<Readable, 'pipe'>) {
-    const pipe = entry.pipe.bind(entry);
-    entry.pipe = (<T extends NodeJS.WritableStream>(dest: T, options?: { end?: boolean }): T => {
-      const file = (dest as { path?: unknown }).path;
-      if (typeof file === 'string') this.spooled.push(file);
-      return pipe(dest, options);
-    }) as typeof entry.pipe;
-    const write = entry.write.bind(entry) as (chunk: Buffer, ...rest: unknown[]) => boolean;
-    entry.write = ((chunk: Buffer, ...rest: unknown[]): boolean => {
-      if (!this.broken) {
-        this.inflated += chunk.length;
-        if (this.inflated <= Math.min(INFLATE_MAX, INFLATE_FREE + INFLATE_RATIO * this.compressed())) {
-          return write(chunk, ...rest);
-        }
-        this.stop(new InflateLimit());
-      }
-      const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-      if (done) process.nextTick(done);
-      return true;
-    }) as typeof entry.write;
-    this.entry = entry;
-    if (this.broken) this.close(entry);
-  }
-
-  stop(e: Error) {
-    this.broken ??= e;
-    if (this.entry) this.close(this.entry);
-  }
-
-  private close(entry: Writable) {
-    if (!entry.writableEnded) entry.end();
-  }
-}
 
 // --- the reader -----------------------------------------------------------------------------------------------------
 
@@ -676,32 +463,7 @@ export async function parseCostXlsx(
   opts: CostParseOptions = {},
 ): Promise<ParsedCost> {
   const hash = createHash('sha256');
-  let size = 0;
-  let inputError: unknown = null;
-  // the bytes as they pass, hashed and counted; a failing input just ends (unzipper would wait for more bytes), and
-  // a broken zip is fed no more (the rest is still read, for the size and the hash)
-  async function* tap() {
-    try {
-      for await (const chunk of input) {
-        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        size += buf.length;
-        hash.update(buf);
-        if (!zip.broken) yield buf;
-      }
-    } catch (e) {
-      inputError = e;
-    }
-  }
-  const stream = Readable.from(tap(), { objectMode: false });
-  const zip = new ZipWatch(stream, () => size);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  }) as unknown as ReaderInternals;
-  const currentSource = patch(reader);
+  const { reader, zip, currentSource, state, stream } = openWorkbook(input, (buf: Buffer) => hash.update(buf));
   const w = new WorkbookParse(opts);
 
   let failure: unknown = null;
@@ -754,9 +516,9 @@ export async function parseCostXlsx(
     // ExcelJS's parse has ended (done or thrown): no spooled sheet is read any more
     await Promise.all(zip.spooled.map((f) => rm(f, { force: true })));
   }
-  if (inputError) throw inputError;
+  if (state.inputError) throw state.inputError;
   if (w.ownError) throw w.ownError;
-  if (!size) throw new CostParseError(0, COST_MSG.emptyFile, '');
+  if (!state.size) throw new CostParseError(0, COST_MSG.emptyFile, '');
   if (zip.broken instanceof InflateLimit) {
     throw new CostParseError(0, COST_MSG.inflatedTooLarge(INFLATE_RATIO, INFLATE_MAX_GB), '');
   }
@@ -773,7 +535,7 @@ export async function parseCostXlsx(
     bidder: w.bidder,
     tree: [w.project],
     lineCount: w.lineCount,
-    size,
+    size: state.size,
     sha256: hash.digest('hex'),
   };
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   MATERIAL_CITIES,
   MATERIAL_CITY_WIDE,
@@ -7,24 +6,21 @@ import {
   MATERIAL_MSG,
   MATERIAL_XLSX,
 } from '@ks/contracts';
-import ExcelJS from 'exceljs';
 import { xlsxOfSheets } from '../../platform/xlsx-sheets';
 import {
   blankRow,
   InflateLimit,
-  patch,
+  openWorkbook,
   plainOf,
-  type ReaderInternals,
   type SheetReader,
   skip,
   valuesOf,
-  ZipWatch,
-} from '../cost/cost.xlsx';
+} from '../../platform/xlsx-stream';
 
 /**
  * The import workbook of 材料信息价: one sheet, a header row naming the columns of MATERIAL_XLSX (in any order; extra
  * columns are passed over) and a material a row. Read with ExcelJS's streaming reader, patched as the cost files'
- * reader is (cost.xlsx.ts: Chinese split between chunks, zip order, zip bombs): rows are checked as they stream.
+ * reader is (platform/xlsx-stream.ts: Chinese split between chunks, zip order, zip bombs): rows are checked as they stream.
  */
 
 /** A fault of the workbook as a whole (not of a row): the import is refused with it. */
@@ -40,29 +36,7 @@ export async function readMaterialRows(
   input: AsyncIterable<Buffer | Uint8Array>,
   onRow: (row: number, cells: MaterialCells, unreadable: string[]) => void,
 ): Promise<{ rows: number }> {
-  let size = 0;
-  let inputError: unknown = null;
-  async function* tap() {
-    try {
-      for await (const chunk of input) {
-        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-        size += buf.length;
-        if (!zip.broken) yield buf;
-      }
-    } catch (e) {
-      inputError = e;
-    }
-  }
-  const stream = Readable.from(tap(), { objectMode: false });
-  const zip = new ZipWatch(stream, () => size);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  }) as unknown as ReaderInternals;
-  const currentSource = patch(reader);
+  const { reader, zip, currentSource, state, stream } = openWorkbook(input);
   let failure: unknown = null;
   let sheetRead = false;
   let rows = 0;
@@ -134,8 +108,8 @@ export async function readMaterialRows(
       // ended
     }
   }
-  if (inputError) throw inputError;
-  if (!size) throw new MaterialFileError(MATERIAL_MSG.emptyFile);
+  if (state.inputError) throw state.inputError;
+  if (!state.size) throw new MaterialFileError(MATERIAL_MSG.emptyFile);
   if (zip.broken instanceof InflateLimit) throw new MaterialFileError(MATERIAL_MSG.notXlsx);
   if (zip.broken) throw new MaterialFileError(MATERIAL_MSG.notXlsx);
   if (failure instanceof MaterialFileError) throw failure;
