@@ -14,6 +14,7 @@ import { seedBids, seedOpeningBids } from './bids';
 import { seedChanges } from './changes';
 import { seedCostDemo } from './cost';
 import { seedCredit } from './credit';
+import { seedDex } from './dex';
 import { seedDeposits } from './deposits';
 import { seedEngine } from './engine';
 import { seedEvaluationDemo } from './evaluation';
@@ -100,6 +101,9 @@ export const DEMO_SYSTEMS = [
   { systemName: '统计分析系统', title: '统计分析', gnCoding: 'TJFX' },
 ] as const;
 
+/** The advisory lock the demo seed runs under (the migrations take 7301001). */
+const SEED_LOCK = 7301002;
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return Number(row?.n ?? 0) === 0;
@@ -113,9 +117,15 @@ export async function seedDemo(db: Db, opts: { storage: Storage }): Promise<bool
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const evidence = await evidenceStore(opts.storage);
+  let seeded = false;
   try {
     await db.transaction(async (tx) => {
+      // Several processes may start at once on an empty database: one seeds while the others wait on this lock (it
+      // ends with the seeding transaction), then find the data there and serve it.
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      if (!(await isEmpty(tx))) return;
       await seedAll(tx, passwordHash, evidence.on(tx));
+      seeded = true;
     });
   } catch (e) {
     await evidence.discard();
@@ -123,6 +133,7 @@ export async function seedDemo(db: Db, opts: { storage: Storage }): Promise<bool
   } finally {
     await evidence.close();
   }
+  if (!seeded) return false;
   // Fresh statistics for the planner after the bulk insert.
   await db.execute(sql`analyze`);
   return true;
@@ -255,6 +266,8 @@ async function seedAll(tx: Db, passwordHash: string, evidence: Evidence) {
     await seedStats(tx, ent!.id);
     // @seed:material — 太原市's material information prices: 2026年7月–10月 published, 11月 a draft (issue 19)
     await seedMaterialPrices(tx, who.admin.actor);
+    // @seed:dex — 数据交换: what the demo published, pushed (one after retries, one failed); two registration syncs (issue 19)
+    await seedDex(tx, who.admin.actor);
     await writeOpLog(tx, SYSTEM_ACTOR, { glName: '系统', logbook: '初始化演示数据' });
   }
 }
