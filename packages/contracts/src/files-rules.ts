@@ -66,7 +66,10 @@ export const UploadMsg = {
   EMPTY_NAME: '文件名不能为空',
   EMPTY_FILE: '不能上传空文件',
   CONTENT_MISMATCH: '文件内容与扩展名不符，请上传真实的文件',
-  MD5_MISMATCH: '文件校验失败（MD5 不一致），请重新上传',
+  /** the joined file's content differs from its md5: the upload is discarded */
+  MD5_MISMATCH: '文件校验失败：合并后的文件内容与 MD5 不一致，本次上传已作废，请重新上传',
+  /** a merge (or chunk) naming another md5 than its task's: refused, the task kept */
+  TASK_MD5_DIFFERS: 'md5 与上传任务不符',
   NO_FILE: '请选择要上传的文件',
   TASK_GONE: '上传任务不存在或已过期，请重新上传',
   CHUNK_COUNT: '分片数量与文件大小不符',

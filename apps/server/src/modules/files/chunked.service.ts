@@ -271,7 +271,7 @@ export async function checkChunkTarget(
   const t = found?.task;
   if (!t || t.ownerId !== c.id) throw GONE();
   if (t.status !== 'uploading' || t.expiresAt.getTime() < deps.now().getTime()) throw GONE();
-  if (f.md5 !== t.md5) throw badRequest('md5 与上传任务不符');
+  if (f.md5 !== t.md5) throw badRequest(UploadMsg.TASK_MD5_DIFFERS);
   if (f.chunk >= t.chunkCount) throw badRequest('分片序号有误');
   return { task: t, stored: found.stored, has: found.has };
 }
@@ -385,10 +385,9 @@ export async function merge(
     if (f) return toUploaded(f, 'add');
   }
   if (t.status !== 'uploading') throw conflict('文件正在合并，请稍候');
-  if (input.md5 !== t.md5) {
-    await drop(deps, c, t, 'md5 与上传任务不符');
-    throw badRequest(UploadMsg.MD5_MISMATCH);
-  }
+  // a merge that cannot complete refuses and keeps the task (its stored chunks stay, the upload goes on); only a
+  // joined file whose content differs from the task's md5 is discarded (below)
+  if (input.md5 !== t.md5) throw badRequest(UploadMsg.TASK_MD5_DIFFERS);
   const name = cleanFileName(input.fileName);
   if (!name || extensionOf(name) !== extensionOf(t.fileName)) throw badRequest('文件名与上传任务不符');
   // extras given at the merge name where the file belongs (checked as at upload-task)

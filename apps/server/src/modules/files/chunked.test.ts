@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_CHUNK_SIZE } from '@ks/contracts';
+import { UPLOAD_CHUNK_SIZE, UploadMsg } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs, uploadParts, uploadTasks, users } from '../../db/schema';
@@ -230,7 +230,7 @@ describe('chunked upload (§4, §7)', () => {
     const objects = path.join(dataDir, 'files', `${row!.storageKey}.parts`);
     const m = await api.post(MERGE, user, { uploadId: id, fileName: '篡改.pdf', md5: claimed });
     expect(m.status).toBe(400);
-    expect(m.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
+    expect(m.body.message).toBe(UploadMsg.MD5_MISMATCH);
     expect(await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id))).toEqual([]);
     expect(await t.database.db.select().from(uploadParts).where(eq(uploadParts.taskId, id))).toEqual([]);
     expect(await t.database.db.select().from(files).where(eq(files.storageKey, row!.storageKey))).toEqual([]);
@@ -244,6 +244,31 @@ describe('chunked upload (§4, §7)', () => {
     expect(log!.failInfo).toContain(`实为 ${md5(data)}`);
     // the task is gone for the client too
     expect((await api.post(MERGE, user, { uploadId: id, fileName: '篡改.pdf', md5: claimed })).status).toBe(404);
+  });
+
+  it('refuses a merge that cannot complete and keeps the task: chunks missing, or another md5 than the task’s', async () => {
+    const data = PDF(MB12);
+    const id = (await startTask(user, data, 'keep.pdf')).body.data.uploadId;
+    expect((await sendChunk(user, id, data, 0)).status).toBe(200);
+    const [row] = await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id));
+    // another md5 while chunks are still missing: 400, and nothing is thrown away
+    const wrong = await api.post(MERGE, user, { uploadId: id, fileName: 'keep.pdf', md5: md5(PDF(10)) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(UploadMsg.TASK_MD5_DIFFERS);
+    // the right md5 with chunks missing: 409 naming them, the task kept
+    const early = await api.post(MERGE, user, { uploadId: id, fileName: 'keep.pdf', md5: md5(data) });
+    expect(early.status).toBe(409);
+    expect(early.body.data.missing).toEqual([1, 2]);
+    expect(await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id))).toHaveLength(1);
+    expect(await t.database.db.select().from(uploadParts).where(eq(uploadParts.taskId, id))).toHaveLength(1);
+    expect(stagingDirs()).toContain(row!.storageRef);
+    // the upload goes on where it was and completes, the bytes verified
+    for (const i of [1, 2]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const again = await api.post(MERGE, user, { uploadId: id, fileName: 'keep.pdf', md5: md5(PDF(10)) });
+    expect(again.status).toBe(400);
+    const m = await api.post(MERGE, user, { uploadId: id, fileName: 'keep.pdf', md5: md5(data) });
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(data));
   });
 
   it('cancel frees the stored chunks and always succeeds', async () => {
@@ -381,7 +406,7 @@ describe('hashing on the way in (the MD5 worker thread)', () => {
     }
     const refused = await merge(id2, 'pairs2.pdf', claimed);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
+    expect(refused.body.message).toBe(UploadMsg.MD5_MISMATCH);
   });
 
   it('a chunk refused half-way leaves the in-order hash as it was; the chunk sent again is hashed once', async () => {
@@ -429,7 +454,7 @@ describe('hashing on the way in (the MD5 worker thread)', () => {
     expect(last.status).toBe(200);
     const refused = await merge(id2, 'lost2.pdf', claimed);
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
+    expect(refused.body.message).toBe(UploadMsg.MD5_MISMATCH);
     expect(await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id2))).toEqual([]);
   });
 });
@@ -451,7 +476,7 @@ describe('two writes of one chunk at once', () => {
       // accepted: then what is stored is exactly the file the md5 names
       expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(a));
     } else {
-      expect(m.body.message).toBe('文件校验失败（MD5 不一致），请重新上传');
+      expect(m.body.message).toBe(UploadMsg.MD5_MISMATCH);
     }
   });
 });
