@@ -68,6 +68,12 @@ describe('values as the list shows them', () => {
     );
     expect(displayValue(FIELDS[3], '2026-01-05')).toBe('2026-01-05');
     expect(displayValue(FIELDS[0], null)).toBe('');
+    // amounts grouped from five digits on; years, small counts and anything else as stored
+    const n = (type: 'number' | 'input-number'): FieldDef => ({ code: 'je', name: '合同金额', type });
+    expect(displayValue(n('number'), 18653200)).toBe('18,653,200');
+    expect(displayValue(n('input-number'), '12345')).toBe('12,345');
+    expect(displayValue(n('number'), 2026)).toBe('2026');
+    expect(displayValue(n('number'), '12.5')).toBe('12.5');
     // an unknown option value is shown as stored
     expect(displayValue(FIELDS[2], 'zzz')).toBe('zzz');
   });

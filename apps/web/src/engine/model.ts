@@ -131,6 +131,16 @@ export function optionLabels(field: Pick<FieldDef, 'options' | 'type'>): Map<str
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
 
+/**
+ * A number field's value with thousands separators from five digits on (合同金额 18,653,200), so that amounts read at
+ * a glance while years and small counts (2026, 120) stay as written; anything not a plain integer is shown as stored.
+ */
+function groupedNumber(value: unknown): string {
+  const text = String(value).trim();
+  if (!/^-?\d{5,}$/.test(text)) return String(value);
+  return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** A stored value as the list and the card show it: option labels, 是/否 for switches, dates without the time zone. */
 export function displayValue(field: FieldDef, value: unknown, labels = optionLabels(field)): string {
   if (isEmpty(value)) return '';
@@ -148,6 +158,7 @@ export function displayValue(field: FieldDef, value: unknown, labels = optionLab
   if (isCascaderType(type)) return splitValue(type, value).map(label).join('/');
   if (isMultiValueType(type)) return splitValue(type, value).map(label).join(';');
   if (isOptionType(type)) return label(String(value));
+  if (type === 'number' || type === 'input-number') return groupedNumber(value);
   if (Array.isArray(value)) return value.map(String).join(';');
   if (typeof value === 'object') return '';
   return String(value);
