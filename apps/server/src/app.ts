@@ -4,10 +4,12 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { api, Code, Msg, setAppTimeZone } from '@ks/contracts';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { isDatabaseUnavailable } from './db/sql';
 import { accountCentreRoutes } from './modules/account-centre/account-centre.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { companyInfoGate } from './modules/accounts/company-info.gate';
@@ -86,6 +88,8 @@ export interface AppDeps {
   listen?: Database['listen'];
   /** options of the live channel's hub (tests shorten its intervals) */
   live?: Pick<LiveHubDeps, 'heartbeatMs' | 'sessionCheckMs'>;
+  /** the state of the database's listening connection (Database.listenerState), for /ks/health/ready */
+  listenerState?: Database['listenerState'];
 }
 
 const SERVER_VERSION: string = (() => {
@@ -231,6 +235,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send(
           fail(status === 404 ? Code.NOT_FOUND : Code.BAD_REQUEST, status === 404 ? Msg.NOT_FOUND : Msg.BAD_REQUEST),
         );
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(fail(Code.SERVICE_UNAVAILABLE, Msg.DATABASE_UNAVAILABLE, { requestId: req.id }));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(Code.INTERNAL, `${Msg.INTERNAL}（请求编号：${req.id}）`, { requestId: req.id }));
@@ -475,6 +486,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       now: deps.now ?? (() => new Date()),
       spoolDir: path.join(config.dataDir, 'files', '.tmp'),
+    });
+    // Readiness (a reverse proxy or orchestrator sends traffic only to a ready process): the database answers a query
+    // within 2 s, the file store is reachable, and the listening connection (events between processes) is up. 503
+    // with what is not, so a process whose database went away is taken out of rotation until it is back.
+    ks.get('/ks/health/ready', { config: { public: true } }, async (_req, reply) => {
+      const database = await Promise.race([
+        db.execute(sql`select 1`).then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        new Promise<'down'>((r) => setTimeout(() => r('down'), 2_000).unref()),
+      ]);
+      const files = await storageState();
+      const listener = deps.listenerState?.() ?? 'idle';
+      const checks = { database, storage: files.ok ? 'up' : 'down', listener };
+      const ready = database === 'up' && files.ok && listener !== 'down';
+      if (ready) return ok({ status: 'ready', ...checks });
+      const why = [
+        database === 'down' ? Msg.DATABASE_UNAVAILABLE : null,
+        files.ok ? null : files.message,
+        listener === 'down' ? '进程间事件通道已断开，正在重连' : null,
+      ].filter(Boolean);
+      return reply
+        .status(503)
+        .send(fail(Code.SERVICE_UNAVAILABLE, `服务未就绪：${why.join('；')}`, { status: 'not-ready', ...checks }));
     });
     const doc = buildOpenApi(version);
     ks.get('/ks/docs', { config: { public: true } }, async () => doc);

@@ -61,6 +61,7 @@ async function main() {
     db: database.db,
     storage,
     listen: database.listen,
+    listenerState: database.listenerState,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.passWord'],

@@ -14,6 +14,8 @@ export const Code = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,
+  /** The database (or another service the request needs) cannot be reached now; retry later. */
+  SERVICE_UNAVAILABLE: 503,
   /** Session expired (idle past the sliding expiry). */
   SESSION_EXPIRED: 10000,
   /** Token unknown, malformed or revoked (e.g. by logout). */
@@ -46,6 +48,7 @@ export const Msg = {
   PAYLOAD_TOO_LARGE: '请求内容过大',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试',
   INTERNAL: '服务器内部错误，请联系管理员',
+  DATABASE_UNAVAILABLE: '数据库暂时无法连接，请稍后重试',
   BAD_CREDENTIALS: '账号或密码错误',
   DECRYPT_FAILED: '登录信息未加密或无法解密，请刷新页面后重试',
   CAPTCHA_REQUIRED: '请输入验证码',

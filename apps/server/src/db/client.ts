@@ -35,8 +35,14 @@ export interface Database {
    * delivers its own notifications after the commit, so the same code runs on both.
    */
   listen(channel: string, fn: (payload: string) => void): Promise<void>;
+  /**
+   * The listening connection: 'up' while it listens, 'down' while it is lost and being re-opened, 'idle' before
+   * anyone listens (the embedded database is always 'up').
+   */
+  listenerState(): ListenerState;
   close(): Promise<void>;
 }
+export type ListenerState = 'up' | 'down' | 'idle';
 
 /**
  * PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). Every open loads the
@@ -62,18 +68,23 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     async listen(channel: string, fn: (payload: string) => void) {
       await client.listen(channel, (payload) => fn(payload ?? ''));
     },
+    listenerState: () => 'up',
     async close() {
       await client.close();
     },
   };
 }
 
+/** How long a request waits for a connection to PostgreSQL before it fails (503). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(
   url: string,
   poolSize = 20,
   onIdleError: (err: Error) => void = (err) => process.emitWarning(`PostgreSQL idle connection: ${err.message}`),
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // a database that does not answer fails the request within seconds (503) rather than holding it
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle pooled connection that the server closes (restart, failover, terminate) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on('error', onIdleError);
@@ -86,6 +97,7 @@ export async function openPostgres(
     db,
     driver: 'pg',
     listen: listener.listen,
+    listenerState: listener.state,
     async migrate() {
       // Several processes may start at once: one migrates, the others wait on the lock.
       const conn = await pool.connect();
@@ -156,6 +168,7 @@ function notificationListener(url: string, onError: (err: Error) => void) {
     );
   };
   return {
+    state: (): ListenerState => (client ? 'up' : handlers.size ? 'down' : 'idle'),
     async listen(channel: string, fn: (payload: string) => void) {
       if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
       if (!handlers.has(channel)) handlers.set(channel, new Set());

@@ -39,6 +39,41 @@ export function isExclusionViolation(e: unknown, constraint?: string): boolean {
  * under an exclusion constraint each wait for the other's tuple (PostgreSQL checks the constraint after inserting):
  * one is aborted, and running it again meets the other's committed row — a plain violation.
  */
+/** Error codes of a database that cannot be reached or went away: sockets, and SQLSTATE classes 08 and 57P. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/**
+ * Is this (or what caused it: Drizzle wraps the driver's error) the database being unreachable — down, restarting,
+ * the network gone — rather than a fault of the request or of the code? The API answers 503 for it, and the pool
+ * opens fresh connections once the database is back.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  let err = e as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; err && depth < 4; depth++) {
+    if (typeof err.code === 'string' && UNAVAILABLE_CODES.has(err.code)) return true;
+    if (typeof err.message === 'string' && UNAVAILABLE_TEXT.test(err.message)) return true;
+    err = err.cause as typeof err;
+  }
+  return false;
+}
+
 export function isDeadlock(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '40P01' || err?.cause?.code === '40P01';

@@ -104,6 +104,7 @@ export async function createTestApp(
     db: database.db,
     now: () => clock.now,
     listen: database.listen,
+    listenerState: database.listenerState,
     live: opts.live,
   });
   await app.ready();
