@@ -2,6 +2,7 @@ import { COST_DETECT_MSG } from '@ks/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { costDetections } from '../../db/schema';
+import { createDrain, keepLease } from '../../platform/drain';
 import { publishEvent } from '../../platform/live';
 import type { Storage } from '../../platform/storage';
 import { type DetectionFile, detectInWorker } from './cost.run';
@@ -33,11 +34,6 @@ export function createCostRunner(deps: CostRunnerDeps) {
   const { db } = deps;
   const leaseMs = deps.leaseMs ?? 30_000;
   const detect = deps.detect ?? detectInWorker;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-
   const lease = () => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
   const announce = (row: { sectionId: string; startedById: string; id: string }) =>
     publishEvent(db, { users: [row.startedById] }, 'cost', { sectionId: row.sectionId, detectionId: row.id });
@@ -81,17 +77,10 @@ export function createCostRunner(deps: CostRunnerDeps) {
       await announce(job);
       return true;
     }
-    const renew = setInterval(
-      () => {
-        void db
-          .update(costDetections)
-          .set({ leaseUntil: lease() })
-          .where(ours(job.id, job.attempts))
-          .catch(() => undefined);
-      },
-      Math.max(100, leaseMs / 3),
+    const release = keepLease(
+      () => db.update(costDetections).set({ leaseUntil: lease() }).where(ours(job.id, job.attempts)),
+      leaseMs / 3,
     );
-    renew.unref();
     try {
       const settings = await costSettings(db);
       const files: DetectionFile[] = (job.files as Snapshot).map((f) => ({
@@ -122,51 +111,14 @@ export function createCostRunner(deps: CostRunnerDeps) {
         .where(ours(job.id, job.attempts))
         .catch(() => undefined);
     } finally {
-      clearInterval(renew);
+      release();
     }
     await announce(job).catch(() => undefined);
     return true;
   }
 
-  /** Run what there is to run, one detection at a time in this process. */
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while (!stopped && (await runOne())) {
-            // the next one
-          }
-        } catch (e) {
-          if (!stopped) process.emitWarning(`cost detection: ${(e as Error).message}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  return {
-    kick,
-    start() {
-      timer = setInterval(() => void kick(), deps.pollMs ?? 5_000);
-      timer.unref();
-      void kick();
-    },
-    /** Wait for the current work (tests). */
-    settle: () => running ?? Promise.resolve(),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  // what there is to run, one detection at a time in this process
+  return createDrain('cost detection', runOne, { pollMs: deps.pollMs });
 }
 
 export type CostRunner = ReturnType<typeof createCostRunner>;
