@@ -488,16 +488,19 @@ export async function progressList(
         : sql``;
   const grouped = sql`select t.node_id, t.record_id, t.level, min(t.sb_time) as since, min(t.todo_id::text) as todo_id
     from stats_todos t where ${openWhere(scope, p, f)} group by t.node_id, t.record_id, t.level ${having}`;
-  const [tot] = await all(db, sql`select count(*)::int as total from (${grouped}) g`);
+  // the page and the number of groups in one grouping (a window before the limit); a page past the end counts apart
   const rows = await all(
     db,
     sql`select g.node_id, g.record_id, g.level, n.gn_coding, n.title, d.business_name, d.submitter_name, l.name as level_name,
-          to_char(g.since at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as since_text, g.since
-        from (${grouped} order by since, t.record_id limit ${f.limit} offset ${f.offset}) g
+          to_char(g.since at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as since_text, g.since, g.total
+        from (select x.*, (count(*) over ())::int as total from (${grouped}) x
+              order by x.since, x.record_id limit ${f.limit} offset ${f.offset}) g
         join menu_nodes n on n.id = g.node_id join todos d on d.id = g.todo_id::uuid
         left join audit_levels l on l.node_id = g.node_id and l.level = g.level
         order by g.since, g.record_id`,
   );
+  if (rows.length > 0 || f.offset === 0) return { total: rows.length ? num(rows[0]!.total) : 0, rows };
+  const [tot] = await all(db, sql`select count(*)::int as total from (${grouped}) g`);
   return { total: num(tot?.total), rows };
 }
 
@@ -519,18 +522,20 @@ function participateFrom(scope: Scope, p: Period, f: ParticipateFilter, like?: s
     sql`m.month between ${p.start}::date and ${p.end}::date`,
     narrow && p.region ? sql`m.region = ${p.region}` : undefined,
     narrow && f.type ? sql`m.type = ${f.type}` : undefined,
-    like ? sql`(e.name like ${like} escape '\\' or e.credit_code like ${like} escape '\\')` : undefined,
     after ? sql`m.enterprise_id > ${after}::uuid` : undefined,
   ]);
-  return sql`from ${narrow ? sql`stats_participation m` : sql`stats_participation_month m`}
-    join enterprises e on e.id = m.enterprise_id
-    where ${where}
-    group by m.enterprise_id, e.name, e.credit_code, e.region
-    having sum(m.n) > 0`;
+  // summed per enterprise first (by its id alone), then joined to the enterprises the groups name: a join per group,
+  // not per summary row
+  return sql`from (select m.enterprise_id, sum(m.n)::int as sections, sum(m.amount)::float8 as amount
+      from ${narrow ? sql`stats_participation m` : sql`stats_participation_month m`}
+      where ${where}
+      group by m.enterprise_id
+      having sum(m.n) > 0) g
+    join enterprises e on e.id = g.enterprise_id
+    ${like ? sql`where (e.name like ${like} escape '\\' or e.credit_code like ${like} escape '\\')` : sql``}`;
 }
 
-const participateColumns = sql`m.enterprise_id, e.name, e.credit_code, e.region, sum(m.n)::int as sections,
-  sum(m.amount)::float8 as amount`;
+const participateColumns = sql`g.enterprise_id, e.name, e.credit_code, e.region, g.sections, g.amount`;
 
 const SORTS: Record<string, SQL> = {
   sections: sql`sections`,
@@ -552,7 +557,7 @@ export async function participateCount(db: DbOrTx, scope: Scope, p: Period, f: P
   if (!scope.all && !scope.ent) return 0;
   const [tot] = await all(
     db,
-    sql`select count(*)::int as total from (select m.enterprise_id ${participateFrom(scope, p, f, like)}) g`,
+    sql`select count(*)::int as total from (select g.enterprise_id ${participateFrom(scope, p, f, like)}) x`,
   );
   return num(tot?.total);
 }
@@ -571,7 +576,7 @@ export async function participatePage(
   const rows = await all(
     db,
     sql`select ${participateColumns}, (count(*) over ())::int as groups ${participateFrom(scope, p, f, like)}
-        order by ${sortCol} ${dir}, m.enterprise_id limit ${f.limit} offset ${f.offset}`,
+        order by ${sortCol} ${dir}, g.enterprise_id limit ${f.limit} offset ${f.offset}`,
   );
   const total =
     rows.length > 0 ? num(rows[0]!.groups) : f.offset === 0 ? 0 : await participateCount(db, scope, p, f, like);
@@ -591,7 +596,7 @@ export async function participateBatch(
   if (!scope.all && !scope.ent) return [];
   const rows = await all(
     db,
-    sql`select ${participateColumns} ${participateFrom(scope, p, f, like, after)} order by m.enterprise_id limit ${limit}`,
+    sql`select ${participateColumns} ${participateFrom(scope, p, f, like, after)} order by g.enterprise_id limit ${limit}`,
   );
   return rows.map(participateRow);
 }
