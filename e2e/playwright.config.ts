@@ -50,6 +50,25 @@ const CA_ROOTS_FILE = path.join(root, '.data-e2e-ca', 'roots.pem');
 const caEnv = { CA_TRUSTED_ROOTS: CA_ROOTS_FILE, CA_AGENT_URL: `http://127.0.0.1:${FAKE_CA_AGENT_PORT}` };
 
 /**
+ * A local fake of the upstream public-resource platform (apps/server/src/test/fake-upstream.ts) for 数据交换: the ggfw
+ * servers push to it and pull enterprise registrations from it, each with an app id of its own (so a test's failures on
+ * purpose, set with POST /control {appId}, hit only its own server), with fast retries (3 attempts, 500 ms back-off,
+ * polled every 500 ms) and pages of 5 registrations.
+ */
+export const FAKE_UPSTREAM_PORT = BASE_PORT + 16;
+export const fakeUpstreamAppId = (serverPort: number | string) => `fake-dex-app-${serverPort}`;
+const dexEnv = (port: number) => ({
+  DEX_UPSTREAM_URL: `http://127.0.0.1:${FAKE_UPSTREAM_PORT}`,
+  DEX_APP_ID: fakeUpstreamAppId(port),
+  DEX_APP_SECRET: 'fake-dex-secret-0001',
+  DEX_TIMEOUT_MS: '3000',
+  DEX_MAX_ATTEMPTS: '3',
+  DEX_BACKOFF_MS: '500',
+  DEX_POLL_MS: '500',
+  DEX_SYNC_PAGE_SIZE: '5',
+});
+
+/**
  * Parallel workers of the ggfw project, each with a server of its own. A browser and a server per worker keep about two
  * cores busy: on a 2-core machine two workers took as long as one (12 min) and slowed each other into timeouts, so
  * the default is one worker per 4 cores (E2E_WORKERS sets it).
@@ -63,7 +82,7 @@ const servers: { name: string; port: number; env: Record<string, string> }[] = [
   ...GGFW_PORTS.map((port, i) => ({
     name: i === 0 ? 'ggfw' : `ggfw-${i}`,
     port,
-    env: { ...weatherEnv, ...wechatEnv(port), ...caEnv },
+    env: { ...weatherEnv, ...wechatEnv(port), ...caEnv, ...dexEnv(port) },
   })),
   // several sessions per account here: a password change must end the others (mode-login.spec.ts)
   { name: 'login', port: BASE_PORT + 1, env: { LOGIN_MODE: 'login', SINGLE_SESSION: '0' } },
@@ -157,6 +176,16 @@ export default defineConfig({
       stdout: 'ignore' as const,
       stderr: 'pipe' as const,
       env: { FAKE_CA_AGENT_PORT: String(FAKE_CA_AGENT_PORT), CA_ROOTS_FILE },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/fake-upstream.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${FAKE_UPSTREAM_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { FAKE_UPSTREAM_PORT: String(FAKE_UPSTREAM_PORT) },
     },
     ...servers.map((s) => {
       const dataDir = path.join(root, `.data-e2e-${s.name}`);

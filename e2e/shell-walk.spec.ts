@@ -269,7 +269,15 @@ for (const [account, role] of [
           .or(page.getByTestId('library-files'))
           .or(page.getByTestId('library-videos'))
           .or(page.getByTestId('platform-systems'))
-          .or(page.getByTestId('letterbook'));
+          .or(page.getByTestId('letterbook'))
+          // 交易推送 and 监管审核 (issue 19): the push records, the pulled registrations
+          .or(page.getByTestId('dex-card'))
+          .or(page.getByTestId('reg-card'))
+          // 公共数据 (issue 19): 交易明细, 控制价公示, 市场指标, 监测报告
+          .or(page.getByTestId('publicdata-details'))
+          .or(page.getByTestId('publicdata-price-limit'))
+          .or(page.getByTestId('publicdata-indicators'))
+          .or(page.getByTestId('publicdata-report'));
         // 门户公告 is governed by grants on its node: without one (a developer) the page says so itself
         const noticesRefused = id === 'side-item-PORTAL_NOTICE' ? page.getByTestId('forbidden') : working;
         await expect(working.or(noticesRefused), `${system} ${id}`).toBeVisible({ timeout: 30_000 });

@@ -26,6 +26,7 @@ import { depositsRoutes, startGuaranteePoller } from './modules/deposits/deposit
 import { registerGuaranteeHooks } from './modules/deposits/guarantees.service';
 import { createDexRunner, type DexRunner } from './modules/dex/dex.outbox';
 import { dexRoutes } from './modules/dex/dex.routes';
+import { createDexSyncRunner, type DexSyncRunner } from './modules/dex/dex.sync';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes';
 import { expertsRoutes } from './modules/experts/experts.routes';
@@ -44,6 +45,7 @@ import { openingRoutes } from './modules/opening/opening.routes';
 import { registerPerformanceHooks } from './modules/performance/performance';
 import { performanceRoutes } from './modules/performance/performance.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
+import { publicDataRoutes } from './modules/publicdata/publicdata.routes';
 import { registerRoutes } from './modules/register/register.routes';
 import { registerRegistrationHooks } from './modules/register/registration.service';
 import { shellRoutes } from './modules/shell/shell.routes';
@@ -73,6 +75,8 @@ declare module 'fastify' {
     costRunner: CostRunner;
     /** pushes to the upstream platform from this process (issue 19) */
     dexRunner: DexRunner;
+    /** registration syncs from the upstream platform run by this process (issue 19) */
+    dexSyncRunner: DexSyncRunner;
   }
 }
 
@@ -304,11 +308,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     upstream: config.dex.upstream,
     maxAttempts: config.dex.maxAttempts,
     backoffMs: config.dex.backoffMs,
+    pollMs: config.dex.pollMs,
   });
   dexRunner.start();
   app.decorate('dexRunner', dexRunner);
+  // … and runs the registration syncs administrators start (and those of a process that died)
+  const dexSyncRunner = createDexSyncRunner({
+    db,
+    upstream: config.dex.upstream,
+    pageSize: config.dex.syncPageSize,
+    pollMs: config.dex.pollMs,
+    tz: config.timeZone,
+  });
+  dexSyncRunner.start();
+  app.decorate('dexSyncRunner', dexSyncRunner);
   app.addHook('onClose', async () => {
     await dexRunner.stop();
+    await dexSyncRunner.stop();
   });
   app.addHook('onClose', (_app, done) => {
     stopGuaranteePoll();
@@ -458,13 +474,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         kick: () => void costRunner.kick(),
         spoolDir: path.join(config.dataDir, 'files', '.tmp'),
       });
-      // @app:dex — 数据交换: push records and re-sends (issue 19)
-      dexRoutes(biz, {
-        db,
-        configured: config.dex.upstream !== null,
-        maxAttempts: config.dex.maxAttempts,
-        kick: () => void dexRunner.kick(),
-      });
+      // @app:dex — 数据交换: push records and re-sends, registration syncs and their review (issue 19)
+      dexRoutes(
+        biz,
+        {
+          db,
+          configured: config.dex.upstream !== null,
+          maxAttempts: config.dex.maxAttempts,
+          kick: () => void dexRunner.kick(),
+        },
+        {
+          db,
+          configured: config.dex.upstream !== null,
+          kick: () => void dexSyncRunner.kick(),
+          tz: config.timeZone,
+        },
+      );
       // @app:stats — statistics and the to-do statistics calls (issue 19)
       statsRoutes(biz, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     });
@@ -481,6 +506,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // @app:performance — 企业业绩 (issue 19): declared and reviewed in the engine; public reads
     registerPerformanceHooks();
     performanceRoutes(ks, db);
+    // @app:publicdata — 公共数据 (issue 19): published transactions, control prices, people, indicators, the report
+    publicDataRoutes(ks, { db, now: deps.now ?? (() => new Date()), tz: config.timeZone });
     // @app:material — material information prices (issue 19): public reads, administrators' import and publication
     await materialRoutes(ks, {
       db,

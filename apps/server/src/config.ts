@@ -117,8 +117,9 @@ const envSchema = z.object({
     .default('https://restapi.amap.com/v3/weather/weatherInfo'),
   /** Milliseconds to wait for the weather service. */
   AMAP_WEATHER_TIMEOUT_MS: intIn(100, 60_000).default(5000),
-  // @config:dex — 数据交换: the upstream public-resource platform that published transaction data is pushed to; unset: pushes stay queued
-  /** The upstream's API base address (POST {url}/push, GET {url}/registrations). */
+  // @config:dex — 数据交换: the upstream public-resource platform that published transaction data is pushed to and
+  // enterprise registrations are pulled from; unset: pushes stay queued and syncs are refused
+  /** The upstream's API base address (POST {url}/push, POST {url}/registrations). */
   DEX_UPSTREAM_URL: z
     .string()
     .url('must be an http(s) URL')
@@ -134,6 +135,10 @@ const envSchema = z.object({
   DEX_MAX_ATTEMPTS: intIn(1, 50).default(5),
   /** First back-off between attempts, in ms (doubles with each failure, at most an hour). */
   DEX_BACKOFF_MS: intIn(10, 3_600_000).default(10_000),
+  /** How often each process looks for due pushes and waiting registration syncs, in ms. */
+  DEX_POLL_MS: intIn(100, 600_000).default(5000),
+  /** Registrations asked for per page of a sync (POST {url}/registrations). */
+  DEX_SYNC_PAGE_SIZE: intIn(1, 500).default(100),
   // @config:guarantee — the electronic guarantee issuer (出函机构) of bid guarantee letters; unset: none can be applied for
   /** The issuer's API base address (its guarantee API: POST /v1/guarantees, GET /v1/guarantees/{orderNo}[/letter]). */
   GUARANTEE_ISSUER_URL: z
@@ -359,6 +364,8 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
           : null,
       maxAttempts: env.DEX_MAX_ATTEMPTS,
       backoffMs: env.DEX_BACKOFF_MS,
+      pollMs: env.DEX_POLL_MS,
+      syncPageSize: env.DEX_SYNC_PAGE_SIZE,
     },
     wechat:
       env.WECHAT_APP_ID && env.WECHAT_APP_SECRET && env.WECHAT_REDIRECT_BASE

@@ -49,6 +49,7 @@ import {
   portalConfigSchema,
 } from './portal';
 import { MARKET_KINDS } from './portal-constants';
+import { publicDataApi } from './publicdata-api';
 import { registerApi } from './register-api';
 import { rfcApi } from './rfc-api';
 import { shellApi } from './shell-api';
@@ -321,6 +322,8 @@ export const api = {
   ...materialApi,
   // @api:stats
   ...statsApi,
+  // @api:publicdata
+  ...publicDataApi,
 } as const satisfies Record<ApiName, EndpointDef>;
 
 export type { ApiName };

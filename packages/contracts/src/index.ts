@@ -71,6 +71,9 @@ export * from './performance';
 export * from './portal';
 export * from './portal-constants';
 export * from './portal-rules';
+// @index:publicdata
+export * from './publicdata';
+export * from './publicdata-api';
 export * from './register';
 export * from './register-api';
 export * from './register-rules';

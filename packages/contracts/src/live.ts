@@ -22,6 +22,8 @@ export const LIVE_EVENT_TYPES = [
   'monitor',
   /** a cost-file detection moved (progress, done, failed): data { sectionId, detectionId } */
   'cost',
+  /** 数据交换 (issue 19): a registration sync moved or a pulled registration was decided: data { jobId?, id? } */
+  'dex',
   /** sent by the client library itself after a reconnect that could not replay everything: re-read counts */
   'resync',
 ] as const;

@@ -377,6 +377,12 @@ export const paths = {
   dexPushList: { method: 'POST', path: '/ks/sync/v1/push/list' },
   dexPushDetail: { method: 'POST', path: '/ks/sync/v1/push/detail' },
   dexPushResend: { method: 'POST', path: '/ks/sync/v1/push/resend' },
+  dexSyncList: { method: 'POST', path: '/ks/sync/v1/sync/data-list' },
+  dexSync: { method: 'POST', path: '/ks/sync/v1/sync/data-sync' },
+  dexSyncJob: { method: 'POST', path: '/ks/sync/v1/sync/job' },
+  dexRegDetail: { method: 'POST', path: '/ks/sync/v1/sync/detail' },
+  dexRegApprove: { method: 'POST', path: '/ks/sync/v1/sync/approve' },
+  dexRegReject: { method: 'POST', path: '/ks/sync/v1/sync/reject' },
   // 监督台 (issue 17): the supervision office's console over openings and evaluations
   monitorList: { method: 'POST', path: '/ks/monitor/table-list' },
   monitorView: { method: 'POST', path: '/ks/monitor/get-view-list' },
@@ -423,6 +429,15 @@ export const paths = {
   materialPublish: { method: 'POST', path: '/ks/material/admin/publish' },
   materialWithdraw: { method: 'POST', path: '/ks/material/admin/withdraw' },
   materialDelete: { method: 'POST', path: '/ks/material/admin/delete' },
+  // @paths:publicdata — 公共数据 (issue 19): published transactions, control prices, people, indicators, the report
+  publicDetailsList: { method: 'GET', path: '/ks/public-data/v1/details-list' },
+  publicDetails: { method: 'GET', path: '/ks/public-data/v1/details' },
+  publicPersons: { method: 'GET', path: '/ks/public-data/v1/persons' },
+  publicPerson: { method: 'GET', path: '/ks/public-data/v1/person' },
+  publicPriceLimits: { method: 'GET', path: '/ks/public-data/v1/price-limit-list' },
+  publicIndicators: { method: 'GET', path: '/ks/public-data/v1/indicators' },
+  publicReport: { method: 'GET', path: '/ks/public-data/v1/monitoring-report' },
+  publicReportPdf: { method: 'GET', path: '/ks/public-data/v1/monitoring-report/pdf' },
   // @paths:ledger — the tamper-evident log of opening and evaluation (issue 17)
   ledgerVerify: { method: 'GET', path: '/ks/bid/v1/ledger/verify' },
   ledgerAnchors: { method: 'GET', path: '/ks/bid/v1/ledger/anchors' },

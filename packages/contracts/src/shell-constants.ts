@@ -36,6 +36,10 @@ export const NODE_PROPERTIES = [
   { value: 'bidTab', label: '开评标页签', path: '/bid/overview' },
   { value: 'monitor', label: '监督台', path: '/bid/monitor' },
   { value: 'monitoringReport', label: '监测报告', path: '/demoPublicPage/monitoringReport' },
+  // 公共数据 (issue 19): published transactions, control prices (最高投标限价) and market indicators
+  { value: 'detailsList', label: '交易明细', path: '/demoPublicPage/detailsList' },
+  { value: 'priceLimitDetails', label: '控制价公示', path: '/demoPublicPage/priceLimitDetails' },
+  { value: 'indicatorDet', label: '市场指标', path: '/demoPublicPage/indicatorDet' },
   { value: 'analysis2', label: '信用分析', path: '/credit/analysis' },
   { value: 'creditInfo', label: '信用记录', path: '/credit/companyInfo' },
   { value: 'creditLetter', label: '信用承诺书', path: '/credit/commitmentbook' },

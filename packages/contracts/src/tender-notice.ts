@@ -206,6 +206,8 @@ export const openSectionSchema = z.object({
   publishedAt: z.string(),
   qualLabels: z.string(),
   qualRelation: z.enum(QUAL_RELATIONS),
+  /** the section's performance requirement in words (业绩要求), null when none */
+  perfRequirement: z.string().nullable(),
   /** the caller's registration time, or null */
   registeredAt: z.string().nullable(),
 });

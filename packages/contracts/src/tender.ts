@@ -101,6 +101,19 @@ const yuan = (what: string) =>
 const day = (what: string) =>
   z.string({ error: `请选择${what}` }).refine((s) => isValidDate(s), `${what}应为有效日期（YYYY-MM-DD）`);
 
+export const PERF_COUNT_MAX = 20;
+export const PERF_YEARS_MAX = 10;
+
+/** A section's performance requirement in words (the notice, the registration check): null when none is required. */
+export function perfRequirementText(s: { perfCount: number; perfMinAmount: number; perfYears: number }): string | null {
+  if (s.perfCount <= 0) return null;
+  const amount =
+    s.perfMinAmount > 0
+      ? `单项合同金额不低于 ${(s.perfMinAmount / 10_000).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 万元的`
+      : '';
+  return `近 ${s.perfYears} 年内完成${amount}工程业绩不少于 ${s.perfCount} 项`;
+}
+
 /** A section as entered (标段信息). */
 export const tenderSectionInputSchema = z
   .object({
@@ -115,11 +128,30 @@ export const tenderSectionInputSchema = z
     docSaleEnd: day('招标文件发售截止日期'),
     /** the bid deadline, which is also the opening time (DOMAIN.md: the same moment) */
     bidDeadline: z.iso.datetime({ offset: true, error: '请选择投标截止（开标）时间' }),
+    /**
+     * 业绩要求: at least `perfCount` completed projects (0: none required), each of a contract amount of at least
+     * `perfMinAmount` yuan, completed within the last `perfYears` years — checked at registration against the
+     * enterprise's reviewed performances (企业业绩).
+     */
+    perfCount: z
+      .number({ error: '请输入业绩数量' })
+      .int('业绩数量应为整数')
+      .min(0, '业绩数量不能为负数')
+      .max(PERF_COUNT_MAX, `业绩数量不超过 ${PERF_COUNT_MAX} 项`)
+      .default(0),
+    perfMinAmount: yuan('单项合同金额').default(0),
+    perfYears: z
+      .number({ error: '请输入业绩年限' })
+      .int('业绩年限应为整数')
+      .min(1, '业绩年限至少 1 年')
+      .max(PERF_YEARS_MAX, `业绩年限不超过 ${PERF_YEARS_MAX} 年`)
+      .default(3),
     /** optimistic concurrency when changing */
     version: z.number().int().min(1).optional(),
   })
   .strict();
-export type TenderSectionInput = z.infer<typeof tenderSectionInputSchema>;
+/** As sent (the performance requirement may be left out: none). */
+export type TenderSectionInput = z.input<typeof tenderSectionInputSchema>;
 
 export const tenderSectionSchema = z.object({
   id: z.string(),
@@ -131,6 +163,9 @@ export const tenderSectionSchema = z.object({
   docSaleStart: z.string(),
   docSaleEnd: z.string(),
   bidDeadline: z.string(),
+  perfCount: z.number(),
+  perfMinAmount: z.number(),
+  perfYears: z.number(),
   version: z.number(),
   createdBy: z.string(),
   createdAt: z.string(),

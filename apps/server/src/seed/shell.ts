@@ -138,6 +138,19 @@ export const DEMO_MENUS: Record<string, Seed[]> = {
     { code: 'TJFX_JYTS', title: '交易推送', icon: 'DatabaseOutlined', prop: 'txPush' },
     { code: 'TJFX_JGSH', title: '监管审核', icon: 'AuditOutlined', prop: 'regAudit' },
     { code: 'TJFX_SGL', title: '锁管理', icon: 'LockOutlined', prop: 'lock' },
+    // 公共数据 (issue 19): what the centre has published, read back as market data; the report is the centre's own
+    {
+      code: 'TJFX_GGSJ',
+      title: '公共数据',
+      icon: 'FolderOutlined',
+      prop: 'directory',
+      children: [
+        { code: 'TJFX_JYMX', title: '交易明细', icon: 'ProfileOutlined', prop: 'detailsList' },
+        { code: 'TJFX_KZJ', title: '控制价公示', icon: 'FileTextOutlined', prop: 'priceLimitDetails' },
+        { code: 'TJFX_SCZB', title: '市场指标', icon: 'BarChartOutlined', prop: 'indicatorDet' },
+        { code: 'TJFX_JCBG', title: '监测报告', icon: 'FundOutlined', prop: 'monitoringReport' },
+      ],
+    },
   ],
 };
 
@@ -167,6 +180,12 @@ export const DEMO_USER_GRANTS: Record<string, string[]> = {
   XYGL_CYRY: ['add', 'edit', 'detail', 'submit', 'revoke', 'delete', 'export'],
   // 材料信息价 is public: every user may open it from the sidebar
   TJFX_CLJG: [],
+  // 公共数据: the published transactions, control prices and market indicators are public too (the monitoring report
+  // stays in the centre's menu: administrators, and developers who see every node)
+  TJFX_GGSJ: [],
+  TJFX_JYMX: [],
+  TJFX_KZJ: [],
+  TJFX_SCZB: [],
 };
 
 /** The role of the demo account `agent` (a tender agency: 招标代理) and what it is granted beside every user's. */

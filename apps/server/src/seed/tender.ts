@@ -28,6 +28,8 @@ interface DemoProject {
     deadline: number;
     /** the qualification its published tender notice requires (a level of the QUALIFICATION tree) */
     requires?: string;
+    /** its performance requirement (业绩要求): at least `count` projects of `minAmount` yuan within `years` years */
+    perf?: { count: number; minAmount: number; years: number };
   }[];
 }
 
@@ -67,6 +69,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         saleFrom: 0,
         deadline: 25,
         requires: '房屋建筑工程监理乙级',
+        perf: { count: 2, minAmount: 500_000, years: 3 },
       },
     ],
   },
@@ -196,6 +199,9 @@ async function seedTenderAt(
           docSaleEnd: day(s.saleFrom + 6),
           // 09:30 in Beijing time
           bidDeadline: new Date(`${day(s.deadline)}T09:30:00+08:00`).toISOString(),
+          perfCount: s.perf?.count ?? 0,
+          perfMinAmount: s.perf?.minAmount ?? 0,
+          perfYears: s.perf?.years ?? 3,
         },
         now,
         DEFAULT_TIME_ZONE,

@@ -105,8 +105,15 @@ export const MonitorPage = lazyPage(() => import('../features/monitor/MonitorPag
 export const CostIndexPage = lazyPage(() => import('../features/cost/CostIndexPage'));
 export const CostTreePage = lazyPage(() => import('../features/cost/CostTreePage'));
 export const CostPublicityPage = lazyPage(() => import('../features/cost/CostPublicityPage'));
+// @pages:publicdata — 公共数据 (issue 19)
+export const PublicDetailsListPage = lazyPage(() => import('../features/publicdata/DetailsListPage'));
+export const PublicPerDetailsPage = lazyPage(() => import('../features/publicdata/PerDetailsPage'));
+export const PublicPriceLimitPage = lazyPage(() => import('../features/publicdata/PriceLimitPage'));
+export const PublicIndicatorPage = lazyPage(() => import('../features/publicdata/IndicatorPage'));
+export const PublicMonitoringReportPage = lazyPage(() => import('../features/publicdata/MonitoringReportPage'));
 // @pages:dex — 数据交换 (issue 19)
 export const TxPushLogsPage = lazyPage(() => import('../features/dex/TxPushLogsPage'));
+export const RegAuditLogsPage = lazyPage(() => import('../features/dex/RegAuditLogsPage'));
 // @pages:material — 材料信息价 (issue 19): the back office's page and the portal's public page (no antd)
 export const MaterialPricesPage = lazyPage(() => import('../features/material/MaterialPricesPage'));
 export const MaterialPublicPage = lazyPage(() => import('../features/material/MaterialPublicPage'));

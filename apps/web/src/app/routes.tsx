@@ -75,7 +75,13 @@ import {
   PersonnelInfoPage,
   PortalNoticesPage,
   ProductConfigPage,
+  PublicDetailsListPage,
+  PublicIndicatorPage,
+  PublicMonitoringReportPage,
+  PublicPerDetailsPage,
+  PublicPriceLimitPage,
   RealNamePage,
+  RegAuditLogsPage,
   RegistrationProgressPage,
   ServiceConsolePage,
   SetTypeCardPage,
@@ -192,8 +198,17 @@ export const routes: RouteObject[] = [
                   { path: 'fileAnalysis/index', element: <CostIndexPage /> },
                   { path: 'fileAnalysis/deatil', element: <CostTreePage /> },
                   { path: 'fileAnalysis/publicity', element: <CostPublicityPage /> },
-                  // @routes:dex — 交易推送 (issue 19); 监管审核 (regAuditLogs) is not built yet and stays pending below
+                  // @routes:dex — 数据交换 (issue 19): 交易推送 and 监管审核
+                  { path: 'dexRecords', element: <Navigate to="txPushLogs" replace /> },
                   { path: 'dexRecords/txPushLogs', element: <TxPushLogsPage /> },
+                  { path: 'dexRecords/regAuditLogs', element: <RegAuditLogsPage /> },
+                  // @routes:publicdata — 公共数据 (issue 19); no longer pending (BUSINESS_ROUTE_PREFIXES keeps them node pages)
+                  { path: 'demoPublicPage', element: <Navigate to="detailsList" replace /> },
+                  { path: 'demoPublicPage/detailsList', element: <PublicDetailsListPage /> },
+                  { path: 'demoPublicPage/perDetails', element: <PublicPerDetailsPage /> },
+                  { path: 'demoPublicPage/priceLimitDetails', element: <PublicPriceLimitPage /> },
+                  { path: 'demoPublicPage/indicatorDet', element: <PublicIndicatorPage /> },
+                  { path: 'demoPublicPage/monitoringReport', element: <PublicMonitoringReportPage /> },
                   // business pages of later releases: wired by node property, shown as not yet available
                   ...PENDING_ROUTE_PREFIXES.flatMap((p) => [
                     { path: p, element: <PendingPage /> },

@@ -65,12 +65,10 @@ export const portalNoticeHref = (id: string) => `${PORTAL_NOTICE_PATH}?${new URL
 export const PENDING_ROUTE_PREFIXES = [
   'expertExtraction',
   'bid',
-  'demoPublicPage',
   'meetingVenue',
   'standardFile',
   'productCenter',
   'custom',
-  'dexRecords',
 ] as const;
 
 /** The public credit list (信用公示): the portal links to it; signed in, the sidebar's 信用等级公示 opens it in the shell. */
@@ -104,8 +102,11 @@ const NODE_PATHS = new Set<string>([
   ),
   ...DETAIL_PATHS,
 ]);
-/** Business areas whose pages are built under a prefix of their own (bid evaluation, issue 17): node pages too. */
-export const BUSINESS_ROUTE_PREFIXES = ['bidEvaluationSys', 'bidZj', 'bidStep'] as const;
+/**
+ * Business areas whose pages are built under a prefix of their own (bid evaluation, issue 17; the public data pages,
+ * issue 19): node pages too.
+ */
+export const BUSINESS_ROUTE_PREFIXES = ['bidEvaluationSys', 'bidZj', 'bidStep', 'demoPublicPage'] as const;
 const NODE_PREFIXES = new Set<string>([...PENDING_ROUTE_PREFIXES, ...BUSINESS_ROUTE_PREFIXES]);
 
 /**

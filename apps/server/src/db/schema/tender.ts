@@ -29,6 +29,13 @@ export const tenderSections = pgTable(
      */
     qualRelation: varchar('qual_relation', { length: 2 }).notNull().default('且'),
     qualItems: jsonb('qual_items').$type<string[]>().notNull().default([]),
+    /**
+     * 业绩要求: at least `perf_count` completed projects (0: none required), each of at least `perf_min_amount` yuan,
+     * completed within the last `perf_years` years; registration checks them against the enterprise's performances.
+     */
+    perfCount: integer('perf_count').notNull().default(0),
+    perfMinAmount: numeric('perf_min_amount', { precision: 15, scale: 2, mode: 'number' }).notNull().default(0),
+    perfYears: integer('perf_years').notNull().default(3),
     /** the engine record of the section's approved notice, and when it was published on the portal */
     noticeId: uuid('notice_id'),
     noticePublishedAt: timestamptz('notice_published_at'),
@@ -45,6 +52,10 @@ export const tenderSections = pgTable(
     check('tender_sections_money_ck', sql`${t.estimate} >= 0 and ${t.deposit} >= 0`),
     check('tender_sections_sale_ck', sql`${t.docSaleEnd} >= ${t.docSaleStart}`),
     check('tender_sections_relation_ck', sql`${t.qualRelation} in ('且', '或')`),
+    check(
+      'tender_sections_perf_ck',
+      sql`${t.perfCount} between 0 and 20 and ${t.perfYears} between 1 and 10 and ${t.perfMinAmount} >= 0`,
+    ),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   NOTICE_KINDS,
   NOTICE_MESSAGES,
   type NoticeKind,
+  perfRequirementText,
   REGIONS,
   type SectionNotices,
   TENDER_NOTICE_NODE,
@@ -303,6 +304,11 @@ function publishedBody(n: TenderNotice, s: SectionRow, tz: string, deadline: Dat
         n.qualItems.length
           ? `投标人须具备：${n.qualLabels}（${n.qualRelation === '且' ? '须同时具备全部各项' : '具备其中任一项即可'}；资质等级不低于所列等级）。报名时平台按此自动核验。`
           : '本标段未设资质等级要求。',
+      ),
+      para(
+        perfRequirementText(s)
+          ? `业绩要求：${perfRequirementText(s)}（以平台登记并经审核的企业业绩为准，竣工日期计入年限）。报名时平台按此自动核验。`
+          : '本标段未设业绩要求。',
       ),
       para(
         `招标文件发售期：${s.docSaleStart} 至 ${s.docSaleEnd}；投标截止（开标）时间：${dateTimeIn(deadline, tz)}（北京时间）。`,

@@ -7,6 +7,7 @@ import {
   menuNodes,
   notices,
   operationLogs,
+  performances,
   qualifications,
   tenderRegistrations,
   tenderSections,
@@ -220,6 +221,7 @@ describe('a tender notice', () => {
     });
     expect(published!.bodyHtml).toContain('市政公用工程施工总承包二级;建筑工程施工总承包一级');
     expect(published!.bodyHtml).not.toContain('script');
+    expect(published!.bodyHtml).toContain('本标段未设业绩要求');
     const row = await sectionRow(fresh);
     expect(row.qualItems).toEqual(['市政公用工程施工总承包二级', '建筑工程施工总承包一级']);
     expect(row.qualRelation).toBe('或');
@@ -338,6 +340,92 @@ describe('registration', () => {
     const b2 = await c.get(`/ks/trade/registrations/check?sectionId=${supervision!.id}`, bidder2);
     expect(b2.body.data.ok).toBe(false);
     expect(b2.body.data.lines[0].reason).toBe('房屋建筑工程监理资质证书已过有效期');
+  });
+
+  it('checks the performance requirement against the enterprise’s reviewed performances (企业业绩)', async () => {
+    const bad = await c.post('/ks/xmrc/v1/bd/save', tenderee, {
+      projectId: sewer,
+      code: 'BD-03',
+      name: '检测标段',
+      estimate: 900_000,
+      deposit: 15_000,
+      docSaleStart: day(1),
+      docSaleEnd: day(7),
+      bidDeadline: deadline(30),
+      perfCount: 2,
+      perfMinAmount: 5_000_000,
+      perfYears: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fieldErrors.perfYears).toEqual(['业绩年限至少 1 年']);
+    const saved = await c.post('/ks/xmrc/v1/bd/save', tenderee, {
+      projectId: sewer,
+      code: 'BD-03',
+      name: '检测标段',
+      estimate: 900_000,
+      deposit: 15_000,
+      docSaleStart: day(1),
+      docSaleEnd: day(7),
+      bidDeadline: deadline(30),
+      perfCount: 2,
+      perfMinAmount: 5_000_000,
+      perfYears: 3,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ perfCount: 2, perfMinAmount: 5_000_000, perfYears: 3 });
+    const perfSection = saved.body.data.id as string;
+    expect(await logsLike('业绩要求：近 3 年内完成单项合同金额不低于 500 万元的工程业绩不少于 2 项')).toBe(1);
+    // its notice published (the notice flow is tested above): no qualification requirements, only the performance
+    await db().update(tenderSections).set({ noticePublishedAt: t.clock.now }).where(eq(tenderSections.id, perfSection));
+    const [b2] = await db().select().from(users).where(eq(users.account, 'bidder2'));
+    const perf = (projectName: string, amount: string, completedAt: string) => ({
+      ownerKind: 'enterprise',
+      ownerId: b2!.enterpriseId!,
+      projectName,
+      role: '施工总承包',
+      amount,
+      completedAt,
+    });
+    await db()
+      .insert(performances)
+      .values([
+        perf('太原市晋阳湖公园配套道路工程', '12800000.00', day(-400)),
+        // too small, too old, not yet completed: none counts
+        perf('阳曲县村道硬化工程', '4999999.99', day(-100)),
+        perf('太原市迎泽大街改造工程', '30000000.00', day(-3 * 366 - 5)),
+        perf('晋中市榆次区综合管廊工程', '9000000.00', day(30)),
+      ]);
+    const short = await c.get(`/ks/trade/registrations/check?sectionId=${perfSection}`, bidder2);
+    expect(short.status).toBe(200);
+    expect(short.body.data.ok).toBe(false);
+    expect(short.body.data.lines).toEqual([
+      {
+        requirement: '业绩要求：近 3 年内完成单项合同金额不低于 500 万元的工程业绩不少于 2 项',
+        held: '符合要求的业绩 1 项：太原市晋阳湖公园配套道路工程',
+        certNo: null,
+        ok: false,
+        reason: '符合要求的业绩 1 项，少于要求的 2 项',
+      },
+    ]);
+    const refused = await c.post('/ks/trade/registrations/save', bidder2, reg(perfSection));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('符合要求的业绩 1 项，少于要求的 2 项');
+    const open = await c.get('/ks/trade/registrations/sections', bidder2);
+    expect(
+      open.body.data.records.find((x: { sectionId: string }) => x.sectionId === perfSection)?.perfRequirement,
+    ).toBe('近 3 年内完成单项合同金额不低于 500 万元的工程业绩不少于 2 项');
+    // a second one exactly at the amount, completed today: now it holds, and the registration keeps the evidence
+    await db()
+      .insert(performances)
+      .values(perf('清徐县污水处理厂提标改造工程', '5000000.00', day(0)));
+    const ok = await c.post('/ks/trade/registrations/save', bidder2, reg(perfSection));
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.matched).toEqual([
+      expect.objectContaining({
+        requirement: '业绩要求：近 3 年内完成单项合同金额不低于 500 万元的工程业绩不少于 2 项',
+        held: expect.stringContaining('符合要求的业绩 2 项'),
+      }),
+    ]);
   });
 
   it('is for enterprises only, not for the project side, and not after the deadline', async () => {

@@ -2,6 +2,7 @@ import {
   dateIn,
   joinQualLabels,
   type OpenSection,
+  perfRequirementText,
   type QualificationCheck,
   type QualificationLine,
   type QualRelation,
@@ -9,9 +10,9 @@ import {
   type Registration,
   type RegistrationInput,
 } from '@ks/contracts';
-import { and, asc, count, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { enterprises, qualifications, tenderRegistrations, tenderSections } from '../../db/schema';
+import { enterprises, performances, qualifications, tenderRegistrations, tenderSections } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { writeOpLog } from '../../platform/oplog';
@@ -38,16 +39,84 @@ export async function registrationOf(q: DbOrTx, sectionId: string, enterpriseId:
 
 const GL_NAME = '投标报名';
 
-/** The enterprise's qualifications against the requirements, line by line (certificates lapsed by `today` do not count). */
+/** A section's performance requirement (业绩要求; `count` 0: none). */
+export interface PerfRequirement {
+  perfCount: number;
+  perfMinAmount: number;
+  perfYears: number;
+}
+const NO_PERF: PerfRequirement = { perfCount: 0, perfMinAmount: 0, perfYears: 3 };
+
+/** `today` (YYYY-MM-DD) moved back `years` whole years (29 February becomes 28 February). */
+export function yearsBefore(today: string, years: number): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const back = new Date(Date.UTC(y - years, m - 1, d));
+  if (back.getUTCMonth() !== m - 1) back.setUTCDate(0);
+  return back.toISOString().slice(0, 10);
+}
+
+/**
+ * The enterprise's reviewed performances (企业业绩, passed in the engine) against the section's requirement: completed
+ * on or after the day `perfYears` years before `today` (and not in the future), each of at least `perfMinAmount` yuan.
+ * Counted in SQL; the line names up to three of the projects that count.
+ */
+async function checkPerformance(
+  q: DbOrTx,
+  enterpriseId: string,
+  perf: PerfRequirement,
+  today: string,
+): Promise<QualificationLine> {
+  const requirement = `业绩要求：${perfRequirementText(perf)}`;
+  const since = yearsBefore(today, perf.perfYears);
+  const where = and(
+    eq(performances.ownerKind, 'enterprise'),
+    eq(performances.ownerId, enterpriseId),
+    gte(performances.completedAt, since),
+    lte(performances.completedAt, today),
+    gte(performances.amount, perf.perfMinAmount.toFixed(2)),
+  );
+  const [{ n } = { n: 0 }] = await q.select({ n: count() }).from(performances).where(where);
+  const names = await q
+    .select({ name: performances.projectName })
+    .from(performances)
+    .where(where)
+    .orderBy(desc(performances.completedAt), asc(performances.projectName))
+    .limit(3);
+  const held = n > 0 ? `符合要求的业绩 ${n} 项：${names.map((x) => x.name).join('、')}${n > 3 ? ' 等' : ''}` : null;
+  const ok = n >= perf.perfCount;
+  return {
+    requirement,
+    held,
+    certNo: null,
+    ok,
+    reason: ok ? null : `符合要求的业绩 ${n} 项，少于要求的 ${perf.perfCount} 项`,
+  };
+}
+
+/**
+ * The enterprise's qualifications against the requirements, line by line (certificates lapsed by `today` do not
+ * count), and, when the section asks for it, its performance as a further line that must hold whatever the relation
+ * of the qualifications (且 / 或 combine the qualification lines only).
+ */
 export async function checkQualifications(
   q: DbOrTx,
   enterpriseId: string,
   items: readonly string[],
   relation: QualRelation,
   today: string,
+  perf: PerfRequirement = NO_PERF,
 ): Promise<QualificationCheck> {
+  const perfLine = perf.perfCount > 0 ? await checkPerformance(q, enterpriseId, perf, today) : null;
   if (items.length === 0) {
-    return { ok: true, relation, lines: [], summary: '招标公告未设资质等级要求' };
+    if (!perfLine) return { ok: true, relation, lines: [], summary: '招标公告未设资质等级要求' };
+    return {
+      ok: perfLine.ok,
+      relation,
+      lines: [perfLine],
+      summary: perfLine.ok
+        ? '业绩符合要求'
+        : `${REGISTRATION_MESSAGES.qualificationFailed}：${perfLine.requirement}（${perfLine.reason}）`,
+    };
   }
   const levels = await qualificationLevels(q);
   const held = await q
@@ -88,12 +157,14 @@ export async function checkQualifications(
       reason,
     };
   });
-  const ok = relation === '且' ? lines.every((l) => l.ok) : lines.some((l) => l.ok);
-  const failed = lines.filter((l) => !l.ok);
+  const qualOk = relation === '且' ? lines.every((l) => l.ok) : lines.some((l) => l.ok);
+  const ok = qualOk && (perfLine?.ok ?? true);
+  // the failures that decide: every failed qualification when they do not hold, and the performance when it fails
+  const failed = [...(qualOk ? [] : lines.filter((l) => !l.ok)), ...(perfLine && !perfLine.ok ? [perfLine] : [])];
   const summary = ok
-    ? `资质符合要求（${relation === '且' ? '须全部具备' : '具备任一项即可'}）`
+    ? `资质符合要求（${relation === '且' ? '须全部具备' : '具备任一项即可'}）${perfLine ? '，业绩符合要求' : ''}`
     : `${REGISTRATION_MESSAGES.qualificationFailed}：${failed.map((l) => `${l.requirement}（${l.reason}）`).join('；')}`;
-  return { ok, relation, lines, summary };
+  return { ok, relation, lines: perfLine ? [...lines, perfLine] : lines, summary };
 }
 
 const sectionRow = (q: DbOrTx, id: string) => sectionOr404(q, id, '标段不存在或已删除');
@@ -168,6 +239,7 @@ export async function openSections(db: Db, c: EngineCaller, now: Date): Promise<
       publishedAt: s.noticePublishedAt!.toISOString(),
       qualLabels: joinQualLabels(s.qualItems),
       qualRelation: relationOf(s),
+      perfRequirement: perfRequirementText(s),
       registeredAt: at.get(s.id) ?? null,
     });
   }
@@ -185,7 +257,7 @@ export async function checkFor(
   const enterpriseId = enterpriseOf(c);
   const s = await sectionRow(db, sectionId);
   if (!s.noticePublishedAt) throw conflict(REGISTRATION_MESSAGES.notPublished);
-  return checkQualifications(db, enterpriseId, s.qualItems, relationOf(s), dateIn(now, tz));
+  return checkQualifications(db, enterpriseId, s.qualItems, relationOf(s), dateIn(now, tz), s);
 }
 
 const registrationView = (r: typeof tenderRegistrations.$inferSelect, enterpriseName: string): Registration => ({
@@ -212,7 +284,7 @@ export async function register(
   if (problem) throw conflict(problem);
   if (await isProjectSide(db, c, s.projectId)) throw forbidden(REGISTRATION_MESSAGES.sideCannot);
   if (await registrationOf(db, s.id, enterpriseId)) throw conflict(REGISTRATION_MESSAGES.already);
-  const check = await checkQualifications(db, enterpriseId, s.qualItems, relationOf(s), dateIn(now, tz));
+  const check = await checkQualifications(db, enterpriseId, s.qualItems, relationOf(s), dateIn(now, tz), s);
   if (!check.ok) throw badRequest(check.summary, check);
   const [ent] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
   try {

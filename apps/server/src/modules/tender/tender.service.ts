@@ -1,4 +1,5 @@
 import {
+  perfRequirementText,
   sectionTimelineProblems,
   TENDER_LEGAL,
   TENDER_MESSAGES,
@@ -42,6 +43,9 @@ const sectionOf = (r: SectionRow): TenderSection => ({
   docSaleStart: r.docSaleStart,
   docSaleEnd: r.docSaleEnd,
   bidDeadline: r.bidDeadline.toISOString(),
+  perfCount: r.perfCount,
+  perfMinAmount: Number(r.perfMinAmount),
+  perfYears: r.perfYears,
   version: r.version,
   createdBy: r.createdBy,
   createdAt: r.createdAt.toISOString(),
@@ -165,7 +169,11 @@ export async function saveSection(
     docSaleStart: input.docSaleStart,
     docSaleEnd: input.docSaleEnd,
     bidDeadline: new Date(input.bidDeadline),
+    perfCount: input.perfCount ?? 0,
+    perfMinAmount: input.perfCount ? (input.perfMinAmount ?? 0) : 0,
+    perfYears: input.perfYears ?? 3,
   };
+  const perf = perfRequirementText(values);
   try {
     return await db.transaction(async (tx) => {
       let row: SectionRow;
@@ -189,7 +197,7 @@ export async function saveSection(
         glName: GL_NAME,
         gnCoding: TENDER_PROJECT_NODE,
         recordId: input.projectId,
-        logbook: `${input.id ? '修改' : '新增'}标段 ${row.code} ${row.name}：估算价 ${Number(row.estimate).toFixed(2)} 元，保证金 ${Number(row.deposit).toFixed(2)} 元，发售 ${row.docSaleStart} 至 ${row.docSaleEnd}，投标截止 ${row.bidDeadline.toISOString()}`,
+        logbook: `${input.id ? '修改' : '新增'}标段 ${row.code} ${row.name}：估算价 ${Number(row.estimate).toFixed(2)} 元，保证金 ${Number(row.deposit).toFixed(2)} 元，发售 ${row.docSaleStart} 至 ${row.docSaleEnd}，投标截止 ${row.bidDeadline.toISOString()}，业绩要求：${perf ?? '无'}`,
       });
       return sectionOf(row);
     });

@@ -105,11 +105,10 @@ function Pushes() {
   if (view.failed) return <LoadFailure error={view.list.error!} what={TITLE} />;
   const configured = configuredOf(view.list.data);
   const columns: TableColumnsType<DexPushRow> = [
-    { title: '业务键', dataIndex: 'businessKey', width: 200, ellipsis: true },
-    { title: '类型', dataIndex: 'kind', width: 90, render: (k: DexPushRow['kind']) => DEX_KIND_LABELS[k] },
     {
       title: '标题',
       dataIndex: 'title',
+      width: 360,
       ellipsis: true,
       render: (v: string, r) => (
         <ActionLink onClick={() => setOpen(r.id)} testId={`dex-open-${r.businessKey}`}>
@@ -117,6 +116,7 @@ function Pushes() {
         </ActionLink>
       ),
     },
+    { title: '类型', dataIndex: 'kind', width: 90, render: (k: DexPushRow['kind']) => DEX_KIND_LABELS[k] },
     {
       title: '状态',
       dataIndex: 'status',
@@ -136,6 +136,7 @@ function Pushes() {
       render: (v: string | null) => (v ? formatDateTime(v) : '—'),
     },
     { title: '推送时间', dataIndex: 'sentAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
+    { title: '业务键', dataIndex: 'businessKey', width: 200, ellipsis: true },
     { title: '创建时间', dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
     {
       title: '操作',
@@ -199,12 +200,12 @@ function Pushes() {
         view={view}
         columns={columns}
         rowKey="id"
-        scrollX={1500}
+        scrollX={1660}
         unit="条"
         testId="dex-table"
         emptyText="暂无推送记录"
       />
-      <Drawer open={open.length > 0} onClose={() => setOpen(null)} width={900} title="推送记录" destroyOnHidden>
+      <Drawer open={open.length > 0} onClose={() => setOpen(null)} size={900} title="推送记录" destroyOnHidden>
         {open ? <Attempts id={open} /> : null}
       </Drawer>
     </ListCard>

@@ -14,22 +14,21 @@ afterEach(() => {
 
 describe('business pages of later releases', () => {
   it('say plainly that the node’s page is not available yet, inside the shell, with the way back', async () => {
-    const report = menu({ gnCoding: 'XY_REPORT', title: '信用监测报告', nodeProperties: 'monitoringReport' });
-    setupShell({ systemCoding: 'XYGL', menus: [...creditMenus(), report] });
-    const { router } = renderRoutes(routes, '/demoPublicPage/monitoringReport?gnCoding=XY_REPORT&systemCoding=XYGL');
+    // a page under a prefix of later releases (/custom/*) that no node property names yet
+    const later = menu({ gnCoding: 'XY_LATER', title: '信用风险预警' });
+    setupShell({ systemCoding: 'XYGL', menus: [...creditMenus(), later] });
+    const { router } = renderRoutes(routes, '/custom/riskWarning?gnCoding=XY_LATER&systemCoding=XYGL');
     const page = await screen.findByTestId('pending-page');
     // it names the business area: the system and the node
-    expect(await screen.findByText('「信用监测报告」暂未开放')).toBeTruthy();
+    expect(await screen.findByText('「信用风险预警」暂未开放')).toBeTruthy();
     expect(
-      await screen.findByText(
-        '信用管理 · 信用监测报告：监测报告业务的办理页面将在后续版本中提供，当前版本暂不能办理。',
-      ),
+      await screen.findByText('信用管理 · 信用风险预警：该业务的办理页面将在后续版本中提供，当前版本暂不能办理。'),
     ).toBeTruthy();
-    expect(page.textContent).toContain('节点编码：XY_REPORT');
+    expect(page.textContent).toContain('节点编码：XY_LATER');
     // nothing to configure about a page of a later release
     expect(screen.queryByTestId('pending-configure')).toBeNull();
     // the shell stays: the sidebar of the chosen system is there
-    expect(await screen.findByTestId('side-item-XY_REPORT')).toBeTruthy();
+    expect(await screen.findByTestId('side-item-XY_LATER')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '返回业务系统' }));
     expect(router.state.location.pathname).toBe('/judge');
   });

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { FieldDef, TenderProject, TenderSection } from '@ks/contracts';
+import { type FieldDef, perfRequirementText, type TenderProject, type TenderSection } from '@ks/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -151,6 +151,12 @@ function ProjectInfo({ id }: { id: string }) {
       dataIndex: 'bidDeadline',
       width: 170,
       render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: '业绩要求',
+      key: 'perf',
+      width: 220,
+      render: (_v, s) => perfRequirementText(s) ?? <Typography.Text type="secondary">无</Typography.Text>,
     },
     ...(p.canEdit
       ? [

@@ -74,6 +74,13 @@ export default function RegistrationPage() {
           <Typography.Text type="secondary">未设资质等级要求</Typography.Text>
         ),
     },
+    {
+      title: '业绩要求',
+      dataIndex: 'perfRequirement',
+      width: 220,
+      render: (v: string | null) =>
+        v ? <Typography.Text>{v}</Typography.Text> : <Typography.Text type="secondary">无</Typography.Text>,
+    },
     { title: '投标保证金（元）', dataIndex: 'deposit', width: 140, align: 'right', render: yuan },
     {
       title: '文件发售期',
@@ -223,6 +230,7 @@ function RegisterDialog({ section, onClose }: { section: OpenSection; onClose: (
             ? `${section.qualLabels}${section.qualLabels.includes(';') ? `（${section.qualRelation === '且' ? '须全部具备' : '具备任一项即可'}）` : ''}`
             : '未设资质等级要求'}
         </Descriptions.Item>
+        <Descriptions.Item label="业绩要求">{section.perfRequirement ?? '未设业绩要求'}</Descriptions.Item>
         <Descriptions.Item label="投标截止">{formatDateTime(section.bidDeadline)}</Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>资格核验</Typography.Title>

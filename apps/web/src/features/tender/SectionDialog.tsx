@@ -1,5 +1,5 @@
 import type { TenderSection, TenderSectionInput, TenderSettings } from '@ks/contracts';
-import { Alert, DatePicker, Form, Input, InputNumber } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { saveTenderSection } from '../../api/tender';
 import { FormDialog } from '../../components/admin';
@@ -11,11 +11,17 @@ interface SectionForm {
   deposit: number;
   sale: [Dayjs, Dayjs];
   bidDeadline: Dayjs;
+  perfCount: number;
+  /** 万元 */
+  perfMinWan: number;
+  perfYears: number;
 }
 
 /** Where the server's field errors go on this form (the sale period is one range picker). */
-const FIELD_OF: Record<string, string> = { docSaleStart: 'sale', docSaleEnd: 'sale' };
-const FIELDS = ['code', 'name', 'estimate', 'deposit', 'sale', 'bidDeadline'];
+const FIELD_OF: Record<string, string> = { docSaleStart: 'sale', docSaleEnd: 'sale', perfMinAmount: 'perfMinWan' };
+const FIELDS = ['code', 'name', 'estimate', 'deposit', 'sale', 'bidDeadline', 'perfCount', 'perfMinWan', 'perfYears'];
+/** 万元 ↔ 元, without floating-point dust (two decimals of yuan) */
+const wanToYuan = (wan: number) => Math.round(wan * 1_000_000) / 100;
 const yuan = (v: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
@@ -61,8 +67,11 @@ export function SectionDialog({
               deposit: section.deposit,
               sale: [dayjs(section.docSaleStart), dayjs(section.docSaleEnd)],
               bidDeadline: dayjs(section.bidDeadline),
+              perfCount: section.perfCount,
+              perfMinWan: section.perfMinAmount / 10_000,
+              perfYears: section.perfYears,
             }
-          : undefined
+          : { perfCount: 0, perfMinWan: 0, perfYears: 3 }
       }
       fields={FIELDS}
       mapName={(name) => [FIELD_OF[String(name[0])] ?? name[0]!, ...name.slice(1)]}
@@ -76,6 +85,9 @@ export function SectionDialog({
           docSaleStart: v.sale[0].format('YYYY-MM-DD'),
           docSaleEnd: v.sale[1].format('YYYY-MM-DD'),
           bidDeadline: v.bidDeadline.second(0).millisecond(0).toISOString(),
+          perfCount: v.perfCount ?? 0,
+          perfMinAmount: v.perfCount ? wanToYuan(v.perfMinWan ?? 0) : 0,
+          perfYears: v.perfYears ?? 3,
           ...(section ? { id: section.id, version: section.version } : {}),
         };
         return saveTenderSection(body);
@@ -127,6 +139,55 @@ export function SectionDialog({
           data-testid="section-deadline"
         />
       </Form.Item>
+      <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+        业绩要求：报名时平台按企业已审核的业绩（企业业绩）核验——近 N
+        年内竣工、单项合同金额不低于所填金额的业绩数量。数量填 0 表示不设业绩要求。
+      </Typography.Text>
+      <Row gutter={12}>
+        <Col span={7}>
+          <Form.Item
+            name="perfYears"
+            label="业绩年限（近 N 年）"
+            rules={[{ required: true, message: '请输入业绩年限' }]}
+          >
+            <InputNumber
+              min={1}
+              max={10}
+              precision={0}
+              suffix="年"
+              style={{ width: '100%' }}
+              data-testid="section-perf-years"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={10}>
+          <Form.Item
+            name="perfMinWan"
+            label="单项合同金额不低于"
+            rules={[{ required: true, message: '请输入单项合同金额' }]}
+          >
+            <InputNumber
+              min={0}
+              precision={2}
+              suffix="万元"
+              style={{ width: '100%' }}
+              data-testid="section-perf-amount"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={7}>
+          <Form.Item name="perfCount" label="业绩数量不少于" rules={[{ required: true, message: '请输入业绩数量' }]}>
+            <InputNumber
+              min={0}
+              max={20}
+              precision={0}
+              suffix="项"
+              style={{ width: '100%' }}
+              data-testid="section-perf-count"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
     </FormDialog>
   );
 }

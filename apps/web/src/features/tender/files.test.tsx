@@ -225,6 +225,7 @@ describe('/fiveInOne/registration: a registered bidder’s 招标文件', () => 
     publishedAt: '2099-02-27T01:30:00.000Z',
     qualLabels: '建筑工程施工总承包二级',
     qualRelation: '且',
+    perfRequirement: null,
     registeredAt: '2099-03-01T02:00:00.000Z',
   };
 

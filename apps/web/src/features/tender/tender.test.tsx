@@ -180,6 +180,38 @@ describe('/fiveInOne/detail', () => {
   });
 });
 
+describe('/fiveInOne/detail 业绩要求', () => {
+  it('sends the performance requirement in yuan (entered in 万元) and shows a refusal on its field', async () => {
+    const user = userEvent.setup();
+    const s = server(project(), () => ({
+      status: 400,
+      message: '单项合同金额超出范围',
+      data: { fieldErrors: { perfMinAmount: ['单项合同金额超出范围'] } },
+    }));
+    signIn();
+    renderRoutes([{ path: '/fiveInOne/detail', element: <FiveInOneDetailPage /> }], PATH);
+    await user.click(await screen.findByTestId('section-edit-BD-01', {}, { timeout: 30_000 }));
+    const dialog = await screen.findByTestId('section-dialog');
+    await waitFor(() => expect((within(dialog).getByTestId('section-perf-years') as HTMLInputElement).value).toBe('3'));
+    const years = within(dialog).getByTestId('section-perf-years');
+    await user.clear(years);
+    await user.type(years, '5');
+    const amount = within(dialog).getByTestId('section-perf-amount');
+    await user.clear(amount);
+    await user.type(amount, '1234.56');
+    const n = within(dialog).getByTestId('section-perf-count');
+    await user.clear(n);
+    await user.type(n, '2');
+    await user.click(screen.getByTestId('section-save'));
+    await waitFor(() => expect(s.callsTo('/ks/xmrc/v1/bd/save')).toHaveLength(1));
+    const body = JSON.parse(String(s.callsTo('/ks/xmrc/v1/bd/save')[0]!.body));
+    expect(body).toMatchObject({ perfCount: 2, perfMinAmount: 12_345_600, perfYears: 5 });
+    await waitFor(() =>
+      expect(dialog.querySelector('.ant-form-item-has-error')?.textContent).toContain('单项合同金额超出范围'),
+    );
+  });
+});
+
 describe('/fiveInOne/detail 专家抽取', () => {
   it('starts an extraction from a section: names, number and opening time filled in, the section sent along', async () => {
     const user = userEvent.setup();
