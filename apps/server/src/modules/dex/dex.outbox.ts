@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { dexOutbox, dexPushAttempts } from '../../db/schema';
+import { createDrain } from '../../platform/drain';
 import { type PushResult, pushToUpstream, type UpstreamConfig } from '../../platform/integrations/upstream';
 
 /**
@@ -49,10 +50,6 @@ export function createDexRunner(deps: DexRunnerDeps) {
   const maxBackoffMs = deps.maxBackoffMs ?? 3_600_000;
   const leaseMs = deps.leaseMs ?? Math.max(30_000, (deps.upstream?.timeoutMs ?? 10_000) * 3);
   const send = deps.send ?? pushToUpstream;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
 
   /** Takes the oldest due row (queued and due, or sending with its lease run out); null when none. */
   async function claim() {
@@ -121,46 +118,10 @@ export function createDexRunner(deps: DexRunnerDeps) {
     return true;
   }
 
-  const kick = (): Promise<void> => {
-    const cfg = deps.upstream;
-    if (stopped || !cfg) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while (!stopped && (await runOne(cfg))) {
-            // the next one
-          }
-        } catch (e) {
-          if (!stopped) process.emitWarning(`dex push: ${(e as Error).message}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  return {
-    configured: deps.upstream !== null,
-    kick,
-    start() {
-      if (!deps.upstream) return;
-      timer = setInterval(() => void kick(), deps.pollMs ?? 5_000);
-      timer.unref();
-      void kick();
-    },
-    settle: () => running ?? Promise.resolve(),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  const cfg = deps.upstream;
+  // nothing runs without an upstream to push to
+  const drain = createDrain('dex push', () => runOne(cfg!), { pollMs: deps.pollMs, enabled: cfg !== null });
+  return { configured: cfg !== null, ...drain };
 }
 
 export type DexRunner = ReturnType<typeof createDexRunner>;
