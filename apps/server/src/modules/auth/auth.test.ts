@@ -380,6 +380,16 @@ describe('sessions', () => {
   it('a live session is read once for a moment: a change made outside this process shows within SESSION_CACHE_MS', async () => {
     const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip: '10.9.9.9' });
     const token = json<{ data: { token: string } }>(res).data.token;
+    // the sign-in announced a change of its own; let it arrive first (notifications come in commit order), or it
+    // would make this process forget the kept session in the middle of the check below
+    const marker = `settled-${Math.random()}`;
+    const settled = new Promise<void>((resolve) => {
+      void t.database.listen(AUTH_CHANNEL, (payload) => {
+        if (payload === marker) resolve();
+      });
+    });
+    await t.database.db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${marker})`);
+    await settled;
     const readAt = performance.now();
     expect((await check(token)).statusCode).toBe(200);
     // another server process revokes it (a direct write: this process is not told)
