@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -46,14 +47,14 @@ export type ListenerState = 'up' | 'down' | 'idle';
 
 /**
  * PGlite: file-backed under dataDir when given, in memory otherwise; or from a dump (tests). Every open loads the
- * extensions the migrations create (pg_trgm, migration 0015; btree_gist, 0030): a database that has one cannot be used
+ * extensions the migrations create (pg_trgm, migration 0015; btree_gist, 0030; btree_gin, 0057): a database that has one cannot be used
  * without it.
  */
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const client = new PGlite({
     dataDir: opts.dataDir,
-    extensions: { pg_trgm, btree_gist },
+    extensions: { pg_trgm, btree_gist, btree_gin },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   await client.waitReady;

@@ -74,6 +74,8 @@ export const materialPrices = pgTable(
     index('material_prices_county_idx').on(t.periodId, t.county, t.classification, t.code, t.id),
     index('material_prices_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('material_prices_grams_idx').using('gin', t.grams),
+    // a search within a county or class: one GIN scan of period, county, class and pairs (btree_gin, migration 0057)
+    index('material_prices_filter_grams_idx').using('gin', t.periodId, t.county, t.classification, t.grams),
     check('material_prices_price_ck', sql`${t.priceEx} >= 0 and ${t.priceIn} >= ${t.priceEx}`),
   ],
 );

@@ -198,10 +198,6 @@ export async function pricePage(
     ...(periodIds.length > 1 ? [desc(materialPeriods.period)] : []),
     asc(p.id),
   ];
-  const counted = await q.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${p} where ${where} limit ${MATERIAL_COUNT_CAP + 1}) s`,
-  );
-  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   const columns = {
     id: p.id,
     period: materialPeriods.period,
@@ -217,30 +213,67 @@ export async function pricePage(
     priceIn: p.priceIn,
     remark: p.remark,
   };
-  // a search with at most CAP matches: the matches first, through the filters' best index, then sorted — left to
-  // itself the planner may walk the code index in order and test every row of the period for a rare keyword
-  const matches =
-    f.keyWord && n <= MATERIAL_COUNT_CAP
-      ? q
-          .select({ id: p.id })
-          .from(p)
-          .where(where)
-          .limit(MATERIAL_COUNT_CAP + 1)
-          .as('m')
-      : null;
-  const base = matches
-    ? q.select(columns).from(p).innerJoin(matches, eq(matches.id, p.id))
-    : q.select(columns).from(p).where(where);
-  const rows = await base
-    .innerJoin(materialPeriods, eq(materialPeriods.id, p.periodId))
+  const rowsOf = (cond: SQL | undefined) =>
+    q.select(columns).from(p).innerJoin(materialPeriods, eq(materialPeriods.id, p.periodId)).where(cond);
+  const toRecord = (r: Awaited<ReturnType<typeof rowsOf>>[number]): MaterialPrice => ({
+    ...r,
+    id: String(r.id),
+    county: r.county || MATERIAL_CITY_WIDE,
+  });
+
+  if (f.keyWord) {
+    // a search: its matches (at most CAP + 1) are collected once, through the filters' GIN index of period, county,
+    // class and character pairs, then counted and sorted in one statement; only the page's rows are read in full.
+    // Left to itself the planner would count and sort in two passes, or walk the code index in order and test every
+    // row of the period for a rare keyword (bench:material).
+    const sortKey = SORTS[f.sort ?? 'code'];
+    const m = q
+      .select({ id: p.id, key: sql`${sortKey}`.as('sort_key'), periodId: p.periodId })
+      .from(p)
+      .where(where)
+      .limit(MATERIAL_COUNT_CAP + 1)
+      .as('m');
+    const top = await q
+      .select({ id: m.id, n: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(m)
+      .innerJoin(materialPeriods, eq(materialPeriods.id, m.periodId))
+      .orderBy(dir(m.key), ...(periodIds.length > 1 ? [desc(materialPeriods.period)] : []), asc(m.id))
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize);
+    const n = top[0]?.n ?? (f.pageNum > 1 ? await countOf(q, where) : 0);
+    if (n <= MATERIAL_COUNT_CAP) {
+      const ids = top.map((t) => t.id);
+      const byId = new Map((ids.length ? await rowsOf(inArray(p.id, ids)) : []).map((r) => [r.id, r]));
+      return {
+        records: ids.flatMap((id) => {
+          const r = byId.get(id);
+          return r ? [toRecord(r)] : [];
+        }),
+        total: n,
+        capped: false,
+      };
+    }
+  }
+  // no search, or one matching more than CAP rows: counted up to CAP through the filters' composite index (index
+  // only), and the page read in index order
+  const n = await countOf(q, where);
+  const rows = await rowsOf(where)
     .orderBy(...order)
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize);
   return {
-    records: rows.map((r) => ({ ...r, id: String(r.id), county: r.county || MATERIAL_CITY_WIDE })),
+    records: rows.map(toRecord),
     total: Math.min(n, MATERIAL_COUNT_CAP),
     capped: n > MATERIAL_COUNT_CAP,
   };
+}
+
+/** The rows matching `where`, counted up to MATERIAL_COUNT_CAP + 1. */
+async function countOf(q: DbOrTx, where: SQL | undefined): Promise<number> {
+  const counted = await q.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${materialPrices} where ${where} limit ${MATERIAL_COUNT_CAP + 1}) s`,
+  );
+  return Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 /** The values of one column among these periods' rows (the other filters applied), with their row counts. */

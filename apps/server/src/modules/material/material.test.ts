@@ -232,6 +232,23 @@ describe('public reading (the demo periods)', () => {
       expect(odd.status).toBe(200);
       expect(odd.body.data.total).toBe(0);
     }
+    // a search's pages: one order throughout (the chosen sort, then id), its total on every page, past the end too
+    const q = { city: '太原市', keyWord: '水泥', sort: 'priceIn', order: 'desc' };
+    const whole = (await c.post('/ks/material/price/info-list', null, { ...q, pageSize: 100 })).body.data;
+    expect(whole.total).toBeGreaterThan(6);
+    expect(whole.records).toHaveLength(Math.min(whole.total, 100));
+    const wholePrices = whole.records.map((x: { priceIn: string }) => Number(x.priceIn));
+    expect(wholePrices).toEqual([...wholePrices].sort((x, y) => y - x));
+    const paged = [];
+    for (const pageNum of [1, 2]) {
+      const page = (await c.post('/ks/material/price/info-list', null, { ...q, pageSize: 3, pageNum })).body.data;
+      expect(page.total).toBe(whole.total);
+      paged.push(...page.records);
+    }
+    expect(paged.map((x: { id: string }) => x.id)).toEqual(whole.records.slice(0, 6).map((x: { id: string }) => x.id));
+    expect(paged[0]).toEqual(whole.records[0]);
+    const past = (await c.post('/ks/material/price/info-list', null, { ...q, pageSize: 20, pageNum: 50 })).body.data;
+    expect(past).toMatchObject({ records: [], total: whole.total });
     const lower = await c.post('/ks/material/price/info-list', null, { city: '太原市', keyWord: 'cl001' });
     expect(lower.body.data.total).toBeGreaterThan(0);
     // a sort or filter outside the whitelist is refused
