@@ -7,6 +7,7 @@ import {
   type RegistrationPage,
   type UpstreamConfig,
 } from '../../platform/integrations/upstream';
+import { createDrain } from '../../platform/drain';
 import { publishEvent } from '../../platform/live';
 import { type CheckedRecord, checkRecord, diffOf, type RegValues } from './dex.registration';
 
@@ -285,10 +286,8 @@ export function createDexSyncRunner(deps: DexSyncDeps) {
   const leaseMs = deps.leaseMs ?? Math.max(30_000, (deps.upstream?.timeoutMs ?? 10_000) * 3);
   const pageSize = deps.pageSize ?? 100;
   const fetchPage = deps.fetchPage ?? fetchRegistrationPage;
-  let running: Promise<void> | null = null;
-  let again = false;
+  // set by stop(): a sync between pages gives its job up (its lease runs out and a later run takes it over)
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
 
   const lease = () => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
   const announce = (q: DbOrTx, jobId: string) => publishEvent(q, STAFF_AUDIENCE, 'dex', { jobId });
@@ -390,45 +389,21 @@ export function createDexSyncRunner(deps: DexSyncDeps) {
     return true;
   }
 
-  const kick = (): Promise<void> => {
-    const cfg = deps.upstream;
-    if (stopped || !cfg) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          while (!stopped && (await runOne(cfg))) {
-            // the next one
-          }
-        } catch (e) {
-          if (!stopped) process.emitWarning(`dex sync: ${(e as Error).message}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  const cfg = deps.upstream;
+  const drain = createDrain('dex sync', () => (cfg ? runOne(cfg) : Promise.resolve(false)), {
+    pollMs: deps.pollMs,
+    enabled: cfg !== null,
+  });
 
   return {
-    configured: deps.upstream !== null,
-    kick,
-    start() {
-      if (!deps.upstream) return;
-      timer = setInterval(() => void kick(), deps.pollMs ?? 5_000);
-      timer.unref();
-      void kick();
-    },
+    configured: cfg !== null,
+    kick: drain.kick,
+    start: drain.start,
     /** Wait for the current work (tests). */
-    settle: () => running ?? Promise.resolve(),
+    settle: drain.settle,
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
+      await drain.stop();
     },
   };
 }
