@@ -1,7 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
   type PublicTxn,
-  REGIONS,
   TRADE_TYPES,
   TXN_STATUS_LABELS,
   TXN_STATUSES,
@@ -12,7 +11,6 @@ import { Descriptions, Space, Spin, type TableColumnsType, Timeline, Typography 
 import { PUBLIC_DATA_KEY, type TxnFilters, txnDetailQuery, txnListQuery } from '../../api/publicdata';
 import {
   FilterBar,
-  KeywordFilter,
   ListCard,
   LoadFailure,
   PageFrame,
@@ -20,7 +18,7 @@ import {
   ServerTable,
   useServerList,
 } from '../../components/admin';
-import { DateRange, Definitions, NoticeLink, PublicNav, pct, SECTION, TxnStatusTag, yuan } from './common';
+import { Definitions, NoticeLink, PublicNav, pct, SECTION, TxnFilterFields, TxnStatusTag, yuan } from './common';
 
 const TITLE = '交易明细';
 
@@ -119,43 +117,25 @@ export default function DetailsListPage() {
     { title: '办结日期', dataIndex: 'concludedAt', width: 110, render: (v: string | null) => v ?? '—' },
     { title: '招标人', dataIndex: 'tenderer', width: 200, ellipsis: true, render: (v: string | null) => v ?? '—' },
   ];
-  const from = view.filters.dateFrom;
-  const to = view.filters.dateTo;
   return (
     <PageFrame section={SECTION} title={TITLE} nav={<PublicNav current="/demoPublicPage/detailsList" />}>
       <ListCard title="已发布的交易" view={view} testId="publicdata-details">
         <FilterBar>
-          <KeywordFilter
-            placeholder="项目名称、编号或招标人"
-            onSearch={(keyword) => view.setFilter({ keyword })}
-            testId="publicdata-keyword"
-          />
-          <SelectFilter<(typeof TRADE_TYPES)[number]>
-            placeholder="交易类型"
-            value={view.filters.tradeType}
-            onChange={(tradeType) => view.setFilter({ tradeType })}
-            options={TRADE_TYPES.map((t) => ({ value: t, label: t }))}
-            testId="publicdata-trade-type"
-          />
-          <SelectFilter<(typeof REGIONS)[number]>
-            placeholder="地区"
-            value={view.filters.region}
-            onChange={(region) => view.setFilter({ region })}
-            options={REGIONS.map((r) => ({ value: r, label: r }))}
-            testId="publicdata-region"
-          />
-          <SelectFilter<TxnStatus>
-            placeholder="状态"
-            value={view.filters.status}
-            onChange={(status) => view.setFilter({ status })}
-            options={TXN_STATUSES.map((s) => ({ value: s, label: TXN_STATUS_LABELS[s] }))}
-            width={150}
-            testId="publicdata-status"
-          />
-          <DateRange
-            value={from && to ? [from, to] : null}
-            onChange={(r) => view.setFilter({ dateFrom: r?.[0], dateTo: r?.[1] })}
-          />
+          <TxnFilterFields
+            filters={view.filters}
+            setFilter={view.setFilter}
+            tradeTypes={TRADE_TYPES}
+            testId="publicdata"
+          >
+            <SelectFilter<TxnStatus>
+              placeholder="状态"
+              value={view.filters.status}
+              onChange={(status) => view.setFilter({ status })}
+              options={TXN_STATUSES.map((s) => ({ value: s, label: TXN_STATUS_LABELS[s] }))}
+              width={150}
+              testId="publicdata-status"
+            />
+          </TxnFilterFields>
         </FilterBar>
         {view.failed ? (
           <LoadFailure error={view.list.error!} what={TITLE} />

@@ -1,24 +1,9 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  LIMIT_PRICE_TRADE_TYPES,
-  type LimitPriceTradeType,
-  type PriceLimitRow,
-  REGIONS,
-} from '@ks/contracts';
+import { DEFAULT_PAGE_SIZE, LIMIT_PRICE_TRADE_TYPES, type PriceLimitRow } from '@ks/contracts';
 import { Alert, type TableColumnsType, Tag } from 'antd';
 import { limitAmountOf, type PriceLimitFilters, PUBLIC_DATA_KEY, priceLimitQuery } from '../../api/publicdata';
-import {
-  FilterBar,
-  KeywordFilter,
-  ListCard,
-  LoadFailure,
-  PageFrame,
-  SelectFilter,
-  ServerTable,
-  useServerList,
-} from '../../components/admin';
+import { FilterBar, ListCard, LoadFailure, PageFrame, ServerTable, useServerList } from '../../components/admin';
 import { formatCount } from '../../lib/format';
-import { DateRange, NoticeLink, PublicNav, SECTION, wan, yuan } from './common';
+import { NoticeLink, PublicNav, SECTION, TxnFilterFields, wan, yuan } from './common';
 
 const TITLE = '控制价公示';
 
@@ -74,34 +59,15 @@ export default function PriceLimitPage() {
       render: (v: boolean) => (v ? <Tag color="blue">本平台标段</Tag> : <Tag>门户公告</Tag>),
     },
   ];
-  const from = view.filters.dateFrom;
-  const to = view.filters.dateTo;
   return (
     <PageFrame section={SECTION} title={TITLE} nav={<PublicNav current="/demoPublicPage/priceLimitDetails" />}>
       <ListCard title="已发布标段的最高投标限价" view={view} testId="publicdata-price-limit">
         <FilterBar>
-          <KeywordFilter
-            placeholder="项目名称、编号或招标人"
-            onSearch={(keyword) => view.setFilter({ keyword })}
-            testId="publicdata-limit-keyword"
-          />
-          <SelectFilter<LimitPriceTradeType>
-            placeholder="交易类型"
-            value={view.filters.tradeType}
-            onChange={(tradeType) => view.setFilter({ tradeType })}
-            options={LIMIT_PRICE_TRADE_TYPES.map((t) => ({ value: t, label: t }))}
-            testId="publicdata-limit-trade-type"
-          />
-          <SelectFilter<(typeof REGIONS)[number]>
-            placeholder="地区"
-            value={view.filters.region}
-            onChange={(region) => view.setFilter({ region })}
-            options={REGIONS.map((r) => ({ value: r, label: r }))}
-            testId="publicdata-limit-region"
-          />
-          <DateRange
-            value={from && to ? [from, to] : null}
-            onChange={(r) => view.setFilter({ dateFrom: r?.[0], dateTo: r?.[1] })}
+          <TxnFilterFields
+            filters={view.filters}
+            setFilter={view.setFilter}
+            tradeTypes={LIMIT_PRICE_TRADE_TYPES}
+            testId="publicdata-limit"
           />
         </FilterBar>
         {view.failed ? (

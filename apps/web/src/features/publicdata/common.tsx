@@ -1,8 +1,9 @@
-import { type Metrics, TXN_STATUS_LABELS, type TxnStatus } from '@ks/contracts';
+import { type Metrics, REGIONS, TXN_STATUS_LABELS, type TxnStatus } from '@ks/contracts';
 import { Card, Col, DatePicker, Empty, Row, Segmented, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { KeywordFilter, SelectFilter } from '../../components/admin';
 import { EChart } from '../../components/charts/EChart';
 import { formatCount } from '../../lib/format';
 import { portalNoticeHref } from '../../lib/paths';
@@ -229,6 +230,63 @@ export function DateRange({
         data-testid="publicdata-dates"
       />
     </Space>
+  );
+}
+
+/** The filters the published-transaction lists share, and a setter of some of them (useServerList's setFilter). */
+interface TxnListFilters<T extends string> {
+  tradeType?: T;
+  region?: (typeof REGIONS)[number];
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+/**
+ * The filter fields of a list of published transactions (交易明细, 控制价公示): keyword, trade type, region and 发布日期;
+ * `children` (e.g. a status) stand between the region and the dates. Test ids are `${testId}-keyword`,
+ * `-trade-type` and `-region`.
+ */
+export function TxnFilterFields<T extends string>({
+  filters,
+  setFilter,
+  tradeTypes,
+  testId,
+  children,
+}: {
+  filters: TxnListFilters<T>;
+  setFilter: (patch: TxnListFilters<T> & { keyword?: string }) => void;
+  tradeTypes: readonly T[];
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { dateFrom: from, dateTo: to } = filters;
+  return (
+    <>
+      <KeywordFilter
+        placeholder="项目名称、编号或招标人"
+        onSearch={(keyword) => setFilter({ keyword })}
+        testId={`${testId}-keyword`}
+      />
+      <SelectFilter<T>
+        placeholder="交易类型"
+        value={filters.tradeType}
+        onChange={(tradeType) => setFilter({ tradeType })}
+        options={tradeTypes.map((t) => ({ value: t, label: t }))}
+        testId={`${testId}-trade-type`}
+      />
+      <SelectFilter<(typeof REGIONS)[number]>
+        placeholder="地区"
+        value={filters.region}
+        onChange={(region) => setFilter({ region })}
+        options={REGIONS.map((r) => ({ value: r, label: r }))}
+        testId={`${testId}-region`}
+      />
+      {children}
+      <DateRange
+        value={from && to ? [from, to] : null}
+        onChange={(r) => setFilter({ dateFrom: r?.[0], dateTo: r?.[1] })}
+      />
+    </>
   );
 }
 
