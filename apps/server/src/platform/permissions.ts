@@ -33,6 +33,11 @@ export interface NodeState {
   functions: { code: string; name: string; color: string; show: boolean; kind: 'table' | 'form' }[];
   /** function codes granted to the caller's subjects on the node ('' = visible) */
   granted: Set<string>;
+  /**
+   * the caller's role codes in the same snapshot (the built-in one first, then those assigned): exact while
+   * `access_version` holds, since a change to user_roles or roles moves it
+   */
+  roleCodes: string[];
   /** `access_version.v` in the snapshot the state was read from */
   accessVersion: number;
 }
@@ -186,14 +191,18 @@ export function nodeState(db: Db, c: Caller, nodeId: string): Promise<NodeState 
  */
 export function nodeStateSelect(c: Caller, nodeId: string, bind: (key: string, value: unknown) => SQL): SQL {
   const me = bind('me', c.id);
+  const builtin = bind('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user');
   return sql`select n."fields_version" as "v", n."data_source" as "ds", n."disabled" as "off",
   coalesce((select json_agg(json_build_object('code', f."code", 'name', f."name", 'color', f."color", 'show', f."show", 'kind', f."kind") order by f."sort", f."code")
     from "node_functions" f where f."node_id" = n."id"), '[]'::json) as "fns",
   array(select distinct g."function_code" from "grants" g where g."node_id" = n."id" and (
     (g."subject_type" = 'user' and g."subject_id" = ${me}::text)
     or (g."subject_type" = 'role' and g."subject_id" in (
-      select ${bind('role', BUILTIN_ROLE_BY_TYPE[c.loginRoleType] ?? 'user')}::text union all
+      select ${builtin}::text union all
       select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id" where ur."user_id" = ${me}::uuid)))) as "granted",
+  array(select ${builtin}::text union all
+    select r."code" from "user_roles" ur join "roles" r on r."id" = ur."role_id"
+    where ur."user_id" = ${me}::uuid and r."code" <> ${builtin}::text) as "roles",
   (select av."v" from "access_version" av where av."id" = 1) as "av"
 from "menu_nodes" n where n."id" = ${bind('node', nodeId)}::uuid`;
 }
@@ -207,6 +216,7 @@ export function nodeStateOf(row: Record<string, unknown>): NodeState {
     disabled: Boolean(row.off),
     functions: fns.map((f) => ({ ...f, kind: f.kind === 'form' ? 'form' : 'table' })),
     granted: new Set(row.granted as string[]),
+    roleCodes: [...(row.roles as string[])],
     accessVersion: Number(row.av),
   };
 }
@@ -237,7 +247,13 @@ export function forgetNodeState(c: Caller, nodeId: string) {
 /** Keeps a node state read along with something else as this request's read of it (callers with a memo only). */
 export function rememberNodeState(c: Caller, nodeId: string, state: NodeState | null) {
   c.memo?.nodes.set(nodeId, Promise.resolve(state));
+  keepRoleCodes(c, state);
   keepLastState(c, nodeId, state);
+}
+
+/** A node state read or confirmed in this request carries the caller's role codes of that moment: the request's. */
+function keepRoleCodes(c: Caller, state: NodeState | null) {
+  if (c.memo && state) c.memo.roleCodes ??= Promise.resolve(state.roleCodes);
 }
 
 /** The values nodeStateSelect binds. */
@@ -253,6 +269,7 @@ async function readNodeState(db: Db, c: Caller, nodeId: string): Promise<NodeSta
   const statement = renderCached(db, 'node-state', (bind) => nodeStateSelect(c, nodeId, bind), known);
   const [row] = await executePrepared(db, statement);
   const state = row ? nodeStateOf(row) : null;
+  keepRoleCodes(c, state);
   keepLastState(c, nodeId, state);
   return state;
 }

@@ -3,9 +3,16 @@ import { creditCodeCheckChar, type FieldDef } from '@ks/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Tx } from '../../db/client';
-import { enterprises, grants, menuNodes, operationLogs, users } from '../../db/schema';
+import { enterprises, grants, menuNodes, operationLogs, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { canSeeNode, lastNodeState, requestMemo, requireNodeRef, roleCodesOf } from '../../platform/permissions';
+import {
+  canSeeNode,
+  lastNodeState,
+  rememberNodeState,
+  requestMemo,
+  requireNodeRef,
+  roleCodesOf,
+} from '../../platform/permissions';
 import { placeholderBind, statementName } from '../../platform/prepared';
 import {
   bearer,
@@ -649,6 +656,28 @@ describe('permission reads once per request', () => {
         sql`update "node_functions" set "name" = ${named} where "node_id" = ${nodeId} and "code" = 'detail'`,
       );
     }
+  });
+
+  it('carries the caller’s role codes in the node state: the same as a fresh read, and a role given shows at once', async () => {
+    const db = t.database.db as Db;
+    const caller = { id: people.user1!.id, loginRoleType: 'U' };
+    expect((await list(user, {})).status).toBe(200);
+    expect(lastNodeState(caller, nodeId)?.roleCodes).toEqual(await roleCodesOf(db, caller));
+    const [role] = await db.insert(roles).values({ code: 'list_probe', name: '列表探针' }).returning();
+    try {
+      await db.insert(userRoles).values({ userId: caller.id, roleId: role!.id });
+      // the kept state is not confirmed (user_roles moved access_version): read again, with the new role
+      expect((await list(user, {})).status).toBe(200);
+      expect(lastNodeState(caller, nodeId)?.roleCodes).toEqual(['user', 'list_probe']);
+      // a request that confirmed a kept state answers its role codes without reading them again
+      const memo = requestMemo({});
+      rememberNodeState({ ...caller, memo }, nodeId, lastNodeState(caller, nodeId)!);
+      expect(await memo.roleCodes).toEqual(['user', 'list_probe']);
+    } finally {
+      await db.delete(roles).where(eq(roles.id, role!.id));
+    }
+    expect((await list(user, {})).status).toBe(200);
+    expect(lastNodeState(caller, nodeId)?.roleCodes).toEqual(['user']);
   });
 
   it('answers with the new fields on the first list after they are saved', async () => {

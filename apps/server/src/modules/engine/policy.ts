@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import { enterprises, recordAudits, roles, todos, userRoles, users } from '../../db/schema';
 import { type AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { rowsOf } from './record-row';
 
 /**
  * The record policy of the schema engine: for a caller and a record, may they read, edit, delete, submit, revoke,
@@ -255,55 +256,36 @@ export async function reviewFactsOf(
     and(eq(todos.assigneeType, 'user'), eq(todos.assigneeId, c.id)),
     roleCodes.length ? and(eq(todos.assigneeType, 'role'), inArray(todos.assigneeId, roleCodes)) : sql`false`,
   );
-  // the caller's to-dos of these records, and every open to-do of the pending ones (who holds the current level)
-  const todoRows = await q
-    .select({
-      recordId: todos.recordId,
-      level: todos.level,
-      open: sql<boolean>`${todos.doneAt} is null`,
-      mine: sql<boolean>`coalesce(${mine}, false)`,
-    })
-    .from(todos)
-    .where(
-      and(
-        eq(todos.nodeId, nodeId),
-        inArray(todos.recordId, ids),
-        pending.length
-          ? or(
-              mine,
-              and(
-                isNull(todos.doneAt),
-                inArray(
-                  todos.recordId,
-                  pending.map((r) => String(r.id)),
-                ),
-              ),
-            )
-          : mine,
-      ),
-    );
-  const audits = pending.length
-    ? await q
-        .select({
-          recordId: recordAudits.recordId,
-          level: recordAudits.level,
-          round: recordAudits.round,
-          action: recordAudits.action,
-          userId: recordAudits.userId,
-        })
-        .from(recordAudits)
-        .where(
-          and(
-            eq(recordAudits.nodeId, nodeId),
-            inArray(
-              recordAudits.recordId,
-              pending.map((r) => String(r.id)),
-            ),
-            ne(recordAudits.action, 'revoke'),
-          ),
-        )
-        .orderBy(asc(recordAudits.id))
-    : [];
+  const pendingIds = pending.map((r) => String(r.id));
+  // one read: the caller's to-dos of these records and every open to-do of the pending ones (who holds the current
+  // level); and the current submissions and decisions of the pending ones, in their order
+  const todoWhere = and(
+    eq(todos.nodeId, nodeId),
+    inArray(todos.recordId, ids),
+    pendingIds.length ? or(mine, and(isNull(todos.doneAt), inArray(todos.recordId, pendingIds))) : mine,
+  );
+  const auditWhere = pendingIds.length
+    ? and(
+        eq(recordAudits.nodeId, nodeId),
+        inArray(recordAudits.recordId, pendingIds),
+        ne(recordAudits.action, 'revoke'),
+      )
+    : sql`false`;
+  const [read] = rowsOf(
+    await q.execute(sql`select
+      coalesce((select json_agg(json_build_object('recordId', ${todos.recordId}, 'level', ${todos.level},
+        'open', ${todos.doneAt} is null, 'mine', coalesce(${mine}, false)))
+        from ${todos} where ${todoWhere}), '[]'::json) as "todos",
+      coalesce((select json_agg(json_build_object('recordId', ${recordAudits.recordId}, 'level', ${recordAudits.level},
+        'round', ${recordAudits.round}, 'action', ${recordAudits.action}, 'userId', ${recordAudits.userId})
+        order by ${recordAudits.id})
+        from ${recordAudits} where ${auditWhere}), '[]'::json) as "audits"`),
+  );
+  const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const todoRows = json<{ recordId: string; level: number; open: boolean; mine: boolean }[]>(read?.todos ?? '[]');
+  const audits = json<{ recordId: string; level: number; round: number; action: string; userId: string }[]>(
+    read?.audits ?? '[]',
+  );
   for (const row of rows) {
     if (row.id === null || row.id === undefined) continue;
     const id = String(row.id);

@@ -211,7 +211,7 @@ export function countReuse(nodeId: string, cached: { n: number; dv: number; av: 
 export const stateRead = (c: ScopeCaller, nodeId: string, version: number, bind: Bind) => ({
   select: nodeStateSelect(c, nodeId, bind),
   gate: sql`a."ds" = 'engine' and a."v" = ${bind('version', version)}::int and (${sql.raw(seesAll(c) ? 'true' : 'false')} or cardinality(a."granted") > 0)`,
-  lead: sql`a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", a."av"`,
+  lead: sql`a."v", a."ds", a."off", case when x."ks_row" = 1 then a."fns" end as "fns", case when x."ks_row" = 1 then a."granted" end as "granted", case when x."ks_row" = 1 then a."roles" end as "roles", a."av"`,
 });
 
 /** The gate of a list statement that confirms a node state read before: `access_version` still at `version`. */
