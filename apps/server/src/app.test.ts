@@ -122,7 +122,10 @@ describe('errors from handlers', () => {
 
   it('maps 403, 409 and unexpected errors; a 500 carries a request id and no stack', async () => {
     const { buildApp } = await import('./app');
-    const app = await buildApp({ config: t.config, db: t.database.db });
+    // the structured log (pino JSON lines): what an operator finds by the request id the user was shown
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const app = await buildApp({ config: t.config, db: t.database.db, logger: { level: 'error', stream } });
     app.get('/ks/test/forbidden', { config: { public: true } }, async () => {
       throw forbidden();
     });
@@ -142,6 +145,9 @@ describe('errors from handlers', () => {
     const body = json<Body>(b);
     expect(body.code).toBe(500);
     expect(body.data.requestId).toBe(b.headers['x-request-id']);
+    const logged = lines.find((l) => l.msg === 'unhandled error');
+    expect(logged).toMatchObject({ reqId: body.data.requestId, level: 50 });
+    expect(JSON.stringify(logged)).toContain('secret detail');
     expect(b.body).not.toContain('secret detail');
     expect(b.body).not.toContain('.ts:');
     await app.close();
