@@ -2,12 +2,12 @@ import { appToday, type DexRegChange } from '@ks/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { dexRegAudits, dexRegistrations, dexSyncJobs } from '../../db/schema';
+import { createDrain } from '../../platform/drain';
 import {
   fetchRegistrationPage,
   type RegistrationPage,
   type UpstreamConfig,
 } from '../../platform/integrations/upstream';
-import { createDrain } from '../../platform/drain';
 import { publishEvent } from '../../platform/live';
 import { type CheckedRecord, checkRecord, diffOf, type RegValues } from './dex.registration';
 
