@@ -224,7 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
+    if (err instanceof AppError) {
+      // the server's own trouble (a file store that is full or away): the client hears the message, the log the cause
+      if (err.httpStatus >= 500) req.log.error({ err, cause: err.cause }, 'service unavailable');
+      return reply.status(err.httpStatus).send(fail(err.code, err.message, err.data));
+    }
     const status = (err as FastifyError).statusCode ?? 500;
     const code = (err as FastifyError).code ?? '';
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {

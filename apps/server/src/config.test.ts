@@ -28,6 +28,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
   });
 
+  it('reads the shutdown grace time: 10 s by default, 100 ms to 10 minutes', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '100' }).shutdownGraceMs).toBe(100);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '99' })).toThrow(
+      /SHUTDOWN_GRACE_MS: must be between 100 and 600000 \(got "99"\)/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '700000' })).toThrow(/SHUTDOWN_GRACE_MS: must be between/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' })).toThrow(/SHUTDOWN_GRACE_MS: must be a whole number/);
+  });
+
   it('reads the login mode and the bid-opening hall', () => {
     expect(loadConfig({}).loginMode).toBe('ggfw');
     expect(loadConfig({ LOGIN_MODE: 'ywbl', BID_HALL_URL: 'https://hall.test/' })).toMatchObject({

@@ -30,6 +30,11 @@ const envSchema = z.object({
   DB_POOL_SIZE: intIn(1, 200).default(20),
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Milliseconds a stopping process (SIGTERM / SIGINT) gives in-flight requests to finish after it stops accepting
+   * connections and ends the live streams; past it the process logs what was still open and exits with code 1.
+   */
+  SHUTDOWN_GRACE_MS: intIn(100, 600_000).default(10_000),
   /** Idle minutes before a session expires; every request slides it forward. */
   SESSION_TTL_MINUTES: intIn(1, 60 * 24 * 30).default(120),
   /** 1: a new sign-in ends the account's other sessions (they get code 10017). */
@@ -290,6 +295,7 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     /** Seed the demo dataset on an empty database: always outside production, in production only with SEED_DEMO=1. */
     seedDemo: env.SEED_DEMO ?? !production,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sessionTtlMinutes: env.SESSION_TTL_MINUTES,
     singleSession: env.SINGLE_SESSION,
     loginAddressCaptchaAfter: env.LOGIN_ADDRESS_CAPTCHA_AFTER,

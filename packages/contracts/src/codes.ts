@@ -16,6 +16,8 @@ export const Code = {
   BAD_GATEWAY: 502,
   /** The database (or another service the request needs) cannot be reached now; retry later. */
   SERVICE_UNAVAILABLE: 503,
+  /** The file store has no room left (disk full, quota, file size limit): nothing was stored. */
+  INSUFFICIENT_STORAGE: 507,
   /** Session expired (idle past the sliding expiry). */
   SESSION_EXPIRED: 10000,
   /** Token unknown, malformed or revoked (e.g. by logout). */
@@ -49,6 +51,10 @@ export const Msg = {
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试',
   INTERNAL: '服务器内部错误，请联系管理员',
   DATABASE_UNAVAILABLE: '数据库暂时无法连接，请稍后重试',
+  /** the local file store is full (507): the upload kept nothing */
+  STORAGE_FULL: '服务器存储空间不足，文件未能保存，请联系管理员清理空间后重新上传',
+  /** the local file store cannot be written (503): permissions, a read-only disk, a file where its folder belongs */
+  STORAGE_UNWRITABLE: '服务器文件目录无法写入，文件未能保存，请联系管理员',
   BAD_CREDENTIALS: '账号或密码错误',
   DECRYPT_FAILED: '登录信息未加密或无法解密，请刷新页面后重试',
   CAPTCHA_REQUIRED: '请输入验证码',

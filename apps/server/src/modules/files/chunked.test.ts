@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { UPLOAD_CHUNK_SIZE, UploadMsg } from '@ks/contracts';
+import { Code, Msg, UPLOAD_CHUNK_SIZE, UploadMsg } from '@ks/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs, uploadParts, uploadTasks, users } from '../../db/schema';
@@ -477,6 +477,48 @@ describe('two writes of one chunk at once', () => {
       expect(md5((await api.get(m.body.data.url, user)).res.rawPayload)).toBe(md5(a));
     } else {
       expect(m.body.message).toBe(UploadMsg.MD5_MISMATCH);
+    }
+  });
+});
+
+describe('a store that cannot take the write (issue 20)', () => {
+  // tests run as root, where chmod stops no write: a file standing where the upload's folder belongs does
+  it('a chunk the disk refuses: a plain 503, nothing recorded or left; sent again once it can be written, the upload completes', async () => {
+    const data = PDF(UPLOAD_CHUNK_SIZE + 1000);
+    const id = (await startTask(user, data, '写入失败.pdf')).body.data.uploadId as string;
+    const [task] = await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id));
+    const staging = path.join(dataDir, 'files', '.staging', task!.storageRef);
+    rmSync(staging, { recursive: true });
+    writeFileSync(staging, '');
+    const refused = await sendChunk(user, id, data, 0);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: Code.SERVICE_UNAVAILABLE, message: Msg.STORAGE_UNWRITABLE });
+    expect(await t.database.db.select().from(uploadParts).where(eq(uploadParts.taskId, id))).toEqual([]);
+    const [still] = await t.database.db.select().from(uploadTasks).where(eq(uploadTasks.id, id));
+    expect(still).toMatchObject({ status: 'uploading', fileId: null });
+    // writable again: the same chunks go in and the merge verifies them
+    rmSync(staging);
+    mkdirSync(staging);
+    for (const i of [0, 1]) expect((await sendChunk(user, id, data, i)).status).toBe(200);
+    const merged = await api.post(MERGE, user, { uploadId: id, fileName: '写入失败.pdf', md5: md5(data) });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body.data).toMatchObject({ fileSize: data.length, md5: md5(data) });
+  });
+
+  it('an upload-task whose folder cannot be made: a plain 503 and no task', async () => {
+    const stagingRoot = path.join(dataDir, 'files', '.staging');
+    const away = `${stagingRoot}-away`;
+    renameSync(stagingRoot, away);
+    writeFileSync(stagingRoot, '');
+    try {
+      const before = await t.database.db.select({ id: uploadTasks.id }).from(uploadTasks);
+      const r = await startTask(user, PDF(2000), '无法建目录.pdf');
+      expect(r.status).toBe(503);
+      expect(r.body).toMatchObject({ code: Code.SERVICE_UNAVAILABLE, message: Msg.STORAGE_UNWRITABLE });
+      expect(await t.database.db.select({ id: uploadTasks.id }).from(uploadTasks)).toEqual(before);
+    } finally {
+      rmSync(stagingRoot);
+      renameSync(away, stagingRoot);
     }
   });
 });

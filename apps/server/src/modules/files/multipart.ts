@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { Code, SNIFF_BYTES } from '@ks/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../platform/errors';
+import { diskWriteError } from '../../platform/storage';
 import type { WorkerMd5 } from './md5-worker';
 
 /**
@@ -107,9 +108,15 @@ export interface Spooled {
   head: Buffer;
 }
 
-/** Write an upload to a spool file under `dir`, with its size, MD5 and first bytes. Removed again on failure. */
+/**
+ * Write an upload to a spool file under `dir`, with its size, MD5 and first bytes. Removed again on failure; a disk that
+ * is full or refuses the write answers 507 / 503 (`diskWriteError`), not a 500.
+ */
 export async function spool(file: Readable, dir: string, opts: { max: number; tooLarge: string }): Promise<Spooled> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true }).catch((e: unknown) => {
+    file.resume();
+    throw diskWriteError(e, 'mkdir');
+  });
   const p = path.join(dir, randomUUID());
   const hash = createHash('md5');
   const meter = new Meter({ max: opts.max, tooLarge: opts.tooLarge, hash });
@@ -117,7 +124,7 @@ export async function spool(file: Readable, dir: string, opts: { max: number; to
     await pipeline(file, meter, createWriteStream(p, { flags: 'wx', highWaterMark: 1024 * 1024 }));
   } catch (e) {
     await unlink(p).catch(() => undefined);
-    throw e;
+    throw diskWriteError(e);
   }
   return { path: p, size: meter.size, md5: hash.digest('hex'), head: meter.head };
 }
@@ -186,6 +193,13 @@ export async function readForm<R>(
       results.push(await onFile(part, { ...fields }));
     }
   } catch (e) {
+    // refused before the body was read to its end (a chunk of an unknown task, a field out of place): the rest is read
+    // and dropped, as Node does with a body nobody reads — left paused, it would hold the keep-alive connection, and the
+    // client's next request on it would wait behind the unread bytes for ever
+    if (!req.raw.complete) {
+      req.raw.unpipe();
+      req.raw.resume();
+    }
     const err = e as { code?: string; statusCode?: number };
     if (err.code === 'FST_FILES_LIMIT') throw payloadTooLarge(`单次最多上传${limits.files}个文件`);
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('上传内容过大');

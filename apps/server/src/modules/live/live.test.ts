@@ -3,88 +3,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Code, LIVE_STREAM_PATH } from '@ks/contracts';
 import { eq } from 'drizzle-orm';
-import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEvents, users } from '../../db/schema';
 import { publishEvent } from '../../platform/live';
 import { bearer, createTestApp, loginToken, type TestApp, usingPostgres } from '../../test/harness';
-
-/** An open event stream as a test reads it. */
-interface Stream {
-  status: number;
-  events: { id?: string; event?: string; data: string }[];
-  /** resolves with the first event (after those already read) that satisfies `pred` */
-  next(
-    pred: (e: { id?: string; event?: string; data: string }) => boolean,
-    ms?: number,
-  ): Promise<{ id?: string; event?: string; data: string }>;
-  ended: Promise<void>;
-  close(): void;
-}
-
-async function openStream(base: string, token: string | null, lastEventId?: string): Promise<Stream> {
-  const ctl = new AbortController();
-  const res = await fetch(base + LIVE_STREAM_PATH, {
-    headers: { ...(token ? bearer(token) : {}), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: ctl.signal,
-  });
-  const events: Stream['events'] = [];
-  const waiters = new Set<() => void>();
-  const parser = createParser({
-    onEvent: (e) => {
-      events.push({ id: e.id, event: e.event, data: e.data });
-      for (const w of waiters) w();
-    },
-  });
-  let done!: () => void;
-  const ended = new Promise<void>((r) => {
-    done = r;
-  });
-  if (res.ok && res.body) {
-    const reader = res.body.getReader();
-    const dec = new TextDecoder();
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done: d } = await reader.read();
-          if (d) break;
-          parser.feed(dec.decode(value, { stream: true }));
-        }
-      } catch {
-        // aborted
-      }
-      done();
-    })();
-  } else done();
-  let cursor = 0;
-  return {
-    status: res.status,
-    events,
-    ended,
-    close: () => ctl.abort(),
-    next(pred, ms = 5000) {
-      return new Promise((resolve, reject) => {
-        const look = () => {
-          while (cursor < events.length) {
-            const e = events[cursor++]!;
-            if (pred(e)) {
-              waiters.delete(look);
-              clearTimeout(timer);
-              resolve(e);
-              return;
-            }
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(look);
-          reject(new Error(`no such event within ${ms} ms; got ${JSON.stringify(events)}`));
-        }, ms);
-        waiters.add(look);
-        look();
-      });
-    },
-  };
-}
+import { openStream } from '../../test/processes';
 
 const baseOf = (t: TestApp) => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 

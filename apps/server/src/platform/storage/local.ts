@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertKey,
   type ByteRange,
+  diskWriteError,
   type MultipartStore,
   ObjectNotFound,
   type Storage,
@@ -23,6 +24,8 @@ import {
  * Each chunk write goes to a file of its own, so two writers of the same chunk never mix bytes; completing names the
  * writes the database recorded (their writeId is the part's etag) and moves the folder into place — no copy. Every
  * path comes from a validated key or reference; nothing a client sends reaches a path.
+ * A write the disk cannot take (full, or refused) removes what it wrote and fails with StorageFull (507) or
+ * StorageUnavailable (503) — `diskWriteError` — so no partial file is ever left under a key or a part's name.
  */
 export function createLocalStorage(rootDir: string): Storage & { tmpDir: string; root: string } {
   const root = path.resolve(rootDir);
@@ -43,6 +46,11 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     if (!UPLOAD_REF_PATTERN.test(ref)) throw new Error('not an upload reference');
     return inside(path.join(stagingRoot, ref));
   };
+  /** a folder of the store, made when missing (a file in its place: unwritable) */
+  const folder = (dir: string) =>
+    mkdir(dir, { recursive: true }).catch((e: unknown) => {
+      throw diskWriteError(e, 'mkdir');
+    });
 
   interface Manifest {
     size: number;
@@ -68,14 +76,20 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
 
   /** Move a finished file into place atomically (copy when the spool is on another file system). */
   async function moveInto(src: string, dest: string) {
-    await mkdir(path.dirname(dest), { recursive: true });
+    await folder(path.dirname(dest));
     try {
       await rename(src, dest);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-      await copyFile(src, `${dest}.tmp`);
-      await fsyncPath(`${dest}.tmp`);
-      await rename(`${dest}.tmp`, dest);
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw diskWriteError(e);
+      try {
+        await copyFile(src, `${dest}.tmp`);
+        await fsyncPath(`${dest}.tmp`);
+        await rename(`${dest}.tmp`, dest);
+      } catch (e2) {
+        // a copy the disk could not take is not left beside the key
+        await rm(`${dest}.tmp`, { recursive: true, force: true }).catch(() => undefined);
+        throw diskWriteError(e2);
+      }
       await unlink(src);
     }
     await fsyncPath(path.dirname(dest)).catch(() => undefined);
@@ -122,7 +136,7 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
   const parts: MultipartStore = {
     async create() {
       const ref = randomUUID();
-      await mkdir(stagingOf(ref), { recursive: true });
+      await folder(stagingOf(ref));
       return ref;
     },
     async put(_key, ref, part, body) {
@@ -136,8 +150,9 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
       try {
         await pipeline(body, createWriteStream(file, { flags: 'wx', highWaterMark: 1024 * 1024 }));
       } catch (e) {
+        // nothing of a failed write stays: the chunk is simply still missing
         await unlink(file).catch(() => undefined);
-        throw e;
+        throw diskWriteError(e);
       }
       flushLater(file);
       return { etag: writeId };
@@ -154,18 +169,26 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
       if (sum !== totalSize) throw new Error(`parts hold ${sum} bytes, expected ${totalSize}`);
       // durable before the database says the file exists
       for (let i = 0; i < names.length; i += 16) {
-        await Promise.all(names.slice(i, i + 16).map((n) => fsyncPath(path.join(dir, n))));
+        await Promise.all(names.slice(i, i + 16).map((n) => fsyncPath(path.join(dir, n)))).catch((e: unknown) => {
+          throw diskWriteError(e);
+        });
       }
       const keep = new Set(names);
       for (const f of await readdir(dir)) if (!keep.has(f)) await rm(path.join(dir, f), { force: true });
       const manifest: Manifest = { size: totalSize, parts: names.map((name, i) => ({ name, size: sizes[i]! })) };
       const mf = path.join(dir, 'manifest.json');
-      const fh = await open(mf, 'w');
       try {
-        await fh.writeFile(JSON.stringify(manifest));
-        await fh.sync();
-      } finally {
-        await fh.close();
+        const fh = await open(mf, 'w');
+        try {
+          await fh.writeFile(JSON.stringify(manifest));
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+      } catch (e) {
+        // the parts stay staged (the upload can be completed again); a half-written manifest does not
+        await rm(mf, { force: true }).catch(() => undefined);
+        throw diskWriteError(e);
       }
       await moveInto(dir, partsDirOf(key));
     },
@@ -186,21 +209,24 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     root,
     tmpDir,
     async putFile(key, localPath) {
-      await fsyncPath(localPath);
-      await moveInto(localPath, fileOf(key));
+      const dest = fileOf(key);
+      await fsyncPath(localPath).catch((e: unknown) => {
+        throw diskWriteError(e);
+      });
+      await moveInto(localPath, dest);
     },
     async put(key, body) {
       const dest = fileOf(key);
-      await mkdir(path.dirname(dest), { recursive: true });
+      await folder(path.dirname(dest));
       const tmp = path.join(tmpDir, randomUUID());
-      await mkdir(tmpDir, { recursive: true });
+      await folder(tmpDir);
       try {
         await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(tmp, { flags: 'wx' }));
         await fsyncPath(tmp);
         await moveInto(tmp, dest);
       } catch (e) {
         await unlink(tmp).catch(() => undefined);
-        throw e;
+        throw diskWriteError(e);
       }
     },
     async get(key, range?: ByteRange) {
@@ -235,9 +261,10 @@ export function createLocalStorage(rootDir: string): Storage & { tmpDir: string;
     parts,
     async health(): Promise<StorageHealth> {
       try {
-        // the folder, or the nearest existing one above it (created on the first upload), must be writable
+        // the folder, or the nearest existing one above it (created on the first upload), must be a writable folder
         let dir = root;
         while (!(await exists(dir)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+        if (!(await stat(dir)).isDirectory()) throw new Error(`${dir} 不是目录`);
         await access(dir, constants.W_OK);
         return { ok: true, kind: 'local', message: `本地磁盘 ${root}` };
       } catch (e) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { Code, Msg } from '@ks/contracts';
 import { AppError } from '../errors';
 
 /**
@@ -85,9 +86,44 @@ export class ObjectNotFound extends AppError {
   }
 }
 
-/** The store cannot be reached or refuses us: a plain 503 that names the store and the cause. */
+/**
+ * The store cannot be reached or refuses us: a plain 503 that names the store and the cause. `cause` (the system's
+ * error, with its path) is for the log, never for the client.
+ */
 export class StorageUnavailable extends AppError {
-  constructor(message: string) {
-    super(503, 503, message);
+  constructor(message: string, cause?: unknown, httpStatus = 503, code: number = Code.SERVICE_UNAVAILABLE) {
+    super(httpStatus, code, message);
+    if (cause !== undefined) this.cause = cause;
   }
+}
+
+/**
+ * The store has no room for the bytes (disk full, quota, the process's file size limit): a 507 with
+ * `Msg.STORAGE_FULL`. A StorageUnavailable too, so whoever keeps an upload for a retry when the store is away keeps it
+ * here as well.
+ */
+export class StorageFull extends StorageUnavailable {
+  constructor(cause?: unknown) {
+    super(Msg.STORAGE_FULL, cause, 507, Code.INSUFFICIENT_STORAGE);
+  }
+}
+
+/** errno codes of a write that found no room: no space, a quota, RLIMIT_FSIZE */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+/** errno codes of a write the disk refused: permissions, a read-only file system, a file where a folder belongs */
+const REFUSED = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR']);
+
+/**
+ * A failed write to local disk as the client should hear it: no room → StorageFull (507); refused →
+ * StorageUnavailable (503, `Msg.STORAGE_UNWRITABLE`); anything else (the client went away, a bad part) unchanged.
+ * `mkdir` adds EEXIST: a file stands where the folder belongs.
+ */
+export function diskWriteError(e: unknown, op: 'write' | 'mkdir' = 'write'): unknown {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (!code || e instanceof AppError) return e;
+  if (NO_ROOM.has(code)) return new StorageFull(e);
+  if (REFUSED.has(code) || (op === 'mkdir' && code === 'EEXIST')) {
+    return new StorageUnavailable(Msg.STORAGE_UNWRITABLE, e);
+  }
+  return e;
 }
