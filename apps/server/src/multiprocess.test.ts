@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { operationLogs, recordAudits, todos, userMessages, users } from './db/schema';
 import { SESSION_CACHE_MS } from './modules/auth/auth.service';
 import { type FakeS3, startFakeS3 } from './test/fake-s3';
-import { freshIdNumber } from './test/fixtures';
+import { personValues } from './test/fixtures';
 import { createTestDatabase, usingPostgres } from './test/harness';
 import {
   call,
@@ -39,17 +39,7 @@ const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A 从业人员登记 of user1 (its own 身份证号: the node keeps one per enterprise). */
-const person = (xm: string) => ({
-  xm,
-  xb: '男',
-  sfzh: freshIdNumber(),
-  lxdh: '13900139000',
-  szdq: '山西省/太原市/小店区',
-  ssqy: '示例建设工程有限公司',
-  xl: '本科',
-  gznx: 5,
-  rzrq: '2019-05-06',
-});
+const person = personValues;
 
 /** Ask `ask` every 25 ms until `done` says so or `ms` pass; the last answer and when it came (ms after `from`). */
 async function pollUntil<T>(ask: () => Promise<T>, done: (v: T) => boolean, from: number, ms = 5000) {

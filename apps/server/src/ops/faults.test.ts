@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs, recordAudits, todos, uploadTasks, users } from '../db/schema';
 import { rowsOf } from '../modules/engine/record-row';
-import { freshIdNumber } from '../test/fixtures';
+import { personValues } from '../test/fixtures';
 import { createTestDatabase, loginBody, usingPostgres } from '../test/harness';
 
 /**
@@ -218,17 +218,7 @@ describe.skipIf(!usingPostgres)('a server process killed or starved (issue 20, P
     // a 从业人员登记 of user1, submitted: pending at level 1 (审核员), an open to-do for the role
     const saved = await call(first.port, paths.recordSave.path, user, {
       gnCoding: CYRY,
-      values: {
-        xm: '停机测试',
-        xb: '男',
-        sfzh: freshIdNumber(),
-        lxdh: '13900139000',
-        szdq: '山西省/太原市/小店区',
-        ssqy: '示例建设工程有限公司',
-        xl: '本科',
-        gznx: 5,
-        rzrq: '2019-05-06',
-      },
+      values: personValues('停机测试'),
     });
     expect(saved.code, JSON.stringify(saved)).toBe(200);
     const submitted = await call(first.port, paths.recordSubmit.path, user, {

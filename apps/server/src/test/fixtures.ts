@@ -12,3 +12,18 @@ export function freshIdNumber(): string {
   const base = `140105${day.toISOString().slice(0, 10).replaceAll('-', '')}${String(issued % 1000).padStart(3, '0')}`;
   return `${base}${idNumberCheckChar(base)}`;
 }
+
+/** The values of a 从业人员登记 (demo node XYGL_CYRY) of user1's enterprise, with its own 身份证号 (see freshIdNumber). */
+export function personValues(xm: string) {
+  return {
+    xm,
+    xb: '男',
+    sfzh: freshIdNumber(),
+    lxdh: '13900139000',
+    szdq: '山西省/太原市/小店区',
+    ssqy: '示例建设工程有限公司',
+    xl: '本科',
+    gznx: 5,
+    rzrq: '2019-05-06',
+  };
+}

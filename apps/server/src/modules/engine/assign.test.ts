@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, grants, liveEvents, menuNodes, roles, todos, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { freshIdNumber } from '../../test/fixtures';
+import { personValues } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
@@ -35,17 +35,7 @@ const openTodos = (recordId: string) =>
 async function submitted(xm: string) {
   const saved = await call(user, '/ks/engine/v1/records/save', {
     gnCoding: NODE,
-    values: {
-      xm,
-      xb: '男',
-      sfzh: freshIdNumber(),
-      lxdh: '13900139000',
-      szdq: '山西省/太原市/小店区',
-      ssqy: '示例建设工程有限公司',
-      xl: '本科',
-      gznx: 5,
-      rzrq: '2019-05-06',
-    },
+    values: personValues(xm),
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const sub = await call(user, '/ks/engine/v1/records/submit', {

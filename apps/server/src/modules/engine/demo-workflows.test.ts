@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentTypes, menuNodes, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { freshIdNumber } from '../../test/fixtures';
+import { personValues } from '../../test/fixtures';
 import { bearer, createTestApp, json, loginToken, type TestApp } from '../../test/harness';
 
 /**
@@ -38,17 +38,7 @@ const levelsOf = async (gnCoding: string) =>
 const daysFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** A 从业人员登记 of user1 (each with its own 身份证号: the node keeps one per enterprise). */
-const person = () => ({
-  xm: '赵从业',
-  xb: '男',
-  sfzh: freshIdNumber(),
-  lxdh: '13900139000',
-  szdq: '山西省/太原市/小店区',
-  ssqy: '示例建设工程有限公司',
-  xl: '本科',
-  gznx: 5,
-  rzrq: '2019-05-06',
-});
+const person = () => personValues('赵从业');
 const GUARANTEE = {
   xmmc: '太原市某道路改造工程',
   bhlx: 'tb',

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { freshIdNumber } from '../../test/fixtures';
+import { freshIdNumber, personValues } from '../../test/fixtures';
 import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
 
 /**
@@ -163,17 +163,7 @@ describe('record isolation and input whitelists', () => {
   let id: string;
   let version: number;
 
-  const values = {
-    xm: '隔离记录',
-    xb: '男',
-    sfzh: freshIdNumber(),
-    lxdh: '13900139000',
-    szdq: '山西省/太原市/小店区',
-    ssqy: '示例建设工程有限公司',
-    xl: '本科',
-    gznx: 5,
-    rzrq: '2019-05-06',
-  };
+  const values = personValues('隔离记录');
 
   beforeAll(async () => {
     const saved = await call(user, '/ks/engine/v1/records/save', { gnCoding: 'XYGL_CYRY', values });
