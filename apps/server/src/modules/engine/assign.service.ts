@@ -63,6 +63,8 @@ export async function assignRecord(
     const level = review.level!;
     const target = (await candidates(tx, level, row, review)).find((u) => u.id === input.userId);
     if (!target) throw validationFailed({ userId: ['该人员不能承接当前审核级别'] });
+    // the record's row before its to-dos (see review.service auditInTx: the other order deadlocks with a submission)
+    await bumpVersion(tx, n.gnCoding, input.id, true);
     const open = await closeTodos(tx, n.id, input.id, new Date(), { level: level.level });
     await insertTodos(tx, [
       {
@@ -77,7 +79,6 @@ export async function assignRecord(
         sbTime: open[0]?.sbTime ?? new Date(),
       },
     ]);
-    await bumpVersion(tx, n.gnCoding, input.id, true);
     await writeOpLog(tx, c.actor, {
       glName: n.title,
       gnCoding: n.gnCoding,

@@ -268,13 +268,17 @@ export async function auditInTx(
         if (next && !(await hasReviewer(tx, next, row, review.submitterId))) {
           throw conflict(nextNoReviewerMessage(next.name));
         }
-        await closeTodos(tx, n.id, input.id, at);
+        // the record's row before its to-dos, as every other step does: the record's update takes the node's
+        // data-version row (node_data_versions), the to-dos' take the to-do summaries first and then that row, so
+        // the other order deadlocks with a submission to the same node
         if (next) {
           await setReviewState(tx, n.gnCoding, input.id, { status: 'pending', level: next.level });
+          await closeTodos(tx, n.id, input.id, at);
           await openTodos(tx, n, row, next, (await userNameOf(tx, String(row.owner_id))) ?? '', at);
           outcome = `${level.name}通过，待${next.name}`;
         } else {
           await setReviewState(tx, n.gnCoding, input.id, { status: 'passed', level: 0 });
+          await closeTodos(tx, n.id, input.id, at);
           await tellSide(tx, n, row, review.submitterId, true, suggestion);
           outcome = `${level.name}通过，审核完成`;
         }
