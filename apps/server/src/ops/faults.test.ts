@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, operationLogs, recordAudits, todos, uploadTasks, users } from '../db/schema';
 import { rowsOf } from '../modules/engine/record-row';
-import { personValues } from '../test/fixtures';
+import { filesUnder, personValues } from '../test/fixtures';
 import { createTestDatabase, loginBody, usingPostgres } from '../test/harness';
 
 /**
@@ -131,20 +131,6 @@ async function signIn(port: number, account: string, role: string): Promise<stri
   );
   if (res.code !== 200) throw new Error(`sign-in of ${account} failed: ${JSON.stringify(res)}`);
   return res.data.token as string;
-}
-
-/** Every regular file under `root`, relative to it (empty folders do not count). */
-function filesUnder(root: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(path.relative(root, p));
-    }
-  };
-  if (existsSync(root)) walk(root);
-  return out.sort();
 }
 
 async function until<T>(what: string, ms: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {

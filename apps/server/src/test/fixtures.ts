@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { idNumberCheckChar } from '@ks/contracts';
 
 let issued = 0;
@@ -26,4 +28,18 @@ export function personValues(xm: string) {
     gznx: 5,
     rzrq: '2019-05-06',
   };
+}
+
+/** Every regular file under `root`, relative to it (empty folders do not count). */
+export function filesUnder(root: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  if (existsSync(root)) walk(root);
+  return out.sort();
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Code, Msg } from '@ks/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../../test/fixtures';
 import { createLocalStorage } from './local';
 import { newStorageKey, StorageFull, StorageUnavailable } from './storage';
 
@@ -22,20 +23,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Every regular file under `root`, relative to it (folders left empty do not count). */
-function filesUnder(root: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(path.relative(root, p));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
 
 const MB = 1024 * 1024;
 
