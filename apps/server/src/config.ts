@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '@ks/contracts';
 import { z } from 'zod';
+import { defaultHashThreads } from './platform/password-pool';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be 1/0/true/false' })
@@ -35,6 +36,11 @@ const envSchema = z.object({
    * connections and ends the live streams; past it the process logs what was still open and exits with code 1.
    */
   SHUTDOWN_GRACE_MS: intIn(100, 600_000).default(10_000),
+  /**
+   * Worker threads that hash and check passwords (argon2id, ≈ 0.15 s of a core and 19 MiB each): at most this many run
+   * at once, off the event loop; more sign-ins wait their turn. Default: half the cores, 1 to 4.
+   */
+  PASSWORD_HASH_THREADS: intIn(1, 16).optional(),
   /** Idle minutes before a session expires; every request slides it forward. */
   SESSION_TTL_MINUTES: intIn(1, 60 * 24 * 30).default(120),
   /** 1: a new sign-in ends the account's other sessions (they get code 10017). */
@@ -296,6 +302,7 @@ function toConfig(env: z.infer<typeof envSchema>, cwd: string) {
     seedDemo: env.SEED_DEMO ?? !production,
     logLevel: env.LOG_LEVEL,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    passwordHashThreads: env.PASSWORD_HASH_THREADS ?? defaultHashThreads(),
     sessionTtlMinutes: env.SESSION_TTL_MINUTES,
     singleSession: env.SINGLE_SESSION,
     loginAddressCaptchaAfter: env.LOGIN_ADDRESS_CAPTCHA_AFTER,

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { AUTH_CHANNEL, forgetSessions } from './modules/auth/auth.repo';
 import { syncEngineIndexes } from './modules/engine/schema.service';
 import { ensureRegistrationNode } from './modules/register/node';
+import { setPasswordHashThreads } from './platform/password';
 import { installProcessGuards } from './platform/process-guards';
 import { createStorage } from './platform/storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
@@ -30,6 +31,7 @@ async function main() {
   if (config.webDist === null) config = { ...config, webDist: DEFAULT_WEB_DIST };
   // every date rule of this process (the seed's too) counts days in the platform's zone
   setAppTimeZone(config.timeZone);
+  setPasswordHashThreads(config.passwordHashThreads);
   const started = Date.now();
 
   let database: Database;

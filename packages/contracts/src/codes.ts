@@ -51,6 +51,8 @@ export const Msg = {
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试',
   INTERNAL: '服务器内部错误，请联系管理员',
   DATABASE_UNAVAILABLE: '数据库暂时无法连接，请稍后重试',
+  /** more work of one kind waiting than the server takes on (password hashes of sign-ins in a burst): 503 at once */
+  SERVER_BUSY: '服务器繁忙，请稍后重试',
   /** the local file store is full (507): the upload kept nothing */
   STORAGE_FULL: '服务器存储空间不足，文件未能保存，请联系管理员清理空间后重新上传',
   /** the local file store cannot be written (503): permissions, a read-only disk, a file where its folder belongs */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AccountMsg, PASSWORD_HISTORY_DEPTH, passwordPolicyProblem } from '@ks/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { argon2id, argon2Verify } from 'hash-wasm';
 import type { DbOrTx } from '../db/client';
 import { passwordHistory, users } from '../db/schema';
-import { validationFailed } from './errors';
+import { AppError, validationFailed } from './errors';
+import { defaultHashThreads, HashWorkerLost, PasswordHashPool } from './password-pool';
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, parallelism 1.
 export const ARGON2_PARAMS = { iterations: 2, memorySize: 19_456, parallelism: 1, hashLength: 32 } as const;
@@ -18,14 +18,35 @@ export const hashParams = (env: NodeJS.ProcessEnv = process.env) =>
   env.VITEST === 'true' && env.NODE_ENV !== 'production' ? TEST_PARAMS : ARGON2_PARAMS;
 const PARAMS = hashParams();
 
+/** The hashing threads (platform/password-pool.ts); main sets their number from PASSWORD_HASH_THREADS. */
+let pool: PasswordHashPool | null = null;
+const hashPool = () => {
+  pool ??= new PasswordHashPool(defaultHashThreads());
+  return pool;
+};
+/** Use `threads` hashing threads from now on (the pool before finishes nothing new and stops). */
+export function setPasswordHashThreads(threads: number): PasswordHashPool {
+  const before = pool;
+  pool = new PasswordHashPool(threads);
+  if (before) void before.close();
+  return pool;
+}
+/** The pool in use (tests). */
+export const passwordHashPool = () => hashPool();
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2id({ ...PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });
+  return hashPool().hash(password, randomBytes(16), PARAMS);
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  // not a PHC argon2 string: no worker needed to say no
+  if (!encoded.startsWith('$argon2')) return false;
   try {
-    return await argon2Verify({ password, hash: encoded });
-  } catch {
+    return await hashPool().verify(password, encoded);
+  } catch (e) {
+    // a refusal of the pool (busy) or a lost worker is not a wrong password (it would count toward a lock-out);
+    // a stored hash hash-wasm cannot read is a no
+    if (e instanceof AppError || e instanceof HashWorkerLost) throw e;
     return false;
   }
 }
