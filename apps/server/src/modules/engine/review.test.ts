@@ -1,9 +1,18 @@
 import { creditCodeCheckChar } from '@ks/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, roles, todos, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../platform/password';
-import { bearer, createTestApp, ENTERPRISE_DETAILS, json, loginToken, type TestApp } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  ENTERPRISE_DETAILS,
+  json,
+  loginToken,
+  type TestApp,
+  usingPostgres,
+} from '../../test/harness';
 
 type Body = { code: number; data: any; message: string };
 
@@ -230,6 +239,57 @@ describe('review workflow', () => {
     const after = await detail(admin, r.id);
     expect(after.auditFlow.filter((s: any) => s.action !== 'submit')).toHaveLength(1);
   });
+
+  // bench:load found it (2026-11-29): a final decision closed its to-dos (to-do summary row, then the node's
+  // data-version row) before writing the record (data-version row); a submission to the same node writes the record
+  // (data-version row) and then opens to-dos (summary row) — the two orders deadlocked. Made to happen every time:
+  // the data-version row is held, the submission queues on it first, the decision second; then it is let go.
+  it.runIf(usingPostgres)(
+    'a final decision and a submission to the same node at once: both succeed, no deadlock',
+    async () => {
+      const a = await newRecord('死锁回归企业甲');
+      let d = (await step(user, 'submit', a.id, a.version)).body.data;
+      d = (await step(aud1, 'audit', a.id, d.version, { pass: true })).body.data;
+      expect([d.status, d.auditLevel]).toEqual(['pending', 2]);
+      const b = await newRecord('死锁回归企业乙');
+      const holder = new pg.Client({ connectionString: t.database.url });
+      const watcher = new pg.Client({ connectionString: t.database.url });
+      await Promise.all([holder.connect(), watcher.connect()]);
+      const waiting = async () =>
+        Number(
+          (
+            await watcher.query(
+              `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n,
+        );
+      const until = async (n: number) => {
+        for (let i = 0; i < 500 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(await waiting()).toBeGreaterThanOrEqual(n);
+      };
+      try {
+        await holder.query('begin');
+        const [{ id: nodeId }] = (await holder.query('select id from menu_nodes where gn_coding = $1', [NODE])).rows;
+        const held = await holder.query('select v from node_data_versions where node_id = $1 for update', [nodeId]);
+        expect(held.rowCount).toBe(1);
+        const submitted = step(user, 'submit', b.id, b.version);
+        await until(1);
+        const decided = step(admin, 'audit', a.id, d.version, { pass: true });
+        await until(2);
+        await holder.query('commit');
+        const [s, dec] = await Promise.all([submitted, decided]);
+        expect([s.status, s.body.message, dec.status, dec.body.message]).toEqual([200, '提交成功', 200, '操作成功']);
+        expect(dec.body.data.status).toBe('passed');
+        expect(s.body.data.status).toBe('pending');
+        expect(await openTodos(a.id)).toEqual([]);
+        expect((await openTodos(b.id)).length).toBeGreaterThan(0);
+      } finally {
+        await holder.query('rollback').catch(() => undefined);
+        await Promise.all([holder.end(), watcher.end()]);
+      }
+    },
+  );
 
   it('revokes a submission nobody has decided yet, and not after a decision', async () => {
     const r = await newRecord('撤回测试企业');
