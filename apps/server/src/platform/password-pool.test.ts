@@ -58,10 +58,10 @@ describe('password hashing pool (issue 20)', () => {
   it('a worker that dies fails only the hash it was running; the next hash gets a new worker', async () => {
     const pool = poolOf(1);
     const waiting = pool.hash('after', salt(), PARAMS);
-    const crash = pool.crashOne();
+    const crash = expect(pool.crashOne()).rejects.toBeInstanceOf(HashWorkerLost);
     // the crash is queued behind the first hash: it runs, then the worker dies holding the crash
     expect(await waiting).toMatch(/^\$argon2id\$/);
-    await expect(crash).rejects.toBeInstanceOf(HashWorkerLost);
+    await crash;
     const before = new Set(pool.answeredBy);
     const h = await pool.hash('again', salt(), PARAMS);
     expect(await pool.verify('again', h)).toBe(true);
@@ -81,9 +81,10 @@ describe('password hashing pool (issue 20)', () => {
       expect(await verifyPassword('Demo@2026', '$argon2id$v=19$garbage')).toBe(false);
       expect(await verifyPassword('Demo@2026', 'not a hash')).toBe(false);
       // the worker goes away in the middle of a check
-      const checking = verifyPassword('Demo@2026', h);
+      // (the expectation is attached before the pool closes: the rejection must never be unhandled in between)
+      const checking = expect(verifyPassword('Demo@2026', h)).rejects.toBeInstanceOf(HashWorkerLost);
       await pool.close();
-      await expect(checking).rejects.toBeInstanceOf(HashWorkerLost);
+      await checking;
     } finally {
       setPasswordHashThreads(defaultHashThreads());
     }
