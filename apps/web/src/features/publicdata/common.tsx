@@ -260,8 +260,9 @@ export function TxnFilterFields<T extends string>({
   children?: ReactNode;
 }) {
   const { dateFrom: from, dateTo: to } = filters;
+  // a Space of its own: the bar's Space spaces its direct children only, and these are one child there
   return (
-    <>
+    <Space wrap>
       <KeywordFilter
         placeholder="项目名称、编号或招标人"
         onSearch={(keyword) => setFilter({ keyword })}
@@ -286,7 +287,7 @@ export function TxnFilterFields<T extends string>({
         value={from && to ? [from, to] : null}
         onChange={(r) => setFilter({ dateFrom: r?.[0], dateTo: r?.[1] })}
       />
-    </>
+    </Space>
   );
 }
 
