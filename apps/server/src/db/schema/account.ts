@@ -126,6 +126,11 @@ export const loginAttempts = pgTable(
     at: timestamptz('at').notNull().defaultNow(),
     /** The browser's user agent (the user centre's 登录记录 shows browser and system). */
     userAgent: varchar('user_agent', { length: 300 }),
+    /**
+     * When the attempt's outcome was known; null while its password is still being checked (the attempt counts as a
+     * failure meanwhile, see auth.service checkPassword).
+     */
+    checkedAt: timestamptz('checked_at'),
   },
   (t) => [index('login_attempts_account_at_idx').on(t.account, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
 );

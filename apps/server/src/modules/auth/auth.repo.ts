@@ -80,8 +80,13 @@ export async function practiceDetails(db: DbOrTx, userId: string) {
  * Failed sign-ins since `since`: of the account (after its last success and after an administrator's unlock), of the
  * account from this address (same bounds), and from this address for any account.
  */
+/**
+ * Failed sign-ins within the window: of the account (since its last success or reset), of the account from this
+ * address, and of the address — `ip` those known to have failed, `ipChecking` those still being checked (recorded as
+ * failures before the password is checked; auth.service counts them toward the address only past an allowance).
+ */
 export async function failureCounts(db: DbOrTx, account: string, ip: string, since: Date) {
-  const [row] = rowsOf<{ account: number; accountIp: number; ip: number }>(
+  const [row] = rowsOf<{ account: number; accountIp: number; ip: number; ipChecking: number }>(
     await db.execute(sql`
       with b as (
         select greatest(
@@ -93,9 +98,15 @@ export async function failureCounts(db: DbOrTx, account: string, ip: string, sin
       select
         (select count(*)::int from "login_attempts" a, b where a."account" = ${account} and not a."success" and a."at" > b."since") as "account",
         (select count(*)::int from "login_attempts" a, b where a."account" = ${account} and a."ip" = ${ip} and not a."success" and a."at" > b."since") as "accountIp",
-        (select count(*)::int from "login_attempts" a where a."ip" = ${ip} and not a."success" and a."at" > ${since}::timestamptz) as "ip"`),
+        (select count(*)::int from "login_attempts" a where a."ip" = ${ip} and not a."success" and a."checked_at" is not null and a."at" > ${since}::timestamptz) as "ip",
+        (select count(*)::int from "login_attempts" a where a."ip" = ${ip} and not a."success" and a."checked_at" is null and a."at" > ${since}::timestamptz) as "ipChecking"`),
   );
-  return { account: Number(row?.account ?? 0), accountIp: Number(row?.accountIp ?? 0), ip: Number(row?.ip ?? 0) };
+  return {
+    account: Number(row?.account ?? 0),
+    accountIp: Number(row?.accountIp ?? 0),
+    ip: Number(row?.ip ?? 0),
+    ipChecking: Number(row?.ipChecking ?? 0),
+  };
 }
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -116,10 +127,19 @@ export async function recordAttempt(
   success: boolean,
   at: Date,
   userAgent?: string | null,
+  /** its password is still to be checked (settleAttempt or markAttemptSucceeded follows) */
+  checking = false,
 ): Promise<number> {
   const [row] = await db
     .insert(loginAttempts)
-    .values({ account, ip, success, at, userAgent: userAgent ? userAgent.slice(0, 300) : null })
+    .values({
+      account,
+      ip,
+      success,
+      at,
+      userAgent: userAgent ? userAgent.slice(0, 300) : null,
+      checkedAt: checking ? null : at,
+    })
     .returning({ id: loginAttempts.id });
   return row!.id;
 }
@@ -155,7 +175,18 @@ export async function loginHistory(db: DbOrTx, account: string, offset: number, 
 
 /** An attempt counted as failed before its password was checked turned out right. */
 export async function markAttemptSucceeded(db: DbOrTx, id: number): Promise<void> {
-  await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
+  await db
+    .update(loginAttempts)
+    .set({ success: true, checkedAt: sql`coalesce(${loginAttempts.checkedAt}, now())` })
+    .where(eq(loginAttempts.id, id));
+}
+
+/** An attempt whose password was checked and was wrong (or whose account may not sign in): a failure, known now. */
+export async function settleAttempt(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(loginAttempts)
+    .set({ checkedAt: at })
+    .where(and(eq(loginAttempts.id, id), isNull(loginAttempts.checkedAt)));
 }
 
 /** The last successful sign-in of the account before `beforeId` (an attempt row), if any. */

@@ -157,8 +157,17 @@ export function createAuthService(deps: AuthDeps) {
     return (await repo.accountOfCreditCode(db, code)) ?? account;
   }
 
-  const needsCaptcha = (fails: { account: number; ip: number }) =>
-    fails.account >= CAPTCHA_AFTER_FAILURES || fails.ip >= deps.config.loginAddressCaptchaAfter;
+  /**
+   * A captcha is needed after CAPTCHA_AFTER_FAILURES failures of the account, or LOGIN_ADDRESS_CAPTCHA_AFTER of the
+   * address. Of the address's attempts still being checked (counted as failures until their password is known, so that
+   * parallel attempts see each other) only those beyond that same number count: an office behind one address signing
+   * in at nine o'clock is not asked for captchas without a wrong password, and someone trying many accounts at once
+   * from one address gets at most twice the threshold before every attempt needs one.
+   */
+  const needsCaptcha = (fails: { account: number; ip: number; ipChecking?: number }) => {
+    const after = deps.config.loginAddressCaptchaAfter;
+    return fails.account >= CAPTCHA_AFTER_FAILURES || fails.ip + Math.max(0, (fails.ipChecking ?? 0) - after) >= after;
+  };
 
   async function buildUserInfo(u: repo.UserRow): Promise<UserInfo> {
     const details = (await repo.practiceDetails(db, u.id)).map(
@@ -274,7 +283,7 @@ export function createAuthService(deps: AuthDeps) {
           return { ok: false, error: badRequest(Msg.CAPTCHA_WRONG, { captchaRequired: true }) };
         }
       }
-      const attemptId = await repo.recordAttempt(tx, account, ip, false, t, input.userAgent);
+      const attemptId = await repo.recordAttempt(tx, account, ip, false, t, input.userAgent, true);
       return { ok: true, attemptId, fails };
     });
     if (!gate.ok) throw gate.error;
@@ -282,6 +291,9 @@ export function createAuthService(deps: AuthDeps) {
 
     const user = await repo.findUserByAccount(db, account);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+    const refused = !user || !passwordOk || user.loginRoleType !== input.loginRoleType || user.status !== 'active';
+    // a failure is known now (a success is marked with the session, openSession)
+    if (refused) await repo.settleAttempt(db, attemptId, now());
     if (!user || !passwordOk || user.loginRoleType !== input.loginRoleType) {
       if (fails.accountIp + 1 >= LOCK_AFTER_FAILURES) {
         const lockUntil = new Date(t.getTime() + LOCK_MS);
@@ -299,7 +311,7 @@ export function createAuthService(deps: AuthDeps) {
         throw lockedError(lockUntil);
       }
       throw badRequest(Msg.BAD_CREDENTIALS, {
-        captchaRequired: needsCaptcha({ account: fails.account + 1, ip: fails.ip + 1 }),
+        captchaRequired: needsCaptcha({ ...fails, account: fails.account + 1, ip: fails.ip + 1 }),
       });
     }
     if (user.status !== 'active') {

@@ -167,6 +167,40 @@ describe('sign-in', () => {
     expect(json<Body>(res)).toMatchObject({ message: Msg.CAPTCHA_REQUIRED, data: { captchaRequired: true } });
   });
 
+  it('attempts of an address still being checked count toward its captcha only past LOGIN_ADDRESS_CAPTCHA_AFTER (20)', async () => {
+    const ip = '10.9.9.10';
+    const db = t.database.db;
+    // colleagues' sign-ins whose passwords are being checked right now: recorded as failures, not yet known
+    const checking = (n: number, from: number) =>
+      db
+        .insert(loginAttempts)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            account: `colleague${from + i}`,
+            ip,
+            success: false,
+            checkedAt: null,
+          })),
+        );
+    await checking(20, 0);
+    expect((await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip })).statusCode).toBe(200);
+    // 20 + 20 in flight: 20 past the allowance count as failures
+    await checking(20, 20);
+    const res = await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip });
+    expect(json<Body>(res)).toMatchObject({ message: Msg.CAPTCHA_REQUIRED, data: { captchaRequired: true } });
+    // a wrong password is settled as soon as it is known: it counts fully, and is no longer "being checked"
+    const ip2 = '10.9.9.11';
+    await loginRaw(t.app, 'x-unknown', 'bad', 'U', { ip: ip2 });
+    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.ip, ip2));
+    expect([row!.success, row!.checkedAt]).toEqual([false, expect.any(Date)]);
+    // and a right one is marked a success with the time it was known
+    const [ok] = await db
+      .select()
+      .from(loginAttempts)
+      .where(sql`${loginAttempts.ip} = ${ip} and ${loginAttempts.success}`);
+    expect(ok!.checkedAt).toBeInstanceOf(Date);
+  });
+
   it('serves a bitmap captcha (PNG), never glyph outlines, different each time', async () => {
     const a = json<Body>(await t.app.inject({ method: 'GET', url: '/ks/common/captcha' })).data;
     const b = json<Body>(await t.app.inject({ method: 'GET', url: '/ks/common/captcha' })).data;
