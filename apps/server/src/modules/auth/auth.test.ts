@@ -172,16 +172,14 @@ describe('sign-in', () => {
     const db = t.database.db;
     // colleagues' sign-ins whose passwords are being checked right now: recorded as failures, not yet known
     const checking = (n: number, from: number) =>
-      db
-        .insert(loginAttempts)
-        .values(
-          Array.from({ length: n }, (_, i) => ({
-            account: `colleague${from + i}`,
-            ip,
-            success: false,
-            checkedAt: null,
-          })),
-        );
+      db.insert(loginAttempts).values(
+        Array.from({ length: n }, (_, i) => ({
+          account: `colleague${from + i}`,
+          ip,
+          success: false,
+          checkedAt: null,
+        })),
+      );
     await checking(20, 0);
     expect((await loginRaw(t.app, 'user1', 'Demo@2026', 'U', { ip })).statusCode).toBe(200);
     // 20 + 20 in flight: 20 past the allowance count as failures
