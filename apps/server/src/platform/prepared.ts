@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../db/client';
+import { type Db, genericPoolOf } from '../db/client';
 import { createCache } from './cache';
 
 /**
@@ -57,16 +57,22 @@ const pgliteParsers = Object.fromEntries([...RAW_TYPES].map((oid) => [oid, raw])
  * parameters) as a named statement — or, with `named: false`, unnamed: planned for its values at this run — its rows. Inside a transaction (a domain module checking a permission while it
  * writes) the statement runs unnamed on the transaction's connection.
  */
+/** Statements run on a generic-plan connection (tests). */
+export const genericRuns = { n: 0 };
+
 export async function executePrepared(
   db: Db,
   query: SQL | { sql: string; params: unknown[] },
-  opts: { named?: boolean } = {},
+  opts: { named?: boolean; generic?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const built = query instanceof SQL ? dialect.sqlToQuery(query) : query;
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const res = await client.query<Record<string, unknown>>({
-      name: opts.named === false ? undefined : statementName(built.sql),
+    // `generic`: named, on a connection that keeps one generic plan for it (db/client genericPoolOf)
+    const generic = opts.generic && client instanceof pg.Pool ? genericPoolOf(client) : undefined;
+    if (generic) genericRuns.n++;
+    const res = await (generic ?? client).query<Record<string, unknown>>({
+      name: opts.named === false && !generic ? undefined : statementName(built.sql),
       text: built.sql,
       values: built.params,
       types: pgTypes,

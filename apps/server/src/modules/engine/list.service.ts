@@ -35,6 +35,7 @@ import {
   type Bind,
   type Catalog,
   type Condition,
+  columnOf,
   normaliseSearchParams,
   parseSort,
   parseWhereStr,
@@ -182,8 +183,12 @@ export function listQuery(
   // A substring filter (`like '%…%'`) is planned for its value at every run, as an unnamed statement: whether the
   // text matches a few records (read them through the field's trigram index) or most (read in order, stop at the
   // page) is known only from the value, and a named statement's shared generic plan would pick one for all.
+  // A rare term (the column's statistics say so) is the exception: one generic plan suits all of them, kept on
+  // connections of their own (records.repo runListStatement).
   const unnamed = q.conditions.some((x) => x.op === 'like');
-  return { statement, unnamed, limit: p.limit, countKey: p.countKey };
+  const terms = q.conditions.flatMap((x) => (x.op === 'like' ? [{ column: columnOf(x.field), term: x.value }] : []));
+  const likes = terms.length ? { table: tableOf(n.gnCoding), terms } : undefined;
+  return { statement, unnamed, likes, limit: p.limit, countKey: p.countKey };
 }
 
 /**

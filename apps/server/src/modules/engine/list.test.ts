@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Tx } from '../../db/client';
 import { enterprises, grants, menuNodes, operationLogs, roles, userRoles, users } from '../../db/schema';
+import { clearCaches } from '../../platform/cache';
 import { hashPassword } from '../../platform/password';
 import {
   canSeeNode,
@@ -13,7 +14,7 @@ import {
   requireNodeRef,
   roleCodesOf,
 } from '../../platform/permissions';
-import { placeholderBind, statementName } from '../../platform/prepared';
+import { genericRuns, placeholderBind, statementName } from '../../platform/prepared';
 import {
   bearer,
   createTestApp,
@@ -468,6 +469,27 @@ describe('indexes of a node table', () => {
     expect(found.body.data.total).toBe(1 + 10 + 100);
     expect(found.body.data.records.every((r: any) => String(r.values.qymc).includes('业12'))).toBe(true);
   });
+
+  it.runIf(usingPostgres)(
+    'runs a rare substring on a generic-plan connection, a common one planned for its value',
+    async () => {
+      await t.database.db.execute(sql.raw(`analyze ${TABLE}`));
+      clearCaches();
+      const before = genericRuns.n;
+      // 企业1234: one record of 2,500 — rare by the column's statistics: one generic plan, on a connection of its own
+      const rare = await list(user, { search: { qymc: '企业1234' } });
+      expect(rare.body.data.records.map((r: any) => r.values.qymc)).toEqual(['企业1234']);
+      expect(genericRuns.n).toBe(before + 1);
+      // 企业1: 1,111 records (企业1, 企业10 …, 企业1000 …) — common: planned for its value, as before
+      const common = await list(user, { search: { qymc: '企业1' } });
+      expect(common.body.data.total).toBe(1000);
+      expect(common.body.data.totalCapped).toBe(true);
+      expect(common.body.data.records.every((r: any) => String(r.values.qymc).includes('企业1'))).toBe(true);
+      // two characters have no trigram: planned for their value too
+      await list(user, { search: { qymc: '企业' } });
+      expect(genericRuns.n).toBe(before + 1);
+    },
+  );
 
   it('reads a substring’s matches once for the page and the count, and answers what two reads answer', async () => {
     const scan = /Bitmap Index Scan on i_\w+/g;

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { files, operationLogs } from '../../db/schema';
 import { BUILTIN_ROLE_BY_TYPE, nodeStateSelect } from '../../platform/permissions';
 import { executePrepared } from '../../platform/prepared';
+import { allRare } from './like-stats';
 import { rowsOf } from './record-row';
 import { type Bind, bindValue, ident, orderSql, type Sort, SYSTEM_COLUMNS, sortColumns, tableOf } from './sqlsafe';
 
@@ -184,8 +185,15 @@ export function listStatement(q: {
  */
 export async function runListStatement(
   q: Db,
-  l: { statement: { sql: string; params: unknown[] }; unnamed: boolean },
+  l: {
+    statement: { sql: string; params: unknown[] };
+    unnamed: boolean;
+    /** its substring terms: when the column's statistics call every one rare, one generic plan (like-stats.ts) */
+    likes?: { table: string; terms: { column: string; term: string }[] };
+  },
 ): Promise<Row[]> {
+  if (l.unnamed && l.likes && (await allRare(q, l.likes.table, l.likes.terms)))
+    return executePrepared(q, l.statement, { generic: true });
   return executePrepared(q, l.statement, { named: !l.unnamed });
 }
 
