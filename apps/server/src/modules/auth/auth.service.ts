@@ -291,10 +291,10 @@ export function createAuthService(deps: AuthDeps) {
 
     const user = await repo.findUserByAccount(db, account);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
-    const refused = !user || !passwordOk || user.loginRoleType !== input.loginRoleType || user.status !== 'active';
+    const wrong = !user || !passwordOk || user.loginRoleType !== input.loginRoleType;
     // a failure is known now (a success is marked with the session, openSession)
-    if (refused) await repo.settleAttempt(db, attemptId, now());
-    if (!user || !passwordOk || user.loginRoleType !== input.loginRoleType) {
+    if (wrong || user.status !== 'active') await repo.settleAttempt(db, attemptId, now());
+    if (wrong) {
       if (fails.accountIp + 1 >= LOCK_AFTER_FAILURES) {
         const lockUntil = new Date(t.getTime() + LOCK_MS);
         await db.transaction(async (tx) => {

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
 import { createCache } from '../../platform/cache';
-import { rowsOf } from './record-row';
+import { columnStatistics } from './schema.repo';
 
 /**
  * Is a substring term rare in its column — rare enough that one generic plan (the field's trigram index first) suits
@@ -46,13 +45,8 @@ const tableStats = createCache<string, { cols: Map<string, ColumnStats> }>('engi
 async function statsOf(db: Db, table: string): Promise<Map<string, ColumnStats>> {
   const hit = tableStats.get(table);
   if (hit) return hit.cols;
-  type Row = { attname: string; null_frac: number; mcv: string[] | null; mcf: number[] | null; hist: string[] | null };
-  const rows = rowsOf(
-    await db.execute(sql`select attname, null_frac, most_common_vals::text::text[] as mcv, most_common_freqs as mcf,
-      histogram_bounds::text::text[] as hist from pg_stats where schemaname = current_schema() and tablename = ${table}`),
-  ) as unknown as Row[];
   const cols = new Map<string, ColumnStats>(
-    rows.map((r) => [
+    (await columnStatistics(db, table)).map((r) => [
       r.attname,
       { nullFrac: Number(r.null_frac), mcv: r.mcv ?? [], mcf: (r.mcf ?? []).map(Number), hist: r.hist ?? [] },
     ]),

@@ -112,3 +112,12 @@ export async function duplicateValues(
     ),
   );
 }
+
+/** A node table's column statistics as PostgreSQL keeps them (`pg_stats`; none before the table is analysed). */
+export async function columnStatistics(db: DbOrTx, table: string) {
+  type Row = { attname: string; null_frac: number; mcv: string[] | null; mcf: number[] | null; hist: string[] | null };
+  return rowsOf(
+    await db.execute(sql`select attname, null_frac, most_common_vals::text::text[] as mcv, most_common_freqs as mcf,
+      histogram_bounds::text::text[] as hist from pg_stats where schemaname = current_schema() and tablename = ${table}`),
+  ) as unknown as Row[];
+}
